@@ -1,0 +1,99 @@
+/**
+ * Every error a Quire user can meet: a stable code, the HTTP status the API answers with, and the message.
+ * Messages come from the product description (../shared/seed) wherever it gives one, word for word.
+ */
+export const ERROR_TYPES = [
+  'invalid_request_error',
+  'authentication_error',
+  'permission_error',
+  'not_found_error',
+  'conflict_error',
+  'plan_limit_error',
+  'rate_limit_error',
+  'template_error',
+  'provider_error',
+  'api_error',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+interface CatalogueEntry {
+  readonly type: ErrorType;
+  readonly status: number;
+  readonly message: string;
+}
+
+function entry(type: ErrorType, status: number, message: string): CatalogueEntry {
+  return { type, status, message };
+}
+
+export const ERROR_CATALOGUE = {
+  // Requests
+  validation_failed: entry('invalid_request_error', 400, 'The request is not valid.'),
+  malformed_json: entry('invalid_request_error', 400, 'The request body is not valid JSON.'),
+  payload_too_large: entry('invalid_request_error', 413, 'The request body is too large.'),
+  unsupported_media_type: entry('invalid_request_error', 415, 'The request body must be JSON.'),
+  route_not_found: entry('not_found_error', 404, 'No such route.'),
+  idempotency_key_reused: entry(
+    'conflict_error',
+    409,
+    'This Idempotency-Key was already used with a different request body.',
+  ),
+  // Accounts and sessions
+  missing_credentials: entry(
+    'invalid_request_error',
+    400,
+    'You must provide either an email or phone number and a password',
+  ),
+  password_too_short: entry('invalid_request_error', 422, 'Password must be at least 8 characters long'),
+  weak_password: entry('invalid_request_error', 422, 'Password is too weak'),
+  email_required: entry('invalid_request_error', 400, 'Email is required'),
+  invalid_email: entry('invalid_request_error', 400, 'Please enter a valid email address'),
+  email_taken: entry('conflict_error', 409, 'A user with this email address has already been registered'),
+  email_not_confirmed: entry('authentication_error', 401, 'Email not confirmed'),
+  invalid_credentials: entry('authentication_error', 400, 'Invalid login credentials'),
+  session_missing: entry('authentication_error', 401, 'Auth session missing!'),
+  invalid_jwt: entry('authentication_error', 401, 'Invalid JWT'),
+  invalid_refresh_token: entry('authentication_error', 401, 'Invalid Refresh Token'),
+  refresh_token_reused: entry('authentication_error', 401, 'Invalid Refresh Token: Already Used'),
+  reset_link_expired: entry('authentication_error', 401, 'Password reset link has expired. Please request a new one.'),
+  verification_code_required: entry('invalid_request_error', 400, 'Please enter the verification code'),
+  invalid_verification_code: entry('authentication_error', 422, 'Failed to verify the code. Please try again.'),
+  mfa_required: entry('authentication_error', 401, 'Two-factor authentication is required to complete sign in.'),
+  too_many_attempts: entry('rate_limit_error', 429, 'Too many attempts. Please wait and try again.'),
+  invalid_api_key: entry('authentication_error', 401, 'Invalid API key'),
+  captcha_required: entry('invalid_request_error', 400, 'CAPTCHA Required: Please complete the CAPTCHA verification.'),
+  captcha_invalid: entry('invalid_request_error', 400, 'The CAPTCHA verification failed. Please try again.'),
+  // Teams and roles
+  forbidden: entry('permission_error', 403, 'Your role does not allow this action.'),
+  cannot_remove_self: entry('permission_error', 403, 'You cannot remove yourself'),
+  cannot_change_own_role: entry('permission_error', 403, 'You cannot change your own role'),
+  owner_required: entry('permission_error', 403, 'Only the team owner can do this.'),
+  already_member: entry('conflict_error', 409, 'This person is already a member of the team.'),
+  // Resources
+  not_found: entry('not_found_error', 404, 'No such resource.'),
+  template_not_found: entry('not_found_error', 404, 'No such template.'),
+  version_not_found: entry('not_found_error', 404, 'No such template version.'),
+  report_not_found: entry('not_found_error', 404, 'No such report.'),
+  starter_not_found: entry('not_found_error', 404, 'No such starter template.'),
+  // Plans and usage
+  plan_limit_exceeded: entry(
+    'plan_limit_error',
+    402,
+    'Your plan limit has been reached. Upgrade your plan to continue.',
+  ),
+  plan_feature_unavailable: entry('plan_limit_error', 402, 'Your plan does not include this feature.'),
+  rate_limited: entry('rate_limit_error', 429, 'Too many requests. Please slow down.'),
+  // Templates
+  template_syntax_error: entry('template_error', 422, 'The template has a syntax error.'),
+  template_render_error: entry('template_error', 422, 'The template could not be rendered with this data.'),
+  template_limit_exceeded: entry('template_error', 422, 'The template exceeded a rendering limit.'),
+  invalid_filter_argument: entry('template_error', 422, 'A filter was given a value it cannot use.'),
+  data_invalid: entry('invalid_request_error', 422, 'The data does not match the template schema.'),
+  // Outside services
+  provider_unavailable: entry('provider_error', 503, 'The AI provider is unavailable. Please try again later.'),
+  // Everything else
+  internal_error: entry('api_error', 500, 'Something went wrong on our side. Please try again later.'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];

@@ -1,0 +1,17 @@
+export * from './errors/catalogue';
+export * from './errors/error.schema';
+export * from './errors/quire-error';
+export * from './inference/compare';
+export * from './inference/infer';
+export * from './inference/sample';
+export * from './inference/schema';
+export { analyseVariables, ITEM, type UsageHint, type VariableUsage } from './inference/variables';
+export * from './liquid/engine';
+export { BARCODE_TYPES, type BarcodeType } from './liquid/filters/codes';
+export * from './plans/plan.schema';
+export * from './plans/plans';
+export * from './reports/report.schema';
+export * from './roles/roles';
+export * from './starters/index';
+export * from './starters/starter.schema';
+export * from './templates/template.schema';

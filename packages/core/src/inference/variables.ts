@@ -1,0 +1,385 @@
+import {
+  type Template as LiquidTemplate,
+  Output,
+  Tag,
+  TypeGuards,
+  toValueSync,
+  Value,
+  type ValueToken,
+} from 'liquidjs';
+
+/** What the way a variable is used says about its type. */
+export type UsageHint = 'number' | 'date' | 'array' | 'text' | 'condition' | 'object';
+
+/**
+ * One place a template reads data. `path` walks the data: property names, with `[]` for "each item of this
+ * list" (`invoice.items[].price`).
+ */
+export interface VariableUsage {
+  path: string[];
+  hint: UsageHint;
+  /** True when the template copes without it: tested in a condition, inside a branch, or given a `default`. */
+  optional: boolean;
+  line: number;
+  column: number;
+}
+
+export const ITEM = '[]';
+
+const NUMBER_FILTERS = new Set([
+  'money',
+  'number',
+  'percent',
+  'plus',
+  'minus',
+  'times',
+  'divided_by',
+  'modulo',
+  'round',
+  'ceil',
+  'floor',
+  'abs',
+  'at_least',
+  'at_most',
+]);
+const ARRAY_FILTERS = new Set([
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'sort_by',
+  'sort',
+  'sort_natural',
+  'group_by',
+  'where',
+  'map',
+  'first',
+  'last',
+  'join',
+  'size',
+  'reverse',
+  'uniq',
+  'compact',
+  'concat',
+]);
+// Filters over lists whose first argument names a property of each item.
+const ITEM_PROPERTY_FILTERS: Record<string, UsageHint> = {
+  sum: 'number',
+  avg: 'number',
+  min: 'number',
+  max: 'number',
+  sort_by: 'text',
+  group_by: 'text',
+  where: 'text',
+  map: 'text',
+};
+// Filters that hand back items of the same shape, so that a loop over their result still walks the data.
+const SAME_ITEMS = new Set(['sort_by', 'sort', 'sort_natural', 'where', 'reverse', 'uniq', 'compact', 'slice']);
+const COMPARISONS = new Set(['>', '<', '>=', '<=']);
+
+/** A local name's meaning: a path into the data, a group of `group_by`, or nothing from the data. */
+type Binding = { path: string[] } | { groupOf: string[] } | null;
+
+class Scope {
+  private readonly frames: Map<string, Binding>[] = [new Map()];
+  push(frame: Map<string, Binding> = new Map()): void {
+    this.frames.push(frame);
+  }
+  pop(): void {
+    this.frames.pop();
+  }
+  set(name: string, binding: Binding): void {
+    (this.frames[this.frames.length - 1] as Map<string, Binding>).set(name, binding);
+  }
+  lookup(name: string): Binding | undefined {
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const frame = this.frames[i] as Map<string, Binding>;
+      if (frame.has(name)) return frame.get(name);
+    }
+    return undefined;
+  }
+}
+
+interface Raw {
+  segments: string[];
+  line: number;
+  column: number;
+}
+
+function segmentsOf(token: unknown, nested: Raw[]): string[] | undefined {
+  if (!TypeGuards.isPropertyAccessToken(token)) return undefined;
+  const out: string[] = [];
+  const [first, ...rest] = token.props;
+  if (first === undefined) return undefined;
+  if (TypeGuards.isPropertyAccessToken(first)) {
+    const inner = segmentsOf(first, nested);
+    if (!inner) return undefined;
+    out.push(...inner);
+  } else if (TypeGuards.isWordToken(first) || TypeGuards.isQuotedToken(first)) {
+    out.push(first.content);
+  } else {
+    return undefined; // a literal such as (1..5).size
+  }
+  for (const prop of rest) {
+    if (TypeGuards.isQuotedToken(prop) || TypeGuards.isWordToken(prop)) out.push(prop.content);
+    else {
+      // items[0] and items[i] both read an item of a list.
+      out.push(ITEM);
+      const inner = segmentsOf(prop, nested);
+      if (inner) nested.push({ segments: inner, ...position(prop) });
+    }
+  }
+  return out;
+}
+
+function position(token: unknown): { line: number; column: number } {
+  const [line, column] = (token as { getPosition(): [number, number] }).getPosition();
+  return { line, column };
+}
+
+interface FilterLike {
+  name: string;
+  args: unknown[];
+}
+
+/** The variables a value expression reads, each with the hint its filters and operators give. */
+function readsOf(
+  initial: { postfix: unknown[] },
+  filters: FilterLike[],
+  mode: 'value' | 'condition',
+): { reads: (Raw & { hint: UsageHint; optional: boolean })[]; itemProps: { property: string; hint: UsageHint }[] } {
+  const reads: (Raw & { hint: UsageHint; optional: boolean })[] = [];
+  const nested: Raw[] = [];
+  const first = filters[0]?.name;
+  const single = initial.postfix.length === 1;
+  const operators = initial.postfix.some((t) => TypeGuards.isOperatorToken(t));
+  // In a condition, a bare path with no operator is only tested for truth.
+  let hint: UsageHint = mode === 'condition' && !operators && !first ? 'condition' : 'text';
+  if (single && first && NUMBER_FILTERS.has(first)) hint = 'number';
+  else if (single && first === 'date') hint = 'date';
+  else if (single && first && ARRAY_FILTERS.has(first)) hint = 'array';
+  const optional = filters.some((f) => f.name === 'default');
+  const compared = initial.postfix.some((t) => TypeGuards.isOperatorToken(t) && COMPARISONS.has(t.operator));
+  for (const token of initial.postfix) {
+    if (TypeGuards.isRangeToken(token)) {
+      for (const side of [token.lhs, token.rhs]) {
+        const segs = segmentsOf(side, nested);
+        if (segs) reads.push({ segments: segs, ...position(side), hint: 'number', optional });
+      }
+      continue;
+    }
+    const segs = segmentsOf(token, nested);
+    if (segs) reads.push({ segments: segs, ...position(token), hint: compared ? 'number' : hint, optional });
+  }
+  for (const filter of filters) {
+    for (const arg of filter.args) {
+      const value = Array.isArray(arg) ? arg[1] : arg;
+      const segs = segmentsOf(value, nested);
+      if (segs) reads.push({ segments: segs, ...position(value), hint: 'text', optional: true });
+    }
+  }
+  for (const n of nested) reads.push({ ...n, hint: 'number', optional });
+  const itemProps: { property: string; hint: UsageHint }[] = [];
+  for (const filter of filters) {
+    const propHint = filter.name === 'where' ? whereHint(filter.args[1]) : ITEM_PROPERTY_FILTERS[filter.name];
+    const arg = filter.args[0];
+    if (propHint && TypeGuards.isQuotedToken(arg)) itemProps.push({ property: arg.content, hint: propHint });
+    if (!SAME_ITEMS.has(filter.name) && !(filter.name in ITEM_PROPERTY_FILTERS)) break;
+  }
+  return { reads, itemProps };
+}
+
+/** `where: "paid", true` makes `paid` a flag, `where: "year", 2026` a number; without a value it is tested for truth. */
+function whereHint(value: unknown): UsageHint {
+  if (value === undefined) return 'condition';
+  if (TypeGuards.isNumberToken(value)) return 'number';
+  if (TypeGuards.isLiteralToken(value) && typeof value.content === 'boolean') return 'condition';
+  return 'text';
+}
+
+function valueParts(arg: Value | ValueToken): { initial: { postfix: unknown[] }; filters: FilterLike[] } | undefined {
+  if (arg instanceof Value) return { initial: arg.initial, filters: arg.filters };
+  if (TypeGuards.isFilteredValueToken(arg)) return { initial: arg.initial, filters: arg.filters };
+  if (TypeGuards.isValueToken(arg)) return { initial: { postfix: [arg] }, filters: [] };
+  return undefined;
+}
+
+export interface AnalyseOptions {
+  /** Names the renderer provides itself (`page_number`, `page_count` in headers and footers). */
+  provided?: string[];
+}
+
+/**
+ * Lists every data path a parsed template reads, following loops (`for item in invoice.items` makes
+ * `item.price` read `invoice.items[].price`), assignments, `group_by` groups and partials.
+ */
+export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOptions = {}): VariableUsage[] {
+  const usages: VariableUsage[] = [];
+  const scope = new Scope();
+  for (const name of options.provided ?? []) scope.set(name, null);
+  const seenPartials = new Set<string>();
+
+  /** Resolves a raw path through the scope to a data path, or undefined for locals. */
+  function resolve(segments: string[]): string[] | undefined {
+    const [root, ...rest] = segments;
+    if (root === undefined) return undefined;
+    const binding = scope.lookup(root);
+    if (binding === undefined) return segments;
+    if (binding === null) return undefined;
+    if ('path' in binding) return [...binding.path, ...rest];
+    // A group of group_by: its items are a part of the grouped list; its name and size are not data.
+    if (rest[0] === 'items') return [...binding.groupOf, ...rest.slice(1)];
+    return undefined;
+  }
+
+  /** The grouped list when `value` is a bare name bound to the result of `group_by`. */
+  function groupsNamed(value: unknown): string[] | undefined {
+    const segments = segmentsOf(value, []);
+    if (segments?.length !== 1) return undefined;
+    const binding = scope.lookup(segments[0] as string);
+    return binding && 'groupOf' in binding ? binding.groupOf : undefined;
+  }
+
+  function record(raw: Raw & { hint: UsageHint; optional: boolean }, inBranch: boolean): string[] | undefined {
+    const path = resolve(raw.segments);
+    if (!path || path.length === 0) return undefined;
+    usages.push({ path, hint: raw.hint, optional: raw.optional || inBranch, line: raw.line, column: raw.column });
+    return path;
+  }
+
+  /** Records a value's reads; returns the data path when the value is a single (possibly filtered) path. */
+  function readValue(
+    arg: Value | ValueToken,
+    inBranch: boolean,
+    hintOverride?: UsageHint,
+    mode: 'value' | 'condition' = 'value',
+  ): { path?: string[]; filters: FilterLike[] } {
+    const parts = valueParts(arg);
+    if (!parts) return { filters: [] };
+    const { reads, itemProps } = readsOf(parts.initial, parts.filters, mode);
+    let path: string[] | undefined;
+    reads.forEach((raw, index) => {
+      const recorded = record(hintOverride && index === 0 ? { ...raw, hint: hintOverride } : raw, inBranch);
+      if (index === 0 && parts.initial.postfix.length === 1) path = recorded;
+    });
+    if (path) {
+      for (const { property, hint } of itemProps) {
+        const first = reads[0] as Raw;
+        usages.push({
+          path: [...path, ITEM, ...property.split('.')],
+          hint,
+          optional: inBranch,
+          line: first.line,
+          column: first.column,
+        });
+      }
+    }
+    return path ? { path, filters: parts.filters } : { filters: parts.filters };
+  }
+
+  function children(node: LiquidTemplate, partials: boolean): LiquidTemplate[] {
+    return node.children ? (toValueSync(node.children(partials, true)) as LiquidTemplate[]) : [];
+  }
+
+  function visit(node: LiquidTemplate, inBranch: boolean): void {
+    // The analysis methods are optional on every node; `instanceof Tag` below would hide them from the types.
+    const template: LiquidTemplate = node;
+    if (node instanceof Output) {
+      readValue(node.value, inBranch);
+      return;
+    }
+    if (!(node instanceof Tag)) return;
+    const tag = node as Tag & Record<string, unknown>;
+    switch (tag.name) {
+      case 'for':
+      case 'tablerow': {
+        const { path, filters } = readValue(tag.collection as ValueToken, inBranch, 'array');
+        for (const arg of template.arguments?.() ?? []) if (arg !== tag.collection) readValue(arg, inBranch);
+        const grouped = filters.some((f) => f.name === 'group_by');
+        const groups = groupsNamed(tag.collection);
+        const binding: Binding = groups
+          ? { groupOf: groups }
+          : path
+            ? grouped
+              ? { groupOf: path }
+              : { path: [...path, ITEM] }
+            : null;
+        scope.push(
+          new Map<string, Binding>([
+            [tag.variable as string, binding],
+            ['forloop', null],
+            ['tablerowloop', null],
+          ]),
+        );
+        for (const child of children(node, true)) visit(child, inBranch);
+        scope.pop();
+        return;
+      }
+      case 'if':
+      case 'unless':
+      case 'case': {
+        const mode = tag.name === 'case' ? 'value' : 'condition';
+        for (const arg of template.arguments?.() ?? []) readValue(arg, true, undefined, mode);
+        for (const child of children(node, true)) visit(child, true);
+        return;
+      }
+      case 'assign': {
+        const args = [...(template.arguments?.() ?? [])];
+        const result = args[0] ? readValue(args[0], inBranch) : { filters: [] };
+        const name = [...(template.localScope?.() ?? [])][0]?.content;
+        if (name) {
+          const grouped = result.filters.some((f) => f.name === 'group_by');
+          const keepsShape = result.filters.every((f) => SAME_ITEMS.has(f.name));
+          scope.set(
+            name,
+            result.path && (keepsShape || grouped)
+              ? grouped
+                ? { groupOf: result.path }
+                : { path: result.path }
+              : null,
+          );
+        }
+        return;
+      }
+      case 'render':
+      case 'include': {
+        const file = tag.file;
+        if (typeof file !== 'string' || seenPartials.has(file)) return;
+        seenPartials.add(file);
+        const frame = new Map<string, Binding>();
+        const hash = (tag.hash as { hash: Record<string, ValueToken | undefined> } | undefined)?.hash ?? {};
+        for (const [key, value] of Object.entries(hash)) {
+          const path = value ? readValue(value, inBranch).path : undefined;
+          frame.set(key, path ? { path } : null);
+        }
+        const withBinding = tag.with as { value: ValueToken; alias?: string } | undefined;
+        if (withBinding) {
+          const { path } = readValue(withBinding.value, inBranch);
+          frame.set(withBinding.alias ?? file, path ? { path } : null);
+        }
+        const forBinding = tag.forBinding as { value: ValueToken; alias?: string } | undefined;
+        if (forBinding) {
+          const { path } = readValue(forBinding.value, inBranch, 'array');
+          frame.set(forBinding.alias ?? file, path ? { path: [...path, ITEM] } : null);
+          frame.set('forloop', null);
+        }
+        scope.push(frame);
+        for (const child of children(node, true)) visit(child, inBranch);
+        scope.pop();
+        seenPartials.delete(file);
+        return;
+      }
+      default: {
+        for (const arg of template.arguments?.() ?? []) readValue(arg, inBranch);
+        for (const ident of template.localScope?.() ?? []) scope.set(ident.content, null);
+        const block = template.blockScope ? [...template.blockScope()] : [];
+        if (block.length) scope.push(new Map(block.map((n) => [n, null])));
+        for (const child of children(node, true)) visit(child, inBranch);
+        if (block.length) scope.pop();
+      }
+    }
+  }
+
+  for (const node of templates) visit(node, false);
+  return usages;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const PlanId = z.enum(['free', 'starter', 'professional', 'enterprise']);
+export type PlanId = z.infer<typeof PlanId>;
+
+/** Countable limits, per team. Monthly ones reset on the first day of each calendar month in UTC. */
+export const PlanLimits = z
+  .object({
+    templates: z.number().int().nonnegative(),
+    reports_per_month: z.number().int().nonnegative(),
+    api_calls_per_month: z.number().int().nonnegative().describe('Requests made with API keys'),
+    members: z.number().int().positive(),
+  })
+  .strict();
+export type PlanLimits = z.infer<typeof PlanLimits>;
+export type PlanLimitName = keyof PlanLimits;
+
+/** Switches a plan turns on or off. */
+export const PlanFeatures = z
+  .object({
+    ai_generation: z.boolean(),
+    mcp: z.boolean(),
+    api: z.enum(['basic', 'advanced']),
+    priority_support: z.boolean(),
+    custom_integrations: z.boolean(),
+  })
+  .strict();
+export type PlanFeatures = z.infer<typeof PlanFeatures>;
+
+export const Plan = z
+  .object({
+    id: PlanId,
+    name: z.string(),
+    price_usd_monthly: z.number().nonnegative(),
+    description: z.string(),
+    features: z.array(z.string()).describe('Lines of the pricing card'),
+    cta: z.string(),
+    popular: z.boolean(),
+    limits: PlanLimits,
+    includes: PlanFeatures,
+  })
+  .strict();
+export type Plan = z.infer<typeof Plan>;

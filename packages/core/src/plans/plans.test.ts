@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { Plan } from './plan.schema';
+import { getPlan, listPlans, PLANS, REPORTS_PER_MONTH_READINGS, withinLimit } from './plans';
+
+describe('plans', () => {
+  it('match the pricing table of the seed', () => {
+    const rows = PLANS.map((p) => [
+      p.name,
+      p.price_usd_monthly,
+      p.limits.templates,
+      p.limits.reports_per_month,
+      p.limits.api_calls_per_month,
+      p.limits.members,
+      p.includes.mcp,
+    ]);
+    expect(rows).toEqual([
+      ['Free', 0, 2, 50, 500, 1, false],
+      ['Starter', 29, 5, 250, 1_500, 1, true],
+      ['Professional', 79, 20, 1_000, 6_000, 3, true],
+      ['Enterprise', 499, 100, 5_000, 50_000, 50, true],
+    ]);
+  });
+
+  it('mark Professional as the popular plan and give every plan a Get Started button', () => {
+    expect(PLANS.filter((p) => p.popular).map((p) => p.id)).toEqual(['professional']);
+    expect(new Set(PLANS.map((p) => p.cta))).toEqual(new Set(['Get Started']));
+  });
+
+  it('include AI template generation on every plan and the extras of the seed', () => {
+    for (const plan of PLANS) {
+      expect(plan.includes.ai_generation).toBe(true);
+      expect(plan.features).toContain('AI template generation');
+    }
+    expect(getPlan('free').includes.api).toBe('basic');
+    expect(getPlan('professional').includes).toMatchObject({ api: 'advanced', priority_support: true });
+    expect(getPlan('enterprise').includes.custom_integrations).toBe(true);
+    expect(getPlan('starter').includes.custom_integrations).toBe(false);
+  });
+
+  it('keep the seed second listing of monthly reports as an alternative reading', () => {
+    expect(REPORTS_PER_MONTH_READINGS.listing).toEqual({
+      free: 50,
+      starter: 500,
+      professional: 5_000,
+      enterprise: 50_000,
+    });
+    expect(listPlans('listing').map((p) => p.limits.reports_per_month)).toEqual([50, 500, 5_000, 50_000]);
+    expect(getPlan('starter', 'listing').features).toContain('500 reports per month');
+    expect(getPlan('starter').features).toContain('250 reports per month');
+  });
+
+  it('are valid against their schema', () => {
+    for (const plan of listPlans()) expect(Plan.parse(plan)).toEqual(plan);
+  });
+
+  it('tell whether one more unit fits', () => {
+    const free = getPlan('free');
+    expect(withinLimit(free, 'templates', 1)).toBe(true);
+    expect(withinLimit(free, 'templates', 2)).toBe(false);
+    expect(withinLimit(free, 'reports_per_month', 45, 5)).toBe(true);
+    expect(withinLimit(free, 'reports_per_month', 45, 6)).toBe(false);
+  });
+});
