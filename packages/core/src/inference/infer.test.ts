@@ -202,3 +202,32 @@ describe('list filter arguments', () => {
     });
   });
 });
+
+describe('values that pass through assign, default and filter arguments', () => {
+  it('types variables used as currency, locale and time zone arguments, with examples to sample from', () => {
+    const { schema } = infer('{{ total | money: order.currency, order.locale }} {{ at | date: "%F", site.time_zone }}');
+    expect(at(schema, 'order.currency')).toMatchObject({ type: 'string', examples: ['USD'] });
+    expect(at(schema, 'order.locale')).toMatchObject({ type: 'string', examples: ['en-US'] });
+    expect(at(schema, 'site.time_zone')).toMatchObject({ type: 'string', examples: ['UTC'] });
+    expect(schema.required).toEqual(['at', 'total']);
+    expect(sampleFromSchema(schema)).toMatchObject({ order: { currency: 'USD' }, site: { time_zone: 'UTC' } });
+  });
+
+  it('follows a value assigned with a default, keeping it optional, and reads number arguments', () => {
+    const { schema } = infer(
+      '{% assign shipping = order.shipping | default: 0 %}{{ shipping | money }}{{ order.qty | times: order.price | money }}',
+    );
+    expect(at(schema, 'order.shipping')).toEqual({ type: 'number' });
+    expect(at(schema, 'order.price')).toEqual({ type: 'number' });
+    expect(at(schema, 'order')?.required).toEqual(['price', 'qty']);
+  });
+
+  it('reads a group name as the grouping key of the items, and keeps assigns made inside loops', () => {
+    const { schema, paths } = infer(`
+      {% assign days = entries | group_by: "date" %}
+      {% for day in days %}<h3>{{ day.name | date: "long" }}</h3>{% assign last = day.items | last %}{% endfor %}
+      {% assign before = running %}{{ before | money }}`);
+    expect(paths).toEqual(['entries[].date', 'running']);
+    expect(at(schema, 'entries.[].date')).toEqual({ type: 'string', format: 'date' });
+  });
+});

@@ -55,6 +55,9 @@ function toSchema(node: Node): JsonSchema {
   if (hints.has('array')) return { type: 'array', items: {} };
   if (hints.has('number')) return { type: 'number' };
   if (hints.has('date')) return { type: 'string', format: 'date' };
+  if (hints.has('currency')) return { type: 'string', description: 'ISO 4217 currency code', examples: ['USD'] };
+  if (hints.has('locale')) return { type: 'string', description: 'BCP 47 locale', examples: ['en-US'] };
+  if (hints.has('time_zone')) return { type: 'string', description: 'IANA time zone', examples: ['UTC'] };
   // Only ever tested for truth, never printed: a flag.
   if (hints.size === 1 && hints.has('condition')) return { type: 'boolean' };
   return { type: 'string' };

@@ -9,7 +9,37 @@ import {
 } from 'liquidjs';
 
 /** What the way a variable is used says about its type. */
-export type UsageHint = 'number' | 'date' | 'array' | 'text' | 'condition' | 'object';
+export type UsageHint =
+  | 'number'
+  | 'date'
+  | 'array'
+  | 'text'
+  | 'condition'
+  | 'object'
+  | 'currency'
+  | 'locale'
+  | 'time_zone';
+
+// What a variable passed as a filter's argument must be, by position.
+const ARGUMENT_HINTS: Record<string, UsageHint[]> = {
+  money: ['currency', 'locale'],
+  number: ['number', 'locale'],
+  percent: ['number', 'locale'],
+  date: ['text', 'time_zone', 'locale'],
+  plus: ['number'],
+  minus: ['number'],
+  times: ['number'],
+  divided_by: ['number'],
+  modulo: ['number'],
+  at_least: ['number'],
+  at_most: ['number'],
+  round: ['number'],
+  truncate: ['number'],
+  qr: ['number'],
+  barcode: ['text', 'number'],
+};
+// Arguments that fall back to the engine's settings when the data leaves them out.
+const DEFAULTED = new Set<UsageHint>(['currency', 'locale', 'time_zone']);
 
 /**
  * One place a template reads data. `path` walks the data: property names, with `[]` for "each item of this
@@ -75,10 +105,15 @@ const ITEM_PROPERTY_FILTERS: Record<string, UsageHint> = {
 };
 // Filters that hand back items of the same shape, so that a loop over their result still walks the data.
 const SAME_ITEMS = new Set(['sort_by', 'sort', 'sort_natural', 'where', 'reverse', 'uniq', 'compact', 'slice']);
+// Filters after which a variable still holds the same data (`assign shipping = order.shipping | default: 0`).
+const SAME_VALUE = new Set([...SAME_ITEMS, 'default']);
 const COMPARISONS = new Set(['>', '<', '>=', '<=']);
 
-/** A local name's meaning: a path into the data, a group of `group_by`, or nothing from the data. */
-type Binding = { path: string[] } | { groupOf: string[] } | null;
+/**
+ * A local name's meaning: a path into the data (optional when it came with a `default`), a group made by
+ * `group_by` (its `items` are part of `list`, its `name` is the `key` of an item), or nothing from the data.
+ */
+type Binding = { path: string[]; optional?: boolean } | { groupOf: string[]; key: string[] | undefined } | null;
 
 class Scope {
   private readonly frames: Map<string, Binding>[] = [new Map()];
@@ -88,8 +123,9 @@ class Scope {
   pop(): void {
     this.frames.pop();
   }
+  /** `assign`, `capture` and `increment` write to the template's outermost scope, even inside a loop. */
   set(name: string, binding: Binding): void {
-    (this.frames[this.frames.length - 1] as Map<string, Binding>).set(name, binding);
+    (this.frames[0] as Map<string, Binding>).set(name, binding);
   }
   lookup(name: string): Binding | undefined {
     for (let i = this.frames.length - 1; i >= 0; i--) {
@@ -150,7 +186,9 @@ function readsOf(
 ): { reads: (Raw & { hint: UsageHint; optional: boolean })[]; itemProps: { property: string; hint: UsageHint }[] } {
   const reads: (Raw & { hint: UsageHint; optional: boolean })[] = [];
   const nested: Raw[] = [];
-  const first = filters[0]?.name;
+  // `default` keeps the value's type: `x | default: 0 | money` is a number.
+  const typed = filters.filter((f) => f.name !== 'default');
+  const first = typed[0]?.name;
   const single = initial.postfix.length === 1;
   const operators = initial.postfix.some((t) => TypeGuards.isOperatorToken(t));
   // In a condition, a bare path with no operator is only tested for truth.
@@ -158,6 +196,7 @@ function readsOf(
   if (single && first && NUMBER_FILTERS.has(first)) hint = 'number';
   else if (single && first === 'date') hint = 'date';
   else if (single && first && ARRAY_FILTERS.has(first)) hint = 'array';
+  else if (single && !first && filters.some((f) => TypeGuards.isNumberToken(f.args[0]))) hint = 'number';
   const optional = filters.some((f) => f.name === 'default');
   const compared = initial.postfix.some((t) => TypeGuards.isOperatorToken(t) && COMPARISONS.has(t.operator));
   for (const token of initial.postfix) {
@@ -172,11 +211,18 @@ function readsOf(
     if (segs) reads.push({ segments: segs, ...position(token), hint: compared ? 'number' : hint, optional });
   }
   for (const filter of filters) {
-    for (const arg of filter.args) {
+    filter.args.forEach((arg, index) => {
       const value = Array.isArray(arg) ? arg[1] : arg;
       const segs = segmentsOf(value, nested);
-      if (segs) reads.push({ segments: segs, ...position(value), hint: 'text', optional: true });
-    }
+      const argHint = (!Array.isArray(arg) && ARGUMENT_HINTS[filter.name]?.[index]) || 'text';
+      if (segs)
+        reads.push({
+          segments: segs,
+          ...position(value),
+          hint: argHint,
+          optional: optional || DEFAULTED.has(argHint) || argHint === 'text',
+        });
+    });
   }
   for (const n of nested) reads.push({ ...n, hint: 'number', optional });
   const itemProps: { property: string; hint: UsageHint }[] = [];
@@ -220,31 +266,42 @@ export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOp
   const seenPartials = new Set<string>();
 
   /** Resolves a raw path through the scope to a data path, or undefined for locals. */
-  function resolve(segments: string[]): string[] | undefined {
+  function resolve(segments: string[]): { path: string[]; optional: boolean } | undefined {
     const [root, ...rest] = segments;
     if (root === undefined) return undefined;
     const binding = scope.lookup(root);
-    if (binding === undefined) return segments;
+    if (binding === undefined) return { path: segments, optional: false };
     if (binding === null) return undefined;
-    if ('path' in binding) return [...binding.path, ...rest];
-    // A group of group_by: its items are a part of the grouped list; its name and size are not data.
-    if (rest[0] === 'items') return [...binding.groupOf, ...rest.slice(1)];
+    if ('path' in binding) return { path: [...binding.path, ...rest], optional: binding.optional ?? false };
+    // A group of group_by: its items are part of the grouped list and its name is an item's key; its size is no data.
+    if (rest[0] === 'items') return { path: [...binding.groupOf, ...rest.slice(1)], optional: false };
+    if (rest[0] === 'name' && binding.key) return { path: [...binding.groupOf, ITEM, ...binding.key], optional: false };
     return undefined;
   }
 
-  /** The grouped list when `value` is a bare name bound to the result of `group_by`. */
-  function groupsNamed(value: unknown): string[] | undefined {
+  /** What a name assigned from a value, or looping over it, stands for. */
+  function bindingOf(value: unknown, read: { path?: string[]; filters: FilterLike[] }): Binding {
     const segments = segmentsOf(value, []);
-    if (segments?.length !== 1) return undefined;
-    const binding = scope.lookup(segments[0] as string);
-    return binding && 'groupOf' in binding ? binding.groupOf : undefined;
+    if (segments?.length === 1) {
+      const bound = scope.lookup(segments[0] as string);
+      if (bound && 'groupOf' in bound) return bound;
+    }
+    if (!read.path) return null;
+    const groupBy = read.filters.find((f) => f.name === 'group_by');
+    if (groupBy) {
+      const key = groupBy.args[0];
+      return { groupOf: read.path, key: TypeGuards.isQuotedToken(key) ? key.content.split('.') : undefined };
+    }
+    if (!read.filters.every((f) => SAME_VALUE.has(f.name))) return null;
+    return { path: read.path, optional: read.filters.some((f) => f.name === 'default') };
   }
 
   function record(raw: Raw & { hint: UsageHint; optional: boolean }, inBranch: boolean): string[] | undefined {
-    const path = resolve(raw.segments);
-    if (!path || path.length === 0) return undefined;
-    usages.push({ path, hint: raw.hint, optional: raw.optional || inBranch, line: raw.line, column: raw.column });
-    return path;
+    const resolved = resolve(raw.segments);
+    if (!resolved || resolved.path.length === 0) return undefined;
+    const optional = raw.optional || resolved.optional || inBranch;
+    usages.push({ path: resolved.path, hint: raw.hint, optional, line: raw.line, column: raw.column });
+    return resolved.path;
   }
 
   /** Records a value's reads; returns the data path when the value is a single (possibly filtered) path. */
@@ -293,17 +350,12 @@ export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOp
     switch (tag.name) {
       case 'for':
       case 'tablerow': {
-        const { path, filters } = readValue(tag.collection as ValueToken, inBranch, 'array');
+        const read = readValue(tag.collection as ValueToken, inBranch, 'array');
         for (const arg of template.arguments?.() ?? []) if (arg !== tag.collection) readValue(arg, inBranch);
-        const grouped = filters.some((f) => f.name === 'group_by');
-        const groups = groupsNamed(tag.collection);
-        const binding: Binding = groups
-          ? { groupOf: groups }
-          : path
-            ? grouped
-              ? { groupOf: path }
-              : { path: [...path, ITEM] }
-            : null;
+        const list = bindingOf(tag.collection, read);
+        // Looping over groups gives a group at a time; looping over a list gives its items.
+        const binding: Binding =
+          list && 'path' in list ? { path: [...list.path, ITEM], optional: list.optional } : list;
         scope.push(
           new Map<string, Binding>([
             [tag.variable as string, binding],
@@ -327,18 +379,7 @@ export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOp
         const args = [...(template.arguments?.() ?? [])];
         const result = args[0] ? readValue(args[0], inBranch) : { filters: [] };
         const name = [...(template.localScope?.() ?? [])][0]?.content;
-        if (name) {
-          const grouped = result.filters.some((f) => f.name === 'group_by');
-          const keepsShape = result.filters.every((f) => SAME_ITEMS.has(f.name));
-          scope.set(
-            name,
-            result.path && (keepsShape || grouped)
-              ? grouped
-                ? { groupOf: result.path }
-                : { path: result.path }
-              : null,
-          );
-        }
+        if (name) scope.set(name, args[0] ? bindingOf(args[0], result) : null);
         return;
       }
       case 'render':

@@ -83,31 +83,7 @@ export function createTemplateEngine(options: TemplateEngineOptions = {}): Templ
     memoryLimit: limits.memory,
     timezoneOffset: settings.timeZone,
   });
-  // Liquid literals such as `nil` and `empty` arrive as drops; Quire's filters see plain values.
-  const plain =
-    (handler: (...args: unknown[]) => unknown) =>
-    (...args: unknown[]) =>
-      handler(...args.map((arg) => toValue(arg)));
-  const filters: Record<string, (...args: never[]) => unknown> = {
-    money: money(settings),
-    number: number(settings),
-    percent: percent(settings),
-    date: date(settings),
-    titlecase,
-    sum,
-    avg,
-    min,
-    max,
-    sort_by: sortBy,
-    group_by: groupBy,
-    where,
-  };
-  for (const [name, handler] of Object.entries(filters)) {
-    liquid.registerFilter(name, plain(handler as (...args: unknown[]) => unknown));
-  }
-  // Their output is markup for the PDF engine, so it is not escaped again.
-  liquid.registerFilter('qr', { handler: plain(qr as (...args: unknown[]) => unknown), raw: true });
-  liquid.registerFilter('barcode', { handler: plain(barcode as (...args: unknown[]) => unknown), raw: true });
+  registerQuireFilters(liquid, settings);
 
   const cache = new Map<string, CompiledTemplate>();
 
@@ -149,4 +125,40 @@ export function createTemplateEngine(options: TemplateEngineOptions = {}): Templ
       }
     },
   };
+}
+
+export interface FilterSettings {
+  locale: string;
+  timeZone: string;
+  currency: string;
+  now: () => Date;
+}
+
+/** Adds Quire's report filters to a LiquidJS instance. */
+export function registerQuireFilters(liquid: Liquid, settings: FilterSettings): void {
+  // Liquid literals such as `nil` and `empty` arrive as drops; Quire's filters see plain values.
+  const plain =
+    (handler: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) =>
+      handler(...args.map((arg) => toValue(arg)));
+  const filters: Record<string, (...args: never[]) => unknown> = {
+    money: money(settings),
+    number: number(settings),
+    percent: percent(settings),
+    date: date(settings),
+    titlecase,
+    sum,
+    avg,
+    min,
+    max,
+    sort_by: sortBy,
+    group_by: groupBy,
+    where,
+  };
+  for (const [name, handler] of Object.entries(filters)) {
+    liquid.registerFilter(name, plain(handler as (...args: unknown[]) => unknown));
+  }
+  // Their output is markup for the PDF engine, so it is not escaped again.
+  liquid.registerFilter('qr', { handler: plain(qr as (...args: unknown[]) => unknown), raw: true });
+  liquid.registerFilter('barcode', { handler: plain(barcode as (...args: unknown[]) => unknown), raw: true });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareData } from '../inference/compare';
 import { inferTemplateVariables } from '../inference/infer';
+import { sampleFromSchema } from '../inference/sample';
 import { createTemplateEngine } from '../liquid/engine';
 import { starters } from './index';
 
@@ -40,5 +41,18 @@ describe.each(starters.map((s) => [s.id, s] as const))('starter %s', (_id, start
     const result = compareData(schema, starter.sample_data);
     expect(result.missing).toEqual([]);
     expect(result.mismatched).toEqual([]);
+  });
+});
+
+describe.each(starters.map((s) => [s.id, s] as const))('starter %s with generated data', (_id, starter) => {
+  it('renders with sample data generated from its inferred schema', () => {
+    const { schema } = inferTemplateVariables(engine, starter);
+    const generated = sampleFromSchema(schema) as Record<string, unknown>;
+    expect(compareData(schema, generated).missing).toEqual([]);
+    const html = engine.render(starter.html, generated);
+    expect(html).not.toMatch(/\{\{|\{%/);
+    for (const part of [starter.header_html, starter.footer_html]) {
+      if (part) engine.render(part, { ...generated, page_number: 1, page_count: 1 });
+    }
   });
 });
