@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { transform } from 'esbuild';
+import { expect, it } from 'vitest';
+import * as core from './index';
+
+it('runs the README example as written', async () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const body = example.replace(/import \{([^}]*)\} from '@quire\/core';/, 'const {$1} = core;');
+  const { code } = await transform(body, { loader: 'ts' });
+  const logged: unknown[] = [];
+  new Function('core', 'console', code)(core, { log: (value: unknown) => logged.push(value) });
+  expect(logged[0]).toContain('<h1>Invoice INV-2026-0042</h1>');
+  expect(logged[1]).toEqual(['invoice.issued_on', 'invoice.items']);
+  expect(logged[2]).toBeGreaterThan(1000);
+  // The comments in the example state these values.
+  expect(example).toContain(
+    "// paths: ['invoice.issued_on', 'invoice.items[].description', 'invoice.items[].price', 'invoice.items[].qty', 'invoice.number']",
+  );
+  expect(
+    core.inferTemplateVariables(core.createTemplateEngine(), {
+      html: /const html = `([\s\S]*?)`;/.exec(example)?.[1] ?? '',
+    }).paths,
+  ).toEqual([
+    'invoice.issued_on',
+    'invoice.items[].description',
+    'invoice.items[].price',
+    'invoice.items[].qty',
+    'invoice.number',
+  ]);
+});
