@@ -89,6 +89,18 @@ export const ERROR_CATALOGUE = {
   template_limit_exceeded: entry('template_error', 422, 'The template exceeded a rendering limit.'),
   invalid_filter_argument: entry('template_error', 422, 'A filter was given a value it cannot use.'),
   data_invalid: entry('invalid_request_error', 422, 'The data does not match the template schema.'),
+  // Rendering
+  render_timeout: entry('template_error', 422, 'The report took longer to render than the time limit allows.'),
+  render_memory_exceeded: entry(
+    'template_error',
+    422,
+    'The report needed more memory to render than the limit allows.',
+  ),
+  chromium_not_found: entry(
+    'api_error',
+    503,
+    'The Chromium engine is not available on this server: install Chromium (apt-get install chromium) or set QUIRE_CHROMIUM_PATH.',
+  ),
   // Outside services
   provider_unavailable: entry('provider_error', 503, 'The AI provider is unavailable. Please try again later.'),
   // Everything else

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Runs a poppler tool on PDF bytes (written to a temporary file) and returns its stdout. */
+async function poppler(tool: string, bytes: Uint8Array, args: string[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-pdf-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    await writeFile(file, bytes);
+    const { stdout } = await run(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text of every page, in reading order (pdftotext -layout keeps table rows on one line). */
+export async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const text = await poppler('pdftotext', bytes, ['-layout', '-enc', 'UTF-8']);
+  const pages = text.split('\f');
+  if (pages.length > 1 && pages[pages.length - 1]?.trim() === '') pages.pop();
+  return pages;
+}
+
+export interface PdfInfo {
+  pages: number;
+  widthPt: number;
+  heightPt: number;
+  title?: string;
+  author?: string;
+  subject?: string;
+  creator?: string;
+}
+
+export async function pdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
+  const out = await poppler('pdfinfo', bytes, []);
+  const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(out)?.[1]?.trim();
+  const size = /Page size:\s*([\d.]+) x ([\d.]+) pts/.exec(out);
+  return {
+    pages: Number(field('Pages')),
+    widthPt: Number(size?.[1]),
+    heightPt: Number(size?.[2]),
+    ...(field('Title') ? { title: field('Title') } : {}),
+    ...(field('Author') ? { author: field('Author') } : {}),
+    ...(field('Subject') ? { subject: field('Subject') } : {}),
+    ...(field('Creator') ? { creator: field('Creator') } : {}),
+  };
+}

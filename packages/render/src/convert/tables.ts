@@ -1,0 +1,290 @@
+import { type Element, isTag } from 'domhandler';
+import type { Converter } from './converter';
+import type { BorderSide, ComputedStyle } from './css/computed';
+import { toPoints } from './css/values';
+import { type PdfNode, pdfMargin, round } from './nodes';
+
+interface Cell {
+  element: Element;
+  style: ComputedStyle;
+  rowStyle: ComputedStyle;
+  sectionStyle: ComputedStyle;
+  colSpan: number;
+  rowSpan: number;
+}
+
+interface Row {
+  cells: Cell[];
+  section: 'head' | 'body' | 'foot';
+}
+
+const NO_LINE: BorderSide = { width: 0, color: '#000000' };
+
+/**
+ * An HTML table as a pdfmake table: the header repeats on every page and stays with at least one row, rows never
+ * split across pages (pdfmake splits a row only when it is taller than a page), the footer comes last, and
+ * colspan/rowspan, column widths, cell padding, borders and backgrounds carry over.
+ */
+export function convertTable(converter: Converter, table: Element, style: ComputedStyle, width: number): PdfNode[] {
+  const rows: Row[] = [];
+  const widthsFromCols: (string | undefined)[] = [];
+  let caption: Element | undefined;
+  const collect = (parent: Element, parentStyle: ComputedStyle, section: Row['section']) => {
+    for (const child of parent.children) {
+      if (!isTag(child)) continue;
+      const childStyle = converter.style(child, parentStyle);
+      if (childStyle.display === 'none') continue;
+      switch (child.name) {
+        case 'thead':
+          collect(child, childStyle, 'head');
+          break;
+        case 'tbody':
+          collect(child, childStyle, 'body');
+          break;
+        case 'tfoot':
+          collect(child, childStyle, 'foot');
+          break;
+        case 'tr':
+          rows.push({ section, cells: cellsOf(converter, child, childStyle, parentStyle) });
+          break;
+        case 'caption':
+          caption = child;
+          break;
+        case 'colgroup':
+          for (const col of child.children)
+            if (isTag(col) && col.name === 'col') addCol(converter, col, childStyle, widthsFromCols);
+          break;
+        case 'col':
+          addCol(converter, child, parentStyle, widthsFromCols);
+          break;
+        default:
+          converter.warn('unsupported_element', `<${child.name}> directly inside <table> was ignored`);
+      }
+    }
+  };
+  collect(table, style, 'body');
+  // Header rows first and footer rows last, wherever they were written.
+  const ordered = [
+    ...rows.filter((r) => r.section === 'head'),
+    ...rows.filter((r) => r.section === 'body'),
+    ...rows.filter((r) => r.section === 'foot'),
+  ];
+  if (ordered.length === 0) return [];
+
+  // Lay the cells on a grid, as colspan and rowspan say.
+  const grid: (Cell | 'spanned' | undefined)[][] = ordered.map(() => []);
+  ordered.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row.cells) {
+      while (grid[r]?.[c] !== undefined) c++;
+      for (let dr = 0; dr < cell.rowSpan && r + dr < ordered.length; dr++) {
+        for (let dc = 0; dc < cell.colSpan; dc++)
+          (grid[r + dr] as (Cell | 'spanned' | undefined)[])[c + dc] = dr === 0 && dc === 0 ? cell : 'spanned';
+      }
+      c += cell.colSpan;
+    }
+  });
+  const columns = Math.max(...grid.map((r) => r.length), widthsFromCols.length);
+
+  const widths = columnWidths(grid, columns, widthsFromCols, style, width);
+  const fixedWidth = widths.reduce<number>(
+    (sum, w) =>
+      sum +
+      (typeof w === 'number' ? w : typeof w === 'string' && w.endsWith('%') ? (Number.parseFloat(w) / 100) * width : 0),
+    0,
+  );
+  if (fixedWidth > width + 0.5) {
+    converter.warn(
+      'content_overflow',
+      `A table's columns add up to ${round(fixedWidth)}pt, wider than the ${round(width)}pt available`,
+    );
+  }
+  const columnPoints = widths.map((w) => (typeof w === 'number' ? w : undefined));
+  const starCount = widths.filter((w) => w === '*' || w === 'auto').length || 1;
+  const fixedTotal = columnPoints.reduce<number>((a, b) => a + (b ?? 0), 0);
+  const estimate = (c: number, span: number) => {
+    let total = 0;
+    for (let i = c; i < c + span; i++) {
+      const w = widths[i];
+      total +=
+        typeof w === 'number'
+          ? w
+          : typeof w === 'string' && w.endsWith('%')
+            ? (Number.parseFloat(w) / 100) * width
+            : Math.max(20, (width - fixedTotal) / starCount);
+    }
+    return total;
+  };
+
+  // Line widths per grid line: the widest border that touches it, as in border-collapse.
+  const rowCount = ordered.length;
+  const hLines = Array.from({ length: rowCount + 1 }, () => NO_LINE);
+  const vLines = Array.from({ length: columns + 1 }, () => NO_LINE);
+  const widest = (a: BorderSide, b: BorderSide) => (b.width > a.width ? b : a);
+  const body: PdfNode[][] = grid.map((row, r) => {
+    const out: PdfNode[] = [];
+    for (let c = 0; c < columns; c++) {
+      const cell = row[c];
+      if (cell === 'spanned') {
+        out.push({});
+        continue;
+      }
+      if (cell === undefined) {
+        out.push({ text: '', border: [false, false, false, false] });
+        continue;
+      }
+      const s = cell.style;
+      const [top, right, bottom, left] = s.border;
+      hLines[r] = widest(hLines[r] as BorderSide, top);
+      hLines[r + cell.rowSpan] = widest(hLines[Math.min(rowCount, r + cell.rowSpan)] as BorderSide, bottom);
+      vLines[c] = widest(vLines[c] as BorderSide, left);
+      vLines[Math.min(columns, c + cell.colSpan)] = widest(
+        vLines[Math.min(columns, c + cell.colSpan)] as BorderSide,
+        right,
+      );
+      const inner = Math.max(10, estimate(c, cell.colSpan) - s.padding[1] - s.padding[3]);
+      const content = converter.blockChildren(cell.element.children, s, inner);
+      const node: PdfNode =
+        content.length === 1 && (content[0] as PdfNode).text !== undefined && !(content[0] as PdfNode).margin
+          ? { ...(content[0] as PdfNode) }
+          : { stack: content.length ? content : [{ text: '' }] };
+      node.margin = pdfMargin(s.padding).map(round);
+      node.border = [left.width > 0, top.width > 0, right.width > 0, bottom.width > 0];
+      node.borderColor = [left.color, top.color, right.color, bottom.color];
+      const fill = s.background ?? cell.rowStyle.background ?? cell.sectionStyle.background;
+      if (fill) node.fillColor = fill;
+      if (cell.colSpan > 1) node.colSpan = cell.colSpan;
+      if (cell.rowSpan > 1) node.rowSpan = Math.min(cell.rowSpan, rowCount - r);
+      out.push(node);
+    }
+    return out;
+  });
+
+  const headerRows = ordered.filter((r) => r.section === 'head').length;
+  // Rows never split across pages, unless one is taller than a page: pdfmake would drop its content then.
+  const tallest = Math.max(
+    ...ordered.map((row) =>
+      Math.max(0, ...row.cells.map((cell) => estimateHeight(cell, width / Math.max(1, columns)))),
+    ),
+  );
+  const dontBreakRows = tallest < converter.pageHeight * 0.9;
+  const node: PdfNode = {
+    table: {
+      widths,
+      body,
+      headerRows,
+      dontBreakRows,
+      ...(headerRows > 0 && dontBreakRows ? { keepWithHeaderRows: 1 } : {}),
+    },
+    layout: {
+      hLineWidth: (i: number) => (hLines[i] as BorderSide).width,
+      vLineWidth: (i: number) => (vLines[i] as BorderSide).width,
+      hLineColor: (i: number) => (hLines[i] as BorderSide).color,
+      vLineColor: (i: number) => (vLines[i] as BorderSide).color,
+      paddingLeft: () => 0,
+      paddingRight: () => 0,
+      paddingTop: () => 0,
+      paddingBottom: () => 0,
+      defaultBorder: false,
+    },
+  };
+  const out: PdfNode[] = [];
+  if (caption) {
+    const captionStyle = converter.style(caption, style);
+    out.push(
+      ...converter
+        .blockChildren([caption], style, width)
+        .map((n) => ({ ...n, alignment: captionStyle.textAlign ?? 'center' })),
+    );
+  }
+  // pdfmake stretches '*' columns over the whole container; a narrower table gets a column of its own width.
+  const tableWidth = toPoints(style.width, style.fontSize, width);
+  if (tableWidth !== undefined && tableWidth < width - 1 && widths.includes('*')) {
+    out.push({
+      columns: [
+        { width: round(tableWidth), stack: [node] },
+        { width: '*', text: '' },
+      ],
+      columnGap: 0,
+    });
+  } else out.push(node);
+  return out;
+}
+
+/** A generous guess at a cell's height: its lines of text at its font size and line height. */
+function estimateHeight(cell: Cell, columnWidth: number): number {
+  let lines = 0;
+  const walk = (nodes: Element['children']) => {
+    for (const node of nodes) {
+      if (node.type === 'text') lines += (node.data.length * cell.style.fontSize * 0.5) / Math.max(20, columnWidth);
+      else if (isTag(node)) {
+        if (node.name === 'br' || node.name === 'p' || node.name === 'div' || node.name === 'li' || node.name === 'tr')
+          lines += 1;
+        walk(node.children);
+      }
+    }
+  };
+  walk(cell.element.children);
+  return (lines + 1) * cell.style.fontSize * cell.style.lineHeight;
+}
+
+function cellsOf(converter: Converter, tr: Element, rowStyle: ComputedStyle, sectionStyle: ComputedStyle): Cell[] {
+  const cells: Cell[] = [];
+  for (const child of tr.children) {
+    if (!isTag(child) || (child.name !== 'td' && child.name !== 'th')) continue;
+    const style = converter.style(child, rowStyle);
+    if (style.display === 'none') continue;
+    const span = (value: string | undefined) => Math.max(1, Math.min(1000, Number.parseInt(value ?? '1', 10) || 1));
+    cells.push({
+      element: child,
+      style,
+      rowStyle,
+      sectionStyle,
+      colSpan: span(child.attribs.colspan),
+      rowSpan: span(child.attribs.rowspan),
+    });
+  }
+  return cells;
+}
+
+function addCol(converter: Converter, col: Element, parent: ComputedStyle, out: (string | undefined)[]): void {
+  const style = converter.style(col, parent);
+  const span = Math.max(1, Number.parseInt(col.attribs.span ?? '1', 10) || 1);
+  const w = style.width;
+  const value =
+    w === undefined || w === 'auto'
+      ? undefined
+      : 'percent' in w
+        ? `${w.percent}%`
+        : `${toPoints(w, style.fontSize) ?? ''}`;
+  for (let i = 0; i < span; i++) out.push(value || undefined);
+}
+
+/** Column widths for pdfmake: points, percentages, '*' (share the rest) or 'auto' (fit the content). */
+function columnWidths(
+  grid: (Cell | 'spanned' | undefined)[][],
+  columns: number,
+  fromCols: (string | undefined)[],
+  style: ComputedStyle,
+  width: number,
+): (number | string)[] {
+  const tableWidth = toPoints(style.width, style.fontSize, width);
+  const out: (number | string | undefined)[] = Array.from({ length: columns }, (_, c) => {
+    const col = fromCols[c];
+    if (col?.endsWith('%')) return col;
+    if (col) return round(Number(col));
+    return undefined;
+  });
+  // Otherwise the first row that sets a width on a single-column cell decides, as in a browser's fixed layout.
+  for (const row of grid) {
+    row.forEach((cell, c) => {
+      if (out[c] !== undefined || !cell || cell === 'spanned' || cell.colSpan !== 1) return;
+      const w = cell.style.width;
+      if (w === undefined || w === 'auto') return;
+      out[c] = 'percent' in w ? `${w.percent}%` : round(toPoints(w, cell.style.fontSize) ?? 0);
+    });
+  }
+  // A table as wide as its container shares the remaining width; a table sized by content fits its content.
+  const fill = tableWidth !== undefined;
+  return out.map((w) => w ?? (fill ? '*' : 'auto'));
+}

@@ -1,0 +1,13 @@
+export { barcodeSvg } from './barcode';
+export { type CheckResult, check, type Finding, type FindingSeverity } from './check/check';
+export * from './chromium/index';
+export { type ConvertOptions, type ConvertResult, convertHtml, type PdfNode, Warnings } from './convert/index';
+export { loadBundledFonts } from './fonts/bundled';
+export type { FontFaces, FontSet, TextRun } from './fonts/font-set';
+export { FontRegistry } from './fonts/registry';
+export { compileEmail } from './output/email';
+export { htmlDocument } from './output/html';
+export { buildDocument, countPages, type PageGeometry, pageGeometry } from './pdf/document';
+export * from './pool/index';
+export { type ChromiumRenderer, defaultFonts, type RenderContext, renderReport } from './render';
+export type * from './types';

@@ -1,0 +1,42 @@
+/**
+ * What the pool and its workers say to each other. Kept free of Node imports so both sides can share it.
+ */
+
+/** Piscina's `workerData` for every worker of a pool. */
+export interface PoolWorkerData {
+  /**
+   * URL (or absolute path) of a module whose named exports are the handlers. Unset: the worker's built-in
+   * handler, Quire's renderer.
+   */
+  handlerModule?: string;
+}
+
+/** One task as it travels to a worker. */
+export interface TaskEnvelope<TIn = unknown> {
+  /** The pool's id for the task, echoed in the "started" message. */
+  id: number;
+  /** Name of the handler export to call. */
+  handler: string;
+  input: TIn;
+}
+
+/**
+ * Posted by a worker when it begins a task. The time limit counts from here, so that time spent waiting in the
+ * queue behind other renders does not count against a render.
+ */
+export interface TaskStartedMessage {
+  type: 'quire:task-started';
+  id: number;
+}
+
+export function isTaskStartedMessage(value: unknown): value is TaskStartedMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'quire:task-started' &&
+    typeof (value as { id?: unknown }).id === 'number'
+  );
+}
+
+/** The export the worker calls when neither the pool nor the task names one. */
+export const DEFAULT_HANDLER = 'renderReport';

@@ -1,0 +1,55 @@
+/**
+ * The piscina worker of a RenderPool: runs one task at a time with the handler the task names, taken from the
+ * pool's handler module or, by default, Quire's renderer.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RenderOptions, RenderResult } from '../types';
+import type { PoolWorkerData, TaskEnvelope, TaskStartedMessage } from './protocol';
+import { withTransferableBytes } from './transfer';
+
+type Handler = (input: unknown) => unknown;
+type HandlerModule = Record<string, unknown>;
+
+// One Chromium per worker, launched the first time a task asks for it and kept for the worker's life.
+let chromium: Promise<import('../chromium/index').ChromiumEngine> | undefined;
+
+/** The default handler: Quire's renderer, loaded on first use so a pool with its own handlers never loads it. */
+export async function renderInWorker(options: RenderOptions): Promise<RenderResult> {
+  // Literal specifiers, so that the bundler puts the renderer into the built worker file.
+  const { renderReport } = await import('../render');
+  return renderReport(options, {
+    chromium: async () => {
+      chromium ??= import('../chromium/index').then(({ ChromiumEngine }) => ChromiumEngine.launch());
+      return chromium;
+    },
+  });
+}
+
+const defaultHandlers: HandlerModule = { renderReport: renderInWorker };
+
+let handlerModule: Promise<HandlerModule> | undefined;
+
+function loadHandlerModule(): Promise<HandlerModule> {
+  if (handlerModule === undefined) {
+    const specifier = (workerData as PoolWorkerData | undefined)?.handlerModule;
+    handlerModule = specifier === undefined ? Promise.resolve(defaultHandlers) : import(specifier);
+  }
+  return handlerModule;
+}
+
+async function findHandler(name: string): Promise<Handler> {
+  const handlers = await loadHandlerModule();
+  const handler = handlers[name];
+  if (typeof handler !== 'function') {
+    throw new Error(`The render pool's handler module has no function named "${name}".`);
+  }
+  return handler as Handler;
+}
+
+/** Piscina calls the default export with each task. */
+export default async function runTask(task: TaskEnvelope): Promise<unknown> {
+  const handler = await findHandler(task.handler);
+  const started: TaskStartedMessage = { type: 'quire:task-started', id: task.id };
+  parentPort?.postMessage(started);
+  return withTransferableBytes(await handler(task.input));
+}

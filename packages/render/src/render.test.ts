@@ -1,0 +1,257 @@
+import { getStarter, starters, TemplateError } from '@quire/core';
+import { describe, expect, it } from 'vitest';
+import { pageTexts, pdfInfo } from './__fixtures__/pdf-tools';
+import { renderReport } from './render';
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+const squash = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('every starter', () => {
+  for (const starter of starters.filter((s) => s.kind === 'document')) {
+    it(`renders ${starter.id} to a PDF that holds its data`, async () => {
+      const result = await renderReport({ template: starter, data: starter.sample_data });
+      expect(result.contentType).toBe('application/pdf');
+      expect(text(result.bytes.subarray(0, 5))).toBe('%PDF-');
+      const pages = await pageTexts(result.bytes);
+      expect(pages.length).toBe(result.pages);
+      const all = squash(pages.join(' '));
+      // The starter's own top-level strings (names, numbers) appear in the PDF.
+      const strings = Object.values(starter.sample_data)
+        .flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v) : []))
+        .filter(
+          (v): v is string =>
+            typeof v === 'string' &&
+            v.length > 3 &&
+            v.length < 40 &&
+            !/^\d{4}-\d\d-\d\d/.test(v) &&
+            !/^https?:/.test(v),
+        );
+      const found = strings.filter((s) => all.includes(squash(s)));
+      expect(found.length).toBeGreaterThanOrEqual(Math.min(3, strings.length));
+      expect(result.warnings.filter((w) => w.code !== 'content_overflow')).toEqual([]);
+      if (starter.footer_html.includes('page_count')) {
+        for (const [i, page] of pages.entries()) expect(squash(page)).toContain(`${i + 1} of ${pages.length}`);
+      }
+    });
+  }
+
+  it('renders the email starter as email HTML', async () => {
+    const starter = getStarter('order-confirmation');
+    if (!starter) throw new Error('missing starter');
+    const result = await renderReport({ template: starter, data: starter.sample_data });
+    expect(result.format).toBe('email');
+    expect(result.pages).toBeNull();
+    const html = text(result.bytes);
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain(String((starter.sample_data.order as { number: string }).number));
+    expect(html).not.toContain('<mj-');
+  });
+});
+
+function longTable(rows: number, footer = 'Page {{ page_number }} of {{ page_count }}') {
+  return {
+    template: {
+      name: 'Ledger',
+      html: `<h1>Ledger</h1><table style="width:100%"><thead><tr><th>Row</th><th>Account</th><th>Amount</th></tr></thead>
+<tbody>{% for r in rows %}<tr><td>Row {{ r.n }}</td><td>{{ r.account }}</td><td>amount-{{ r.n }}</td></tr>{% endfor %}</tbody></table>`,
+      css: 'td, th { padding: 3px; border-bottom: 1px solid #ccc; } th { background: #eee; }',
+      footer_html: `<p style="text-align:right; font-size:8pt">${footer}</p>`,
+    },
+    data: {
+      rows: Array.from({ length: rows }, (_, i) => ({
+        n: String(i + 1).padStart(4, '0'),
+        account: `Account ${i % 7}`,
+      })),
+    },
+  };
+}
+
+describe('long tables', () => {
+  it('repeat the header row on every page, never split a row, and number every page', async () => {
+    const result = await renderReport(longTable(300));
+    const pages = await pageTexts(result.bytes);
+    expect(pages.length).toBeGreaterThan(3);
+    for (const [i, page] of pages.entries()) {
+      expect(page).toMatch(/Row\s+Account\s+Amount/);
+      expect(squash(page)).toContain(`Page ${i + 1} of ${pages.length}`);
+    }
+    for (let n = 1; n <= 300; n++) {
+      const id = String(n).padStart(4, '0');
+      const where = pages.findIndex((p) => p.includes(`Row ${id}`));
+      expect(where, `row ${id}`).toBeGreaterThanOrEqual(0);
+      // The row's cells are on one line of one page.
+      expect(pages[where]).toMatch(new RegExp(`Row ${id}\\s+Account \\d\\s+amount-${id}`));
+    }
+  });
+
+  it('render a row taller than a page without hanging', async () => {
+    const tall = Array.from({ length: 120 }, (_, i) => `line ${i}`).join('<br>');
+    const result = await renderReport({
+      template: {
+        html: `<table><thead><tr><th>H</th></tr></thead><tbody><tr><td>${tall}</td></tr><tr><td>after</td></tr></tbody></table>`,
+      },
+      data: {},
+    });
+    const all = (await pageTexts(result.bytes)).join('\n');
+    expect(all).toContain('line 119');
+    expect(all).toContain('after');
+  });
+});
+
+describe('page setup and metadata', () => {
+  it('uses the template page size, orientation and the metadata', async () => {
+    const a4Landscape = await renderReport({
+      template: { name: 'Wide', html: '<p>x</p>', page: { size: 'A4', orientation: 'landscape' } },
+      data: {},
+      metadata: { author: 'Ada Lovelace', subject: 'Quarterly' },
+    });
+    const info = await pdfInfo(a4Landscape.bytes);
+    expect(Math.round(info.widthPt)).toBe(842);
+    expect(Math.round(info.heightPt)).toBe(595);
+    expect(info).toMatchObject({ title: 'Wide', author: 'Ada Lovelace', subject: 'Quarterly', creator: 'Quire' });
+    const custom = await renderReport({
+      template: { html: '<p>x</p>', page: { size: 'custom', width_mm: 100, height_mm: 150 } },
+      data: {},
+    });
+    const c = await pdfInfo(custom.bytes);
+    expect(Math.round(c.widthPt)).toBe(283);
+    expect(Math.round(c.heightPt)).toBe(425);
+  });
+
+  it('breaks pages where the CSS says', async () => {
+    const result = await renderReport({
+      template: {
+        html: '<p>one</p><div style="page-break-before: always">two</div><p style="break-after: page">three</p><p>four</p>',
+      },
+      data: {},
+    });
+    const pages = (await pageTexts(result.bytes)).map((p) => squash(p).trim());
+    expect(pages).toEqual(['one', 'two three', 'four']);
+  });
+});
+
+describe('text', () => {
+  it('keeps Latin, Cyrillic and Greek text in order and reports characters no font has', async () => {
+    const result = await renderReport({
+      template: { html: '<p>Ärger Ωμέγα Привет 漢字</p>' },
+      data: {},
+    });
+    const [page] = await pageTexts(result.bytes);
+    expect(page).toContain('Ärger Ωμέγα Привет');
+    expect(result.warnings.map((w) => w.code)).toContain('missing_glyphs');
+    expect(result.warnings.find((w) => w.code === 'missing_glyphs')?.message).toContain('漢');
+  });
+
+  it('draws Arabic and Hebrew right to left, shaped, with numbers and Latin in their places', async () => {
+    const result = await renderReport({
+      template: {
+        html: '<p>שלום עולם</p><p>مرحبا بالعالم</p><p dir="rtl">החשבונית מספר 42 שולמה במלואה</p><p>Total: 120 ₪</p>',
+      },
+      data: {},
+    });
+    expect(result.warnings).toEqual([]);
+    const [page] = await pageTexts(result.bytes);
+    // pdftotext reads right-to-left lines back in logical order: what a reader reads.
+    // (It wraps them in directional marks, and spaces the number in a right-to-left line loosely.)
+    const lines = (page ?? '')
+      .replace(/[\u202a-\u202e]/g, '')
+      .split('\n')
+      .map((l) => squash(l).trim())
+      .filter(Boolean);
+    expect(lines[0]).toBe('שלום עולם');
+    expect(lines[1]).toBe('مرحبا بالعالم');
+    expect(lines[2]).toMatch(/^החשבונית מספר ?42 ?שולמה במלואה$/);
+    expect(lines[3]).toBe('Total: 120 ₪');
+  });
+
+  it('lays out flex rows side by side', async () => {
+    const result = await renderReport({
+      template: {
+        html: '<div style="display:flex; gap: 20px"><div style="flex:1">Left column</div><div style="flex:1">Right column</div></div>',
+      },
+      data: {},
+    });
+    const [page] = await pageTexts(result.bytes);
+    expect(page).toMatch(/Left column\s+Right column/);
+  });
+});
+
+describe('outside the subset', () => {
+  it('ignores what it cannot draw, says so, and never crashes', async () => {
+    const result = await renderReport({
+      template: {
+        html: `<style>.x { position: absolute; float: left; color: red } p::before { color: red } @font-face { font-family: X }</style>
+<div class="x">kept</div><iframe src="https://example.com"></iframe><p>unclosed <b>bold <i>both</p><table><tr><td>no tbody</td></tr></table>
+<img src="https://example.com/logo.png" alt="Logo"><blink>old</blink>`,
+      },
+      data: {},
+    });
+    const codes = result.warnings.map((w) => `${w.code}: ${w.message}`).join('\n');
+    expect(codes).toContain('"position"');
+    expect(codes).toContain('"float"');
+    expect(codes).toContain('::before');
+    expect(codes).toContain('@font-face');
+    expect(codes).toContain('<iframe>');
+    expect(codes).toContain('image_not_loaded');
+    const [page] = await pageTexts(result.bytes);
+    expect(squash(page ?? '')).toContain('kept');
+    expect(squash(page ?? '')).toContain('no tbody');
+    expect(squash(page ?? '')).toContain('Logo');
+  });
+
+  it('draws images from data URLs, named assets and a caller loader only', async () => {
+    // A 1x1 red PNG.
+    const png = Uint8Array.from(
+      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='),
+      (c) => c.charCodeAt(0),
+    );
+    const requested: string[] = [];
+    const result = await renderReport({
+      template: {
+        html: '<img src="logo" width="20"><img src="https://cdn.example/pic.png" width="20"><img src="asset:logo" width="10">',
+      },
+      data: {},
+      assets: { logo: png },
+      loadImage: async (url) => {
+        requested.push(url);
+        return png;
+      },
+    });
+    expect(requested).toEqual(['https://cdn.example/pic.png']);
+    expect(result.warnings).toEqual([]);
+  });
+});
+
+describe('other formats and errors', () => {
+  it('writes one standalone HTML file without scripts', async () => {
+    const result = await renderReport({
+      template: {
+        name: 'Memo',
+        html: '<h1 onclick="alert(1)">{{ title }}</h1><script>alert(2)</script><img src="logo"><a href="javascript:alert(3)">x</a>',
+        css: 'h1 { color: #123456; }',
+        footer_html: '<p>Page {{ page_number }} of {{ page_count }}</p>',
+        page: { size: 'Letter' },
+      },
+      data: { title: 'Hello <world>' },
+      format: 'html',
+      assets: { logo: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>') },
+    });
+    const html = text(result.bytes);
+    expect(result.contentType).toBe('text/html; charset=utf-8');
+    expect(html).toContain('<h1>Hello &lt;world&gt;</h1>');
+    expect(html).toContain('h1 { color: #123456; }');
+    expect(html).toContain('@page { size: 215.9mm 279.4mm');
+    expect(html).toContain('src="data:image/svg+xml;base64,');
+    expect(html).toContain('Page 1 of 1');
+    expect(html).not.toMatch(/<script|onclick|javascript:/i);
+  });
+
+  it('rejects a template error with its line and column', async () => {
+    const error = await renderReport({
+      template: { html: '<p>\n  {{ total | money: "EURO" }}</p>' },
+      data: { total: 5 },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TemplateError);
+    expect(error).toMatchObject({ code: 'invalid_filter_argument', line: 2, column: 3 });
+  });
+});

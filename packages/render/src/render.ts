@@ -1,0 +1,189 @@
+import {
+  createTemplateEngine,
+  QuireError,
+  type RenderWarning,
+  type ReportFormat,
+  type TemplateEngine,
+} from '@quire/core';
+import { barcodeSvg } from './barcode';
+import { toVisualOrder } from './fonts/bidi';
+import { loadBundledFonts } from './fonts/bundled';
+import { FontRegistry } from './fonts/registry';
+import { compileEmail } from './output/email';
+import { htmlDocument } from './output/html';
+import { collectImages } from './pdf/images';
+import { writePdf } from './pdf/pdfmake-node';
+import { renderPdf } from './pdf/render-pdf';
+import type { RenderOptions, RenderResult } from './types';
+
+export interface RenderContext {
+  /** Fonts to draw with; default: the bundled Noto families. */
+  fonts?: FontRegistry;
+  /** The Chromium engine for `engine: 'chromium'`; launched on first use when not given. */
+  chromium?: () => Promise<ChromiumRenderer>;
+}
+
+/** What renderReport needs of the optional Chromium engine. */
+export interface ChromiumRenderer {
+  renderPdf(input: {
+    html: string;
+    css?: string;
+    headerHtml?: string;
+    footerHtml?: string;
+    page: NonNullable<RenderOptions['template']['page']>;
+    metadataTitle?: string;
+  }): Promise<{ bytes: Uint8Array; pages: number }>;
+}
+
+let bundled: FontRegistry | undefined;
+
+/** The bundled fonts, parsed once per process. */
+export function defaultFonts(): FontRegistry {
+  bundled ??= new FontRegistry(loadBundledFonts());
+  return bundled;
+}
+
+// Template engines keep a parse cache; one per locale setting lets repeated renders of a template skip parsing.
+const engines = new Map<string, TemplateEngine>();
+function engineFor(options: RenderOptions): TemplateEngine {
+  const key = `${options.locale}|${options.timeZone}|${options.currency}|${options.templateTimeoutMs}`;
+  let engine = engines.get(key);
+  if (!engine) {
+    engine = createTemplateEngine({
+      ...(options.locale ? { locale: options.locale } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+      ...(options.currency ? { currency: options.currency } : {}),
+      ...(options.templateTimeoutMs ? { limits: { renderMs: options.templateTimeoutMs } } : {}),
+    });
+    if (engines.size > 32) engines.clear();
+    engines.set(key, engine);
+  }
+  return engine;
+}
+
+const CONTENT_TYPES: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  email: 'text/html; charset=utf-8',
+};
+
+// Chromium's header and footer templates fill elements of these classes with the page numbers.
+const PAGE_NUMBER_MARK = '\u0001quire-page-number\u0001';
+const PAGE_COUNT_MARK = '\u0001quire-page-count\u0001';
+
+/**
+ * Renders a template with data to a PDF, a standalone HTML file or an email. Template errors reject with a
+ * TemplateError (line and column); what the engine had to ignore comes back as warnings.
+ */
+export async function renderReport(options: RenderOptions, context: RenderContext = {}): Promise<RenderResult> {
+  const started = performance.now();
+  const { template, data } = options;
+  const format: ReportFormat = options.format ?? (template.kind === 'email' ? 'email' : 'pdf');
+  const engine = engineFor(options);
+  const bodyHtml = engine.render(template.html, data);
+  const templateDone = performance.now();
+  const encoder = new TextEncoder();
+  const finish = (
+    bytes: Uint8Array,
+    pages: number | null,
+    warnings: RenderWarning[],
+    layoutDone: number,
+  ): RenderResult => {
+    const end = performance.now();
+    return {
+      bytes,
+      contentType: CONTENT_TYPES[format],
+      format,
+      pages,
+      warnings,
+      timings: {
+        template_ms: round(templateDone - started),
+        layout_ms: round(layoutDone - templateDone),
+        output_ms: round(end - layoutDone),
+        total_ms: round(end - started),
+      },
+    };
+  };
+
+  if (format === 'email') {
+    if (template.kind !== 'email') {
+      throw new QuireError('validation_failed', {
+        param: 'format',
+        message: 'Only templates of kind email can be rendered as email.',
+      });
+    }
+    const { html, warnings } = await compileEmail(bodyHtml);
+    return finish(encoder.encode(html), null, warnings, templateDone);
+  }
+
+  const pageVars = (n: number | string, count: number | string) => ({ ...data, page_number: n, page_count: count });
+  const header = template.header_html?.trim() ? template.header_html : undefined;
+  const footer = template.footer_html?.trim() ? template.footer_html : undefined;
+  const images = await collectImages(
+    [
+      bodyHtml,
+      header ? engine.render(header, pageVars(1, 1)) : '',
+      footer ? engine.render(footer, pageVars(1, 1)) : '',
+    ],
+    options.assets,
+    options.loadImage,
+  );
+
+  if (format === 'html') {
+    const html = htmlDocument({
+      title: options.metadata?.title ?? template.name ?? 'Report',
+      bodyHtml,
+      ...(header ? { headerHtml: engine.render(header, pageVars(1, 1)) } : {}),
+      ...(footer ? { footerHtml: engine.render(footer, pageVars(1, 1)) } : {}),
+      ...(template.css ? { css: template.css } : {}),
+      ...(template.page ? { page: template.page } : {}),
+      images,
+    });
+    return finish(encoder.encode(html), null, [], performance.now());
+  }
+
+  if (options.engine === 'chromium') {
+    if (!context.chromium)
+      throw new QuireError('validation_failed', {
+        param: 'engine',
+        message: 'The Chromium engine is not set up in this process.',
+      });
+    const chromium = await context.chromium();
+    const marks = (source: string | undefined) =>
+      source
+        ? engine
+            .render(source, pageVars(PAGE_NUMBER_MARK, PAGE_COUNT_MARK))
+            .replaceAll(PAGE_NUMBER_MARK, '<span class="pageNumber"></span>')
+            .replaceAll(PAGE_COUNT_MARK, '<span class="totalPages"></span>')
+        : undefined;
+    const layoutDone = performance.now();
+    const headerHtml = marks(header);
+    const footerHtml = marks(footer);
+    const { bytes, pages } = await chromium.renderPdf({
+      html: bodyHtml,
+      ...(template.css ? { css: template.css } : {}),
+      ...(headerHtml ? { headerHtml } : {}),
+      ...(footerHtml ? { footerHtml } : {}),
+      page: template.page ?? {},
+      ...(options.metadata?.title ? { metadataTitle: options.metadata.title } : {}),
+    });
+    return finish(bytes, pages, [], layoutDone);
+  }
+
+  const fonts = context.fonts ?? defaultFonts();
+  const pdf = await renderPdf({
+    template,
+    data,
+    bodyHtml,
+    engine,
+    fonts,
+    images,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    barcode: barcodeSvg,
+    shape: toVisualOrder,
+    write: (definition) => writePdf(definition, fonts.pdfmakeFonts()),
+  });
+  return finish(pdf.bytes, pdf.pages, pdf.warnings, pdf.layoutDone);
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

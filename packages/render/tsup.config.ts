@@ -1,0 +1,25 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    // The library, for import and require.
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node20',
+    // import.meta.url in the CommonJS build, for finding the worker and the font files.
+    shims: true,
+  },
+  {
+    // The worker of the render pool and the command line: ES modules only, next to the library.
+    entry: { 'render-worker': 'src/pool/worker.ts', cli: 'src/cli/bin.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    platform: 'node',
+    target: 'node20',
+    shims: true,
+  },
+]);
