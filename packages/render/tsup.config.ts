@@ -22,4 +22,13 @@ export default defineConfig([
     target: 'node20',
     shims: true,
   },
+  {
+    // @quire/render/browser: the converter and pdfmake's browser build, for the builder's live preview.
+    entry: { browser: 'src/browser.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    platform: 'browser',
+    target: 'es2022',
+  },
 ]);

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { getStarter } from '@quire/core';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from './__fixtures__/pdf-tools';
+import { toBase64 } from './convert/images';
+import { loadBundledFonts } from './fonts/bundled';
+import { renderReport } from './render';
+
+const CHROMIUM = process.env.QUIRE_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** @quire/render/browser as a browser gets it: bundled for the browser platform, no Node built-ins. */
+async function bundle(): Promise<string> {
+  const result = await build({
+    entryPoints: [new URL('./browser.ts', import.meta.url).pathname],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    globalName: 'QuireRender',
+    conditions: ['@quire/source'],
+    write: false,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+describe('@quire/render/browser', () => {
+  it('bundles for browsers without Node built-ins', async () => {
+    const code = await bundle();
+    expect(code.length).toBeGreaterThan(100_000);
+    expect(code).not.toMatch(/require\(["'](node:)?(fs|path|worker_threads|child_process)["']\)/);
+  });
+
+  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+    let browser: Awaited<ReturnType<typeof chromium.launch>>;
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('renders the same PDF as Node, from the same converter and fonts', async () => {
+      const invoice = getStarter('invoice');
+      if (!invoice) throw new Error('missing starter');
+      const fonts = Object.fromEntries(
+        Object.entries(loadBundledFonts()).map(([family, faces]) => [
+          family,
+          Object.fromEntries(Object.entries(faces).map(([face, bytes]) => [face, toBase64(bytes as Uint8Array)])),
+        ]),
+      );
+      const page = await browser.newPage();
+      await page.setContent('<!doctype html><title>builder preview</title>');
+      await page.addScriptTag({ content: await bundle() });
+      const base64 = await page.evaluate(
+        async ({ fonts, template, data }) => {
+          type Api = typeof import('./browser');
+          const api = (globalThis as unknown as { QuireRender: Api }).QuireRender;
+          const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const families = Object.fromEntries(
+            Object.entries(fonts).map(([family, faces]) => [
+              family,
+              Object.fromEntries(Object.entries(faces).map(([face, b64]) => [face, decode(b64)])),
+            ]),
+          ) as unknown as Parameters<Api['createFontRegistry']>[0];
+          const registry = api.createFontRegistry(families);
+          const result = await api.renderPdfInBrowser({ template, data, fonts: registry });
+          let binary = '';
+          for (const byte of result.bytes) binary += String.fromCharCode(byte);
+          return btoa(binary);
+        },
+        { fonts, template: invoice, data: invoice.sample_data },
+      );
+      await page.close();
+      const fromBrowser = Uint8Array.from(Buffer.from(base64, 'base64'));
+      const fromNode = await renderReport({ template: invoice, data: invoice.sample_data });
+      expect(new TextDecoder().decode(fromBrowser.subarray(0, 5))).toBe('%PDF-');
+      expect(await pageTexts(fromBrowser)).toEqual(await pageTexts(fromNode.bytes));
+    });
+  });
+});
