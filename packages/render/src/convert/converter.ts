@@ -163,6 +163,15 @@ export class Converter {
     return found;
   }
 
+  /** The width of a text in an element's font, in points. */
+  textWidth(text: string, style: ComputedStyle): number {
+    const family = this.deps.fonts.resolveFamily(style.fontFamily);
+    const shown = style.textTransform === 'uppercase' ? text.toUpperCase() : text;
+    const width =
+      this.deps.fonts.textWidth?.(shown, family, style.fontSize, style.bold) ?? shown.length * style.fontSize * 0.55;
+    return width + Math.max(0, shown.length - 1) * style.letterSpacing;
+  }
+
   warn(code: string, message: string): void {
     this.deps.warnings.add(code, message);
   }

@@ -86,7 +86,7 @@ export function convertTable(converter: Converter, table: Element, style: Comput
   });
   const columns = Math.max(...grid.map((r) => r.length), widthsFromCols.length);
 
-  const widths = columnWidths(grid, columns, widthsFromCols, style, width);
+  const widths = fitLongestWords(converter, grid, columnWidths(grid, columns, widthsFromCols, style, width), width);
   const fixedWidth = widths.reduce<number>(
     (sum, w) =>
       sum +
@@ -209,6 +209,66 @@ export function convertTable(converter: Converter, table: Element, style: Comput
     });
   } else out.push(node);
   return out;
+}
+
+/** The width of a cell's longest word with its padding and borders: narrower, and a browser widens the column. */
+function longestWord(converter: Converter, cell: Cell): number {
+  let widest = 0;
+  const walk = (nodes: Element['children'], style: ComputedStyle) => {
+    for (const node of nodes) {
+      if (node.type === 'text') {
+        for (const word of node.data.split(/\s+/))
+          if (word) widest = Math.max(widest, converter.textWidth(word, style));
+      } else if (isTag(node)) walk(node.children, converter.style(node, style));
+    }
+  };
+  walk(cell.element.children, cell.style);
+  const s = cell.style;
+  return widest + s.padding[1] + s.padding[3] + s.border[1].width + s.border[3].width + 1;
+}
+
+/**
+ * pdfmake breaks a word that does not fit its column ("templat-es"); a browser widens the column instead. Fixed and
+ * percentage columns narrower than their longest word are widened, and the columns with the most room to spare
+ * give the width back, so the table still fits.
+ */
+function fitLongestWords(
+  converter: Converter,
+  grid: (Cell | 'spanned' | undefined)[][],
+  widths: (number | string)[],
+  available: number,
+): (number | string)[] {
+  if (!widths.some((w) => typeof w === 'number' || (typeof w === 'string' && w.endsWith('%')))) return widths;
+  const minimum = widths.map(() => 0);
+  for (const row of grid) {
+    row.forEach((cell, c) => {
+      if (cell && cell !== 'spanned' && cell.colSpan === 1)
+        minimum[c] = Math.max(minimum[c] as number, longestWord(converter, cell));
+    });
+  }
+  const points = widths.map((w) =>
+    typeof w === 'number' ? w : w.endsWith('%') ? (Number.parseFloat(w) / 100) * available : undefined,
+  );
+  let deficit = 0;
+  points.forEach((w, c) => {
+    if (w !== undefined && w < (minimum[c] as number)) {
+      deficit += (minimum[c] as number) - w;
+      points[c] = minimum[c] as number;
+    }
+  });
+  if (deficit === 0) return widths;
+  // Take the deficit from the columns with the most slack, largest first.
+  const order = points
+    .map((w, c) => ({ c, slack: w === undefined ? 0 : w - (minimum[c] as number) }))
+    .filter((x) => x.slack > 0)
+    .sort((a, b) => b.slack - a.slack);
+  for (const { c, slack } of order) {
+    if (deficit <= 0) break;
+    const take = Math.min(slack, deficit);
+    points[c] = (points[c] as number) - take;
+    deficit -= take;
+  }
+  return widths.map((w, c) => (points[c] === undefined ? w : round(points[c] as number)));
 }
 
 /** A generous guess at a cell's height: its lines of text at its font size and line height. */

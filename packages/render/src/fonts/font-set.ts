@@ -23,4 +23,6 @@ export interface FontSet {
   splitByCoverage(text: string, family: string): TextRun[];
   /** The distinct characters (excluding whitespace and controls) that no registered family can draw. */
   missingGlyphs(text: string): string[];
+  /** The width of a text in points, for sizing table columns to their longest words. */
+  textWidth?(text: string, family: string, fontSize: number, bold: boolean): number;
 }

@@ -8,6 +8,7 @@ declare module 'fontkit' {
     descent: number;
     lineGap: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    glyphForCodePoint(codePoint: number): { advanceWidth: number };
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font | { fonts: Font[] };
 }

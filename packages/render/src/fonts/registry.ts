@@ -89,6 +89,7 @@ export class FontRegistry implements FontSet {
   private readonly names = new Map<string, string>();
   private readonly options: FontRegistryOptions;
   private pdfmake: Record<string, PdfmakeFaces> | undefined;
+  private readonly advances = new Map<string, Map<number, number>>();
 
   constructor(families: Record<string, FontFaces> = {}, options: FontRegistryOptions = {}) {
     this.options = options;
@@ -206,6 +207,28 @@ export class FontRegistry implements FontSet {
       if (!all.some((family) => this.hasGlyph(family, cp))) missing.add(ch);
     }
     return [...missing];
+  }
+
+  textWidth(text: string, family: string, fontSize: number, bold: boolean): number {
+    const font = this.parsed.get(family) ?? this.parsed.get(this.defaultFamily);
+    if (!font) return text.length * fontSize * 0.6;
+    let advances = this.advances.get(family);
+    if (!advances) {
+      advances = new Map();
+      this.advances.set(family, advances);
+    }
+    let units = 0;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) as number;
+      let width = advances.get(cp);
+      if (width === undefined) {
+        width = font.hasGlyphForCodePoint(cp) ? font.glyphForCodePoint(cp).advanceWidth : font.unitsPerEm * 0.6;
+        advances.set(cp, width);
+      }
+      units += width;
+    }
+    // Bold faces run about 6% wider; close enough for sizing columns.
+    return (units / font.unitsPerEm) * fontSize * (bold ? 1.06 : 1);
   }
 
   /** pdfmake's line height is a multiple of the font's own (ascent + descent + line gap); CSS's of the font size. */

@@ -186,8 +186,9 @@ export function computeStyle(element: Element, parent: ComputedStyle, context: S
   };
   const pts = (name: string, base?: number) => toPoints(length(name), fontSize, base) ?? 0;
 
-  const decoration = new Set(parent.decoration);
+  // Most elements inherit their parent's decorations unchanged: share the set unless this one changes it.
   const deco = get('text-decoration');
+  const decoration = deco === undefined ? parent.decoration : new Set(parent.decoration);
   if (deco !== undefined) {
     if (/none/.test(deco)) decoration.clear();
     if (/underline/.test(deco)) decoration.add('underline');
