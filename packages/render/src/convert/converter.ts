@@ -335,9 +335,22 @@ export class Converter {
     return [this.box(content, style, width, sized)];
   }
 
+  /** Margins in points, percentages resolved against the container's width (as CSS does, vertical ones too). */
+  margins(style: ComputedStyle, container: number): [number, number, number, number] {
+    const percent = style.marginPercent;
+    if (!percent) return style.margin;
+    return style.margin.map((m, i) => (percent[i] === undefined ? m : ((percent[i] as number) / 100) * container)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+  }
+
   /** The width a block takes within its container. */
   outerWidth(style: ComputedStyle, container: number): number {
-    const available = container - style.margin[1] - style.margin[3];
+    const margin = this.margins(style, container);
+    const available = container - margin[1] - margin[3];
     const set = toPoints(style.width, style.fontSize, container);
     const max = toPoints(style.maxWidth, style.fontSize, container);
     let w = set ?? available;
@@ -390,7 +403,7 @@ export class Converter {
     } else {
       node = { stack: content };
     }
-    const margin = pdfMargin(style.margin);
+    const margin = pdfMargin(this.margins(style, container));
     if (!isZeroMargin(margin)) node.margin = margin.map(round);
     if (style.breakBefore) node.pageBreak = 'before';
     else if (style.breakAfter) node.pageBreak = 'after';

@@ -61,10 +61,10 @@ function styleBlocks(nodes: ChildNode[], out: string[]): string[] {
   return out;
 }
 
-function findBody(document: Document): ChildNode[] {
+/** The root element, whose style the <body> inherits. */
+function findRoot(document: Document): ChildNode[] {
   const html = document.children.find((n): n is Element => isTag(n) && n.name === 'html');
-  const body = (html?.children ?? document.children).find((n): n is Element => isTag(n) && n.name === 'body');
-  return body ? [body] : (html?.children ?? document.children);
+  return html ? [html] : document.children;
 }
 
 const SAFE_LINE_HEIGHT = () => 1.362;
@@ -75,7 +75,8 @@ const SAFE_LINE_HEIGHT = () => 1.362;
  */
 export function convertHtml(html: string, options: ConvertOptions): ConvertResult {
   const warnings = options.warnings ?? new Warnings();
-  const document = parseHtml(html);
+  // A template is usually a fragment; a browser puts it in <html><body>, so that `body { … }` rules apply.
+  const document = parseHtml(/<body[\s>]/i.test(html) ? html : `<html><body>${html}</body></html>`);
   const report = (issue: StylesheetIssue) => warnings.add(issue.code, issue.message);
   const sheets = [options.css ?? '', ...styleBlocks(document.children, [])];
   const rules = [];
@@ -103,6 +104,6 @@ export function convertHtml(html: string, options: ConvertOptions): ConvertResul
     naturalLineHeight: options.naturalLineHeight ?? SAFE_LINE_HEIGHT,
     pageHeight: options.contentHeight ?? 728,
   });
-  const content = converter.blockChildren(findBody(document), rootStyle(), options.contentWidth);
+  const content = converter.blockChildren(findRoot(document), rootStyle(), options.contentWidth);
   return { content, warnings, page };
 }

@@ -1,5 +1,4 @@
 import type { RenderWarning } from '@quire/core';
-import mjml2html from 'mjml';
 
 export interface EmailOutput {
   html: string;
@@ -11,6 +10,8 @@ export interface EmailOutput {
  * reported as warnings (MJML's soft validation) rather than failing the report.
  */
 export async function compileEmail(mjml: string): Promise<EmailOutput> {
+  // MJML weighs about 50 MB once loaded: only processes that render emails pay for it.
+  const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(mjml, { validationLevel: 'soft', keepComments: false });
   const warnings = result.errors.map((e) => ({
     code: 'mjml_invalid',

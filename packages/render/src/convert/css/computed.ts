@@ -49,6 +49,8 @@ export interface ComputedStyle {
   // Not inherited
   display: Display;
   margin: [number, number, number, number];
+  /** Margins given in %, which resolve against the container's width once it is known. */
+  marginPercent: [number | undefined, number | undefined, number | undefined, number | undefined] | undefined;
   padding: [number, number, number, number];
   border: [BorderSide, BorderSide, BorderSide, BorderSide];
   background: string | undefined;
@@ -87,6 +89,7 @@ export function rootStyle(fontSize = 12): ComputedStyle {
     link: undefined,
     display: 'block',
     margin: [0, 0, 0, 0],
+    marginPercent: undefined,
     padding: [0, 0, 0, 0],
     border: [NO_BORDER, NO_BORDER, NO_BORDER, NO_BORDER],
     background: undefined,
@@ -172,6 +175,11 @@ function weightIsBold(value: string, parentBold: boolean): boolean {
   return Number.isNaN(n) ? parentBold : n >= 600;
 }
 
+function percents(lengths: (Length | undefined)[]): ComputedStyle['marginPercent'] {
+  const out = lengths.map((l) => (l && l !== 'auto' && 'percent' in l ? l.percent : undefined));
+  return out.some((p) => p !== undefined) ? (out as ComputedStyle['marginPercent']) : undefined;
+}
+
 /** Computes an element's style from its parent's and the matching rules. */
 export function computeStyle(element: Element, parent: ComputedStyle, context: StyleContext): ComputedStyle {
   const d = cascade(element, context);
@@ -250,6 +258,7 @@ export function computeStyle(element: Element, parent: ComputedStyle, context: S
     link: href && /^(https?:|mailto:|tel:|#)/i.test(href) ? href : parent.link,
     display,
     margin: [pts('margin-top'), pts('margin-right'), pts('margin-bottom'), pts('margin-left')],
+    marginPercent: percents(['margin-top', 'margin-right', 'margin-bottom', 'margin-left'].map(length)),
     padding: [pts('padding-top'), pts('padding-right'), pts('padding-bottom'), pts('padding-left')],
     border: [side('top'), side('right'), side('bottom'), side('left')],
     background: bg === 'transparent' ? undefined : bg,
