@@ -172,6 +172,22 @@ export class Converter {
     return width + Math.max(0, shown.length - 1) * style.letterSpacing;
   }
 
+  /** A generous guess at the height of an element's text: its lines at its font size and line height. */
+  estimateHeight(element: Element, style: ComputedStyle, width: number): number {
+    let lines = 0;
+    const walk = (nodes: ChildNode[]) => {
+      for (const node of nodes) {
+        if (isText(node)) lines += (node.data.trim().length * style.fontSize * 0.5) / Math.max(20, width);
+        else if (isTag(node)) {
+          if (/^(br|p|div|li|tr|h[1-6])$/.test(node.name)) lines += 1;
+          walk(node.children);
+        }
+      }
+    };
+    walk(element.children);
+    return (Math.ceil(lines) + 1) * style.fontSize * style.lineHeight;
+  }
+
   warn(code: string, message: string): void {
     this.deps.warnings.add(code, message);
   }
@@ -331,6 +347,7 @@ export class Converter {
       default:
         if (style.display === 'flex' && style.flexDirection === 'row') content = [this.flexRow(element, style, inner)];
         else content = this.blockChildren(element.children, style, inner);
+        this.checkFixedHeight(element, style, inner);
     }
     return [this.box(content, style, width, sized)];
   }
@@ -345,6 +362,19 @@ export class Converter {
       number,
       number,
     ];
+  }
+
+  /** A box of fixed height grows in a PDF to hold its content; `check` reports it, since the design meant less. */
+  private checkFixedHeight(element: Element, style: ComputedStyle, width: number): void {
+    const height = toPoints(style.height, style.fontSize);
+    if (height === undefined) return;
+    const needed = this.estimateHeight(element, style, width);
+    if (needed > height + 1) {
+      this.warn(
+        'content_overflow',
+        `The content of a <${element.name}> ${round(height)}pt high needs about ${round(needed)}pt; the box grows to fit it`,
+      );
+    }
   }
 
   /** The width a block takes within its container. */

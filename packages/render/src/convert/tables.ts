@@ -164,7 +164,10 @@ export function convertTable(converter: Converter, table: Element, style: Comput
   // Rows never split across pages, unless one is taller than a page: pdfmake would drop its content then.
   const tallest = Math.max(
     ...ordered.map((row) =>
-      Math.max(0, ...row.cells.map((cell) => estimateHeight(cell, width / Math.max(1, columns)))),
+      Math.max(
+        0,
+        ...row.cells.map((cell) => converter.estimateHeight(cell.element, cell.style, width / Math.max(1, columns))),
+      ),
     ),
   );
   const dontBreakRows = tallest < converter.pageHeight * 0.9;
@@ -269,23 +272,6 @@ function fitLongestWords(
     deficit -= take;
   }
   return widths.map((w, c) => (points[c] === undefined ? w : round(points[c] as number)));
-}
-
-/** A generous guess at a cell's height: its lines of text at its font size and line height. */
-function estimateHeight(cell: Cell, columnWidth: number): number {
-  let lines = 0;
-  const walk = (nodes: Element['children']) => {
-    for (const node of nodes) {
-      if (node.type === 'text') lines += (node.data.length * cell.style.fontSize * 0.5) / Math.max(20, columnWidth);
-      else if (isTag(node)) {
-        if (node.name === 'br' || node.name === 'p' || node.name === 'div' || node.name === 'li' || node.name === 'tr')
-          lines += 1;
-        walk(node.children);
-      }
-    }
-  };
-  walk(cell.element.children);
-  return (lines + 1) * cell.style.fontSize * cell.style.lineHeight;
 }
 
 function cellsOf(converter: Converter, tr: Element, rowStyle: ComputedStyle, sectionStyle: ComputedStyle): Cell[] {

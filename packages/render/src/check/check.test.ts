@@ -1,0 +1,65 @@
+import { getStarter } from '@quire/core';
+import { describe, expect, it } from 'vitest';
+import { check } from './check';
+
+const codes = (findings: { code: string }[]) => findings.map((f) => f.code);
+
+describe('check', () => {
+  it('passes a starter with its sample data and counts its pages', async () => {
+    const receipt = getStarter('receipt');
+    if (!receipt) throw new Error('missing starter');
+    const result = await check({ template: receipt, data: receipt.sample_data });
+    expect(result.ok).toBe(true);
+    expect(result.pages).toBe(1);
+    expect(result.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ code: 'page_count', message: 'The report has 1 page' }),
+    );
+  });
+
+  it('names data the template needs and does not get, data it never uses, and mistyped data', async () => {
+    const result = await check({
+      template: { html: '<h1>{{ invoice.number }}</h1>{% for i in invoice.items %}{{ i.price | money }}{% endfor %}' },
+      data: { invoice: { items: [{ price: 'cheap' }] }, extra: 1 },
+    });
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ code: 'missing_variable', path: 'invoice.number', severity: 'warning' }),
+    );
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ code: 'unused_variable', path: 'extra', severity: 'info' }),
+    );
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ code: 'type_mismatch', path: 'invoice.items[0].price' }),
+    );
+    // The money filter then fails on the text: a template error with its position.
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ code: 'invalid_filter_argument', severity: 'error', line: 1 }),
+    );
+    expect(result.ok).toBe(false);
+  });
+
+  it('reports unsupported CSS, characters no font has, images that did not load and content too wide or too tall', async () => {
+    const result = await check({
+      template: {
+        html: `<div style="position: fixed; box-shadow: 0 0 2px #000">漢字</div><img src="https://cdn.example/x.png">
+<table style="width: 100%"><tr><td style="width: 400mm">wide</td></tr></table>
+<div style="height: 10px">${'long text '.repeat(80)}</div>`,
+      },
+      data: {},
+    });
+    expect(codes(result.findings)).toEqual(
+      expect.arrayContaining(['unsupported_css_property', 'missing_glyphs', 'image_not_loaded', 'content_overflow']),
+    );
+    expect(result.findings.filter((f) => f.code === 'content_overflow')).toHaveLength(2);
+    expect(result.findings.find((f) => f.code === 'missing_glyphs')?.severity).toBe('error');
+    expect(result.ok).toBe(false);
+  });
+
+  it('stops at a syntax error with its line and column', async () => {
+    const result = await check({ template: { html: '<p>ok</p>\n{% if %}' }, data: {} });
+    expect(result).toMatchObject({ ok: false, pages: null });
+    expect(result.findings).toEqual([
+      expect.objectContaining({ code: 'template_syntax_error', line: 2, severity: 'error' }),
+    ]);
+  });
+});
