@@ -4,11 +4,12 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from './__fixtures__/pdf-tools';
+import { CHROMIUM_ARGS, findChromium } from './chromium/index';
 import { toBase64 } from './convert/images';
 import { loadBundledFonts } from './fonts/bundled';
 import { renderReport } from './render';
 
-const CHROMIUM = process.env.QUIRE_CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = findChromium() ?? '';
 
 /** @quire/render/browser as a browser gets it: bundled for the browser platform, no Node built-ins. */
 async function bundle(): Promise<string> {
@@ -33,7 +34,7 @@ describe('@quire/render/browser', () => {
     expect(code).not.toMatch(/require\(["'](node:)?(fs|path|worker_threads|child_process)["']\)/);
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))('in headless Chromium', () => {
+  describe.skipIf(!CHROMIUM || !existsSync(CHROMIUM))('in headless Chromium', () => {
     let browser: Awaited<ReturnType<typeof chromium.launch>>;
     beforeAll(async () => {
       browser = await chromium.launch({
