@@ -8,16 +8,24 @@ const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the quire bin', () => {
   it('runs from the sources through tsx and lists the starters', async () => {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'starters'], {
-      cwd: packageDir,
-    });
+    const { stdout } = await exec(
+      process.execPath,
+      ['--conditions=@quire/source', '--import', 'tsx', 'src/cli/bin.ts', 'starters'],
+      {
+        cwd: packageDir,
+      },
+    );
     expect(stdout).toMatch(/^invoice +document +Invoice/m);
   });
 
   it('exits 2 on an unknown flag', async () => {
-    const failed = await exec(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'starters', '--nope'], {
-      cwd: packageDir,
-    }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await exec(
+      process.execPath,
+      ['--conditions=@quire/source', '--import', 'tsx', 'src/cli/bin.ts', 'starters', '--nope'],
+      {
+        cwd: packageDir,
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 2 });
     expect((failed as { stderr: string }).stderr).toContain("Unknown option '--nope'");
   });
