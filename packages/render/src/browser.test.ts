@@ -37,18 +37,7 @@ describe('@quire/render/browser', () => {
   describe.skipIf(!CHROMIUM || !existsSync(CHROMIUM))('in headless Chromium', () => {
     let browser: Awaited<ReturnType<typeof chromium.launch>>;
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
     });
     afterAll(async () => {
       await browser?.close();
