@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { openStores } from '../store/index';
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  /** Stops the server and the stores; keeps the data directory unless `removeData`. */
+  close(options?: { removeData?: boolean }): Promise<void>;
+}
+
+/** The real app on the real embedded store, listening on a loopback port. */
+export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-service-')));
+  const config = loadConfig({ NODE_ENV: 'test', QUIRE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });
+  const { store, blobs } = await openStores({ dataDir: config.dataDir });
+  const app = createApp({ config, store, blobs, logger: pino({ level: 'silent' }) });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir: dir,
+    async close(options = {}) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await store.close();
+      await blobs.close();
+      if (options.removeData) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { listPlans, QuireError, starters } from '@quire/core';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { errorHandler, notFound } from './http/errors';
+import { requestContext } from './http/request-context';
+import type { BlobStore, Store } from './store/port';
+
+/** What the app is built from: everything outside the process comes in here, so tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  blobs: BlobStore;
+  logger: Logger;
+  /** The clock, for tokens, limits and timestamps. */
+  now?: () => Date;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Builds the Express app; main.ts listens. */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext(logger));
+  app.use(helmet());
+  app.use(
+    cors({
+      origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+      credentials: true,
+      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+    }),
+  );
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: config.rateLimitPerMinute,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, _res, next) => next(new QuireError('rate_limited')),
+    }),
+  );
+  // JSON only: a body of another type is refused rather than silently ignored.
+  app.use((req, _res, next) => {
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (BODY_METHODS.has(req.method) && hasBody && !req.is('application/json')) {
+      next(new QuireError('unsupported_media_type'));
+      return;
+    }
+    next();
+  });
+  app.use(express.json({ limit: config.bodyLimit, strict: true }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await deps.store.ping().catch(() => false);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+  });
+
+  const v1 = express.Router();
+  // The public catalogue: plans and starter templates need no account.
+  v1.get('/plans', (_req, res) => {
+    res.json({ object: 'list', data: listPlans() });
+  });
+  v1.get('/starters', (_req, res) => {
+    res.json({
+      object: 'list',
+      data: starters.map(({ id, name, description, kind, tags, page }) => ({
+        id,
+        name,
+        description,
+        kind,
+        tags,
+        page,
+      })),
+    });
+  });
+  v1.get('/starters/:id', (req, res) => {
+    const starter = starters.find((s) => s.id === req.params.id);
+    if (!starter) throw new QuireError('starter_not_found');
+    res.json(starter);
+  });
+  app.use('/v1', v1);
+
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('starts on embedded defaults with nothing set', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'quire-config-'));
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: join(cwd, '.quire-data'),
+      mongodbUri: undefined,
+      corsOrigins: ['http://localhost:3000'],
+      secretGenerated: true,
+    });
+    // The generated secret is kept, so sessions survive a restart.
+    expect(await readFile(join(cwd, '.quire-data', 'secret'), 'utf8')).toBe(config.secret);
+    expect(loadConfig({}, cwd).secret).toBe(config.secret);
+  });
+
+  it('names every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', MONGODB_URI: 'postgres://x', PUBLIC_URL: 'not a url', QUIRE_SECRET: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('MONGODB_URI must start with mongodb://');
+    expect(problems).toContain('PUBLIC_URL');
+    expect(problems).toContain('QUIRE_SECRET must be at least 32 characters');
+  });
+
+  it('refuses to start in production without a secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/QUIRE_SECRET: required in production/);
+  });
+
+  it('reads the CORS allow-list and the public URL', () => {
+    const config = loadConfig({
+      QUIRE_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://reports.example.com/',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(config.publicUrl).toBe('https://reports.example.com');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.secretGenerated).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { QuireError } from '@quire/core';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+
+/** The field a validation issue is about, as a dot path (`page.margins.top`, `items.2.price`). */
+function paramOf(error: ZodError): string | undefined {
+  const path = error.issues[0]?.path;
+  return path && path.length > 0 ? path.map(String).join('.') : undefined;
+}
+
+/** Turns anything thrown into a QuireError with a stable code. */
+export function toQuireError(error: unknown): QuireError {
+  if (QuireError.isInstance(error)) return error;
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    const param = paramOf(error);
+    return new QuireError('validation_failed', {
+      ...(param ? { param } : {}),
+      message: param
+        ? `${param}: ${issue?.message ?? 'is not valid'}`
+        : (issue?.message ?? 'The request is not valid.'),
+      details: {
+        issues: error.issues.slice(0, 20).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+      },
+    });
+  }
+  const type = (error as { type?: string })?.type;
+  if (type === 'entity.parse.failed') return new QuireError('malformed_json');
+  if (type === 'entity.too.large') return new QuireError('payload_too_large');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return new QuireError('unsupported_media_type');
+  return new QuireError('internal_error', { cause: error });
+}
+
+/** Every failure leaves as `{ error: { type, code, message, param?, request_id } }` with its HTTP status. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const quire = toQuireError(error);
+    const requestId = String(res.locals.requestId ?? '');
+    if (quire.status >= 500) logger.error({ err: error, request_id: requestId, path: req.path }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(quire.status).json({ error: { ...quire.toJSON(), request_id: requestId } });
+  };
+}
+
+/** Any route nobody answered. */
+export const notFound: RequestHandler = (req, _res, next) => {
+  next(new QuireError('route_not_found', { message: `No route ${req.method} ${req.path}.` }));
+};

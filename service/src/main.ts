@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openStores } from './store/index';
+
+/** Starts the service and stops it gracefully: stop accepting, finish requests in flight, close the stores. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, base: { service: 'quire' } });
+  const { store, blobs, kind } = await openStores({ dataDir: config.dataDir, mongodbUri: config.mongodbUri });
+  const app = createApp({ config, store, blobs, logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info(
+      {
+        url: config.publicUrl,
+        listening: `${config.host}:${port}`,
+        store: kind === 'embedded' ? `embedded, in ${join(config.dataDir, 'db')}` : 'MongoDB',
+        blobs: kind === 'embedded' ? join(config.dataDir, 'blobs') : 'GridFS',
+      },
+      `Quire is listening on ${config.publicUrl}`,
+    );
+    if (config.secretGenerated) logger.warn(`No QUIRE_SECRET set: using one kept in ${join(config.dataDir, 'secret')}`);
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing requests in flight');
+    server.close(async () => {
+      await Promise.allSettled([store.close(), blobs.close()]);
+      logger.info('stopped');
+      process.exit(0);
+    });
+    // Keep-alive connections would hold close() open; idle ones are closed now, busy ones after their response.
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 30_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+await main();
