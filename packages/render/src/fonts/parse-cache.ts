@@ -42,6 +42,7 @@ function install(): void {
         stats.misses++;
         font = create(bytes, family);
         memoizeLayout(font);
+        memoizeSubsets(font);
         byFamily.set(key, font);
       } else stats.hits++;
       return font;
@@ -90,6 +91,32 @@ function memoizeLayout(font: unknown): void {
         return width;
       },
     };
+  };
+}
+
+/**
+ * A report rendered again and again (the same invoice for every customer) embeds the same subset of each font
+ * every time; encoding a subset rebuilds the font's tables. Subsets are kept by the glyphs they hold.
+ */
+function memoizeSubsets(font: unknown): void {
+  const target = font as { createSubset?: () => { glyphs: number[]; encode: () => unknown } };
+  if (typeof target.createSubset !== 'function') return;
+  const createSubset = target.createSubset.bind(font);
+  const encoded = new Map<string, unknown>();
+  target.createSubset = () => {
+    const subset = createSubset();
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(',');
+      let bytes = encoded.get(key);
+      if (bytes === undefined) {
+        bytes = encode();
+        if (encoded.size > 200) encoded.clear();
+        encoded.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
   };
 }
 
