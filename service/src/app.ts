@@ -5,8 +5,10 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { createContactRoutes } from './contact/index';
 import { errorHandler, notFound } from './http/errors';
 import { requestContext } from './http/request-context';
+import type { Mailer } from './mail/mailer';
 import type { BlobStore, Store } from './store/port';
 
 /** What the app is built from: everything outside the process comes in here, so tests pass their own. */
@@ -15,15 +17,19 @@ export interface AppDeps {
   store: Store;
   blobs: BlobStore;
   logger: Logger;
+  mailer: Mailer;
   /** The clock, for tokens, limits and timestamps. */
   now?: () => Date;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** Builds the Express app; main.ts listens. */
-export function createApp(deps: AppDeps): Express {
+/** Builds the Express app (features open their collections first); main.ts listens. */
+export async function createApp(deps: AppDeps): Promise<Express> {
   const { config, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
+  const contact = await createContactRoutes(features);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -88,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
     res.json(starter);
   });
   app.use('/v1', v1);
+  app.use('/v1/contact', contact);
 
   app.use(notFound);
   app.use(errorHandler(logger));

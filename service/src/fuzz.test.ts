@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { listRoutes, type RouteInfo } from './http/routes';
+import { createMailer } from './mail/index';
 import { openStores } from './store/index';
 
 // Bodies a careless or hostile client sends: broken JSON, wrong types, deep nesting, unknown fields, huge strings.
@@ -40,7 +41,9 @@ beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'quire-fuzz-'));
   const config = loadConfig({ NODE_ENV: 'test', QUIRE_DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '100000' });
   const { store, blobs } = await openStores({ dataDir: dir });
-  const app = createApp({ config, store, blobs, logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer({ dataDir: config.dataDir, from: 'Quire <no-reply@quire.test>', logger });
+  const app = await createApp({ config, store, blobs, logger, mailer });
   routes = listRoutes(app);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createMailer } from './mail/index';
 import { openStores } from './store/index';
 
 /** Starts the service and stops it gracefully: stop accepting, finish requests in flight, close the stores. */
@@ -19,7 +20,13 @@ async function main(): Promise<void> {
   }
   const logger = pino({ level: config.logLevel, base: { service: 'quire' } });
   const { store, blobs, kind } = await openStores({ dataDir: config.dataDir, mongodbUri: config.mongodbUri });
-  const app = createApp({ config, store, blobs, logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: `Quire <no-reply@${new URL(config.publicUrl).hostname}>`,
+    logger,
+  });
+  const app = await createApp({ config, store, blobs, logger, mailer });
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -29,6 +36,7 @@ async function main(): Promise<void> {
         listening: `${config.host}:${port}`,
         store: kind === 'embedded' ? `embedded, in ${join(config.dataDir, 'db')}` : 'MongoDB',
         blobs: kind === 'embedded' ? join(config.dataDir, 'blobs') : 'GridFS',
+        mail: mailer.describe(),
       },
       `Quire is listening on ${config.publicUrl}`,
     );
@@ -40,7 +48,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing requests in flight');
     server.close(async () => {
-      await Promise.allSettled([store.close(), blobs.close()]);
+      await Promise.allSettled([mailer.close(), blobs.close()]);
+      await store.close();
       logger.info('stopped');
       process.exit(0);
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
+import { createMailer } from '../mail/index';
 import { openStores } from '../store/index';
 
 export interface RunningApp {
@@ -19,7 +20,9 @@ export async function startApp(env: Record<string, string> = {}, dataDir?: strin
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-service-')));
   const config = loadConfig({ NODE_ENV: 'test', QUIRE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });
   const { store, blobs } = await openStores({ dataDir: config.dataDir });
-  const app = createApp({ config, store, blobs, logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer({ dataDir: config.dataDir, from: 'Quire <no-reply@quire.test>', logger });
+  const app = await createApp({ config, store, blobs, logger, mailer });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
