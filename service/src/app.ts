@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
 import { errorHandler, notFound } from './http/errors';
@@ -30,6 +31,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const now = deps.now ?? (() => new Date());
   const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
   const contact = await createContactRoutes(features);
+  const auth = await createAuth(features);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -93,6 +95,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     if (!starter) throw new QuireError('starter_not_found');
     res.json(starter);
   });
+  v1.use('/auth', auth.router);
+  v1.use('/profile', auth.profileRouter);
   app.use('/v1', v1);
   app.use('/v1/contact', contact);
 
