@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { createApiKeys } from './api-keys/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
@@ -11,6 +12,7 @@ import { errorHandler, notFound } from './http/errors';
 import { requestContext } from './http/request-context';
 import type { Mailer } from './mail/mailer';
 import type { BlobStore, Store } from './store/port';
+import { createTeams } from './teams/index';
 
 /** What the app is built from: everything outside the process comes in here, so tests pass their own. */
 export interface AppDeps {
@@ -32,6 +34,13 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
   const contact = await createContactRoutes(features);
   const auth = await createAuth(features);
+  const teams = await createTeams({ ...features, authenticate: auth.requireUser });
+  const apiKeys = await createApiKeys({
+    ...features,
+    authenticate: auth.requireUser,
+    actingTeam: teams.actingTeam,
+    requirePermission: teams.requirePermission,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -64,6 +73,21 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   });
   app.use(express.json({ limit: config.bodyLimit, strict: true }));
 
+  // Someone opening the service in a browser learns where to go.
+  app.get('/', (_req, res) => {
+    res.json({
+      name: 'Quire',
+      description: 'Open, self-hostable AI report generation: HTML + Liquid templates to PDF, HTML and email.',
+      endpoints: {
+        health: '/healthz',
+        plans: '/v1/plans',
+        starters: '/v1/starters',
+        signup: 'POST /v1/auth/signup',
+        token: 'POST /v1/auth/token?grant_type=password',
+        contact: 'GET /v1/contact/challenge, POST /v1/contact',
+      },
+    });
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -99,6 +123,10 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   v1.use('/profile', auth.profileRouter);
   app.use('/v1', v1);
   app.use('/v1/contact', contact);
+  app.use('/v1/team', teams.router);
+  app.use('/v1/teams', teams.teamsRouter);
+  app.use('/v1/invitations', teams.invitationsRouter);
+  app.use('/v1/api-keys', apiKeys.router);
 
   app.use(notFound);
   app.use(errorHandler(logger));

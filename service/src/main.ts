@@ -40,6 +40,12 @@ async function main(): Promise<void> {
       },
       `Quire is listening on ${config.publicUrl}`,
     );
+    // One line for the person who just typed `pnpm start`; the JSON log above is for machines.
+    if (config.env !== 'production') {
+      process.stderr.write(
+        `\nQuire is running at ${config.publicUrl}\n  data:  ${kind === 'embedded' ? join(config.dataDir, 'db') : 'MongoDB'}\n  mail:  ${mailer.describe()}\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
+      );
+    }
     if (config.secretGenerated) logger.warn(`No QUIRE_SECRET set: using one kept in ${join(config.dataDir, 'secret')}`);
   });
   let stopping = false;

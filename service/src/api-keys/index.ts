@@ -1,0 +1,134 @@
+import { AssignableRole, type Permission, QuireError } from '@quire/core';
+import { type RequestHandler, Router } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { DuplicateKeyError, type Store } from '../store/port';
+import { newId } from '../teams/ids';
+import { type ActingTeam, openTeamCollections, teamOf, userOf } from '../teams/index';
+import { hashApiKey, lookupPrefix, matchesHash, newApiKeySecret } from './secret';
+
+export { KEY_PREFIX } from './secret';
+
+export interface ApiKey {
+  id: string;
+  teamId: string;
+  name: string;
+  role: AssignableRole;
+  /** The first characters after `qk_live_`, in clear: unique, so a key is found without scanning hashes. */
+  prefix: string;
+  /** sha256 of the whole key, hex. */
+  hash: string;
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Revoked keys are kept (who made what, when) but never listed or accepted. */
+  revokedAt?: string;
+}
+
+export interface ApiKeysDeps {
+  store: Store;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+  authenticate: RequestHandler;
+  actingTeam: RequestHandler;
+  requirePermission(permission: Permission): RequestHandler;
+}
+
+export interface ApiKeys {
+  /** Mount at /v1/api-keys. */
+  router: Router;
+  /** For `Authorization: Bearer qk_live_…`: sets res.locals.team (with the key's role) and res.locals.apiKey. */
+  authenticateApiKey: RequestHandler;
+}
+
+const CreateBody = z.object({ name: z.string().trim().min(1, 'Name is required').max(100), role: AssignableRole });
+
+const view = (key: ApiKey) => ({
+  object: 'api_key' as const,
+  id: key.id,
+  name: key.name,
+  role: key.role,
+  prefix: key.prefix,
+  created_at: key.createdAt,
+  last_used_at: key.lastUsedAt,
+});
+
+/** Team API keys: created and revoked by users with api_keys:manage, presented by programs as Bearer tokens. */
+export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
+  const { store, logger, now, authenticate, actingTeam, requirePermission } = deps;
+  const keys = await store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: ['teamId'] });
+  const { teams } = await openTeamCollections(store);
+
+  const router = Router();
+  router.use(authenticate, actingTeam, requirePermission('api_keys:manage'));
+
+  router.post('/', async (req, res) => {
+    const { name, role } = CreateBody.parse(req.body ?? {});
+    const team = teamOf(res);
+    const user = userOf(res);
+    // 71 random bits of prefix make a collision unlikely; the unique index turns one into a retry, not a clash.
+    for (let attempt = 0; ; attempt++) {
+      const secret = newApiKeySecret();
+      const prefix = lookupPrefix(secret) as string;
+      try {
+        const key = await keys.insert({
+          id: newId('key'),
+          teamId: team.id,
+          name,
+          role,
+          prefix,
+          hash: hashApiKey(secret),
+          createdBy: user.id,
+          createdAt: now().toISOString(),
+          lastUsedAt: null,
+        });
+        logger.info({ team_id: team.id, api_key_id: key.id }, 'api key created');
+        // The only time the secret leaves the service: it is not stored and cannot be shown again.
+        res.status(201).json({ ...view(key), secret });
+        return;
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError) || error.field !== 'prefix' || attempt >= 2) throw error;
+      }
+    }
+  });
+
+  router.get('/', async (_req, res) => {
+    const team = teamOf(res);
+    const list = await keys.find(
+      { teamId: team.id, revokedAt: { $exists: false } },
+      { sort: { field: 'createdAt', direction: -1 } },
+    );
+    res.json({ object: 'list', data: list.map(view) });
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const team = teamOf(res);
+    const revoked = await keys.updateOne(
+      { id: req.params.id as string, teamId: team.id, revokedAt: { $exists: false } },
+      { set: { revokedAt: now().toISOString() } },
+    );
+    if (!revoked) throw new QuireError('not_found', { message: 'No such API key.' });
+    res.json({ ...view(revoked), revoked: true });
+  });
+
+  const authenticateApiKey: RequestHandler = async (req, res, next) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
+    const secret = match?.[1] ?? '';
+    const prefix = lookupPrefix(secret);
+    const key = prefix ? await keys.findOne({ prefix }) : undefined;
+    if (!key || key.revokedAt !== undefined || !matchesHash(secret, key.hash)) {
+      throw new QuireError('invalid_api_key');
+    }
+    const team = await teams.get(key.teamId);
+    if (!team) throw new QuireError('invalid_api_key');
+    await keys.updateOne({ id: key.id }, { set: { lastUsedAt: now().toISOString() } });
+    const acting: ActingTeam = { id: team.id, name: team.name, plan: team.plan, role: key.role };
+    res.locals.team = acting;
+    res.locals.apiKey = { id: key.id };
+    next();
+  };
+
+  return { router, authenticateApiKey };
+}

@@ -1,0 +1,172 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type PlanId, QuireError, type Role } from '@quire/core';
+import express, { type RequestHandler } from 'express';
+import { pino } from 'pino';
+import { createApiKeys } from '../../api-keys/index';
+import { loadConfig } from '../../config';
+import { errorHandler, notFound } from '../../http/errors';
+import { listRoutes, type RouteInfo } from '../../http/routes';
+import { createMailer } from '../../mail/index';
+import { openStores } from '../../store/index';
+import type { Store } from '../../store/port';
+import { createTeams, openTeamCollections, teamOf } from '../index';
+import { membershipId } from '../model';
+
+/**
+ * Stand-in for the accounts module at the boundary between modules: the real requireUser verifies a session
+ * and sets res.locals.user = { id, email }; this one takes both from two test headers. Tests only.
+ */
+export const testHeaderIdentity: RequestHandler = (req, res, next) => {
+  const id = req.get('X-Test-User');
+  const email = req.get('X-Test-Email');
+  if (!id || !email) throw new QuireError('session_missing');
+  res.locals.user = { id, email };
+  next();
+};
+
+export interface TestUser {
+  id: string;
+  email: string;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  kind: string;
+  links: Record<string, string>;
+}
+
+export interface TeamsApp {
+  url: string;
+  store: Store;
+  publicUrl: string;
+  clock: { offsetMs: number };
+  /** Every route the app answers, read from Express (the permission matrix checks it covers them all). */
+  routes: RouteInfo[];
+  /** Fetch as a user (through the test identity headers), optionally acting for a team. */
+  as(user: TestUser, path: string, init?: { method?: string; body?: unknown; team?: string }): Promise<Response>;
+  /** Billing is another module: tests give a team a plan by writing the store. */
+  setPlan(teamId: string, plan: PlanId): Promise<void>;
+  /** Puts a user in a team with a role directly (the invitation path has its own tests). */
+  addMember(teamId: string, user: TestUser, role: Role): Promise<void>;
+  outboxMails(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+let users = 0;
+/** A fresh user for one test: ids and addresses never collide between tests sharing an app. */
+export function newUser(name: string): TestUser {
+  users += 1;
+  return { id: `usr_${name}${users}`, email: `${name}${users}@example.com` };
+}
+
+/**
+ * The teams and API-key routers on the real embedded store and the real outbox mailer, on loopback, with
+ * GET /v1/probe/api-key behind authenticateApiKey + requirePermission('reports:create') to see what a key gets.
+ */
+export async function startTeamsApp(): Promise<TeamsApp> {
+  const dir = await mkdtemp(join(tmpdir(), 'quire-teams-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    QUIRE_DATA_DIR: dir,
+    QUIRE_SECRET: 'teams-test-secret-0123456789abcdef0123',
+    PUBLIC_URL: 'https://quire.test',
+    LOG_LEVEL: 'silent',
+  });
+  const logger = pino({ level: 'silent' });
+  const { store, blobs } = await openStores({ dataDir: dir });
+  const clock = { offsetMs: 0 };
+  const now = () => new Date(Date.now() + clock.offsetMs);
+  const mailer = createMailer({ dataDir: dir, from: 'Quire <no-reply@quire.test>', logger, now });
+  const authenticate = testHeaderIdentity;
+  const teams = await createTeams({ store, mailer, config, logger, now, authenticate });
+  const apiKeys = await createApiKeys({
+    store,
+    config,
+    logger,
+    now,
+    authenticate,
+    actingTeam: teams.actingTeam,
+    requirePermission: teams.requirePermission,
+  });
+  const app = express();
+  app.use(express.json());
+  app.use('/v1/team', teams.router);
+  app.use('/v1/teams', teams.teamsRouter);
+  app.use('/v1/invitations', teams.invitationsRouter);
+  app.use('/v1/api-keys', apiKeys.router);
+  app.get('/v1/probe/api-key', apiKeys.authenticateApiKey, teams.requirePermission('reports:create'), (_req, res) => {
+    res.json({ team: teamOf(res), apiKey: res.locals.apiKey });
+  });
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const outbox = join(dir, 'outbox');
+  const collections = await openTeamCollections(store);
+
+  return {
+    url,
+    store,
+    publicUrl: config.publicUrl,
+    clock,
+    routes: listRoutes(app),
+    as(user, path, init = {}) {
+      const headers: Record<string, string> = { 'X-Test-User': user.id, 'X-Test-Email': user.email };
+      if (init.team) headers['Quire-Team'] = init.team;
+      if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+      return fetch(`${url}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+    },
+    async setPlan(teamId, plan) {
+      await collections.teams.updateOne({ id: teamId }, { set: { plan } });
+    },
+    async addMember(teamId, user, role) {
+      await collections.memberships.insert({
+        id: membershipId(teamId, user.id),
+        teamId,
+        userId: user.id,
+        email: user.email,
+        role,
+        status: 'active',
+        joinedAt: now().toISOString(),
+      });
+    },
+    async outboxMails() {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      return Promise.all(
+        files
+          .filter((file) => file.endsWith('.json'))
+          .sort()
+          .map(async (file) => JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail),
+      );
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await mailer.close();
+      await store.close();
+      await blobs.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The error envelope's code and message, after checking the status. */
+export async function errorOf(response: Response, status: number) {
+  const body = (await response.json()) as { error?: Record<string, unknown> };
+  if (response.status !== status) {
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.error as { code: string; message: string; param?: string } & Record<string, unknown>;
+}

@@ -1,0 +1,64 @@
+import { AssignableRole, assertCanManageMember, QuireError } from '@quire/core';
+import { Router } from 'express';
+import { z } from 'zod';
+import { requirePermission } from './acting-team';
+import { type ActingTeam, teamOf, userOf } from './context';
+import { type Membership, membershipId, type TeamCollections } from './model';
+import { invitationView, memberView, teamView } from './serialize';
+
+const RoleBody = z.object({ role: AssignableRole });
+
+/** GET /, GET /members, PATCH and DELETE /members/:userId: mounted in the /v1/team router. */
+export function memberRoutes({ teams, memberships, invitations }: TeamCollections, now: () => Date): Router {
+  const router = Router();
+
+  const targetOf = async (team: ActingTeam, userId: string): Promise<Membership> => {
+    const target = await memberships.get(membershipId(team.id, userId));
+    if (!target) throw new QuireError('not_found', { message: 'No such team member.' });
+    return target;
+  };
+
+  router.get('/', requirePermission('team:read'), async (_req, res) => {
+    const acting = teamOf(res);
+    const team = await teams.get(acting.id);
+    if (!team) throw new QuireError('not_found', { message: 'No such team.' });
+    res.json(teamView(team, acting.role, userOf(res).id));
+  });
+
+  router.get('/members', requirePermission('team:read'), async (_req, res) => {
+    const team = teamOf(res);
+    const members = await memberships.find({ teamId: team.id }, { sort: { field: 'joinedAt', direction: 1 } });
+    const pending = await invitations.find(
+      { teamId: team.id, status: 'pending' },
+      { sort: { field: 'createdAt', direction: 1 } },
+    );
+    const at = now();
+    res.json({
+      object: 'list',
+      data: [...members.map(memberView), ...pending.map((invitation) => invitationView(invitation, at))],
+    });
+  });
+
+  router.patch('/members/:userId', requirePermission('members:manage'), async (req, res) => {
+    const team = teamOf(res);
+    const actor = { userId: userOf(res).id, role: team.role };
+    const target = await targetOf(team, req.params.userId as string);
+    assertCanManageMember(actor, target, 'change_role');
+    const { role } = RoleBody.parse(req.body ?? {});
+    // Conditional on the role read above: a concurrent promotion to owner (by billing, say) is not overwritten.
+    const updated = await memberships.updateOne({ id: target.id, role: target.role }, { set: { role } });
+    if (!updated) throw new QuireError('not_found', { message: 'No such team member.' });
+    res.json({ member: memberView(updated), message: 'Role updated successfully' });
+  });
+
+  router.delete('/members/:userId', requirePermission('members:manage'), async (req, res) => {
+    const team = teamOf(res);
+    const actor = { userId: userOf(res).id, role: team.role };
+    const target = await targetOf(team, req.params.userId as string);
+    assertCanManageMember(actor, target, 'remove');
+    await memberships.deleteOne(target.id);
+    res.json({ user_id: target.userId, deleted: true, message: 'Team member removed' });
+  });
+
+  return router;
+}

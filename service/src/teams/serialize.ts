@@ -1,0 +1,42 @@
+import type { Invitation, Membership, Team } from './model';
+
+/** The API's snake_case views: stored field names stay internal. */
+
+/** `personal` is true only on the viewer's own personal team, not on someone else's they were invited to. */
+export function teamView(team: Team, role: string, viewerId: string) {
+  return {
+    object: 'team' as const,
+    id: team.id,
+    name: team.name,
+    plan: team.plan,
+    personal: team.personalOwnerId === viewerId,
+    role,
+    created_at: team.createdAt,
+  };
+}
+
+export function memberView(membership: Membership) {
+  return {
+    object: 'member' as const,
+    user_id: membership.userId,
+    email: membership.email,
+    role: membership.role,
+    status: membership.status,
+    joined_at: membership.joinedAt,
+  };
+}
+
+/** A pending invitation past its expiry shows as expired: it can be resent or revoked, not accepted. */
+export function invitationView(invitation: Invitation, at: Date) {
+  const expired = invitation.status === 'pending' && invitation.expiresAt <= at.toISOString();
+  return {
+    object: 'invitation' as const,
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    status: expired ? ('expired' as const) : invitation.status,
+    invited_by: invitation.invitedBy,
+    created_at: invitation.createdAt,
+    expires_at: invitation.expiresAt,
+  };
+}
