@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { listPlans, QuireError, starters } from '@quire/core';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { createApiKeys } from './api-keys/index';
@@ -59,6 +60,13 @@ export async function createApp(deps: AppDeps): Promise<Express> {
       limit: config.rateLimitPerMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
+      // Per credential when one is sent (a user's session or a team's API key), else per address: one busy
+      // office behind a NAT does not starve, and one key cannot spread its load over many addresses.
+      keyGenerator: (req) => {
+        const credential = req.get('authorization');
+        if (credential) return `credential:${createHash('sha256').update(credential).digest('base64url').slice(0, 22)}`;
+        return `ip:${ipKeyGenerator(req.ip ?? '')}`;
+      },
       handler: (_req, _res, next) => next(new QuireError('rate_limited')),
     }),
   );
