@@ -12,6 +12,7 @@ import { createContactRoutes } from './contact/index';
 import { errorHandler, notFound } from './http/errors';
 import { requestContext } from './http/request-context';
 import type { Mailer } from './mail/mailer';
+import { openApiRouter } from './openapi/router';
 import type { BlobStore, Store } from './store/port';
 import { createTeams } from './teams/index';
 
@@ -27,6 +28,7 @@ export interface AppDeps {
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const SERVICE_VERSION = '0.1.0';
 
 /** Builds the Express app (features open their collections first); main.ts listens. */
 export async function createApp(deps: AppDeps): Promise<Express> {
@@ -93,6 +95,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         signup: 'POST /v1/auth/signup',
         token: 'POST /v1/auth/token?grant_type=password',
         contact: 'GET /v1/contact/challenge, POST /v1/contact',
+        openapi: '/openapi.json',
       },
     });
   });
@@ -135,6 +138,8 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/v1/teams', teams.teamsRouter);
   app.use('/v1/invitations', teams.invitationsRouter);
   app.use('/v1/api-keys', apiKeys.router);
+
+  app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));
 
   app.use(notFound);
   app.use(errorHandler(logger));

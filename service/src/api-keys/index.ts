@@ -43,7 +43,11 @@ export interface ApiKeys {
   authenticateApiKey: RequestHandler;
 }
 
-const CreateBody = z.object({ name: z.string().trim().min(1, 'Name is required').max(100), role: AssignableRole });
+/** POST /v1/api-keys body. */
+export const CreateApiKeyBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  role: AssignableRole,
+});
 
 const view = (key: ApiKey) => ({
   object: 'api_key' as const,
@@ -65,7 +69,7 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
   router.use(authenticate, actingTeam, requirePermission('api_keys:manage'));
 
   router.post('/', async (req, res) => {
-    const { name, role } = CreateBody.parse(req.body ?? {});
+    const { name, role } = CreateApiKeyBody.parse(req.body ?? {});
     const team = teamOf(res);
     const user = userOf(res);
     // 71 random bits of prefix make a collision unlikely; the unique index turns one into a retry, not a clash.

@@ -14,7 +14,8 @@ interface ProfileRecord {
   updated_at: string;
 }
 
-const Patch = z
+/** PATCH /v1/profile body. */
+export const ProfilePatch = z
   .object({
     mode_preference: z.enum(MODES).optional(),
     full_name: z.string().trim().max(200).nullable().optional(),
@@ -45,7 +46,7 @@ export async function profileRouter(
   });
 
   router.patch('/', requireUser, async (req, res) => {
-    const body = parse(Patch, req.body ?? {});
+    const body = parse(ProfilePatch, req.body ?? {});
     const userId = authed(res).user.id;
     const at = now().toISOString();
     if (body.mode_preference) {

@@ -38,6 +38,38 @@ const Email = z.email();
 const optionalText = z.string().optional();
 const FullName = z.string().trim().max(200);
 
+/** POST /signup body. */
+export const SignupBody = z.object({
+  email: optionalText,
+  password: optionalText,
+  data: z.object({ full_name: FullName.optional() }).optional(),
+});
+/** GET /verify query. */
+export const VerifyEmailQuery = z.object({ token: z.string().min(1) });
+/** POST /token?grant_type=password body. */
+export const PasswordGrantBody = z.object({ email: optionalText, password: optionalText });
+/** POST /token?grant_type=refresh_token body. */
+export const RefreshTokenGrantBody = z.object({ refresh_token: z.string().min(1) });
+/** POST /logout query. */
+export const LogoutQuery = z.object({ scope: z.enum(['global', 'local']).default('global') });
+/** POST /logout body (read with scope=local). */
+export const LogoutBody = z.object({ refresh_token: z.string().min(1).optional() });
+/** PUT /user body. */
+export const UpdateUserBody = z.object({
+  email: z.string().trim().optional(),
+  password: z.string().optional(),
+  current_password: z.string().optional(),
+  data: z.object({ full_name: FullName.nullable().optional() }).optional(),
+});
+/** POST /recover body. */
+export const RecoverBody = z.object({ email: optionalText });
+/** POST /reset body. */
+export const ResetPasswordBody = z.object({ token: z.string().min(1), password: z.string() });
+/** POST /factors body. */
+export const EnrolFactorBody = z.object({ friendly_name: z.string().trim().max(100).optional() });
+/** POST /factors/:id/verify body. */
+export const VerifyFactorBody = z.object({ challenge_id: z.string().min(1), code: z.string().optional() });
+
 /** Signed-in user of a request that went through requireUser. */
 export function authed(res: Response): AuthedLocals {
   return { user: res.locals.user as AuthedLocals['user'], sessionId: res.locals.sessionId as string };
@@ -116,14 +148,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   }
 
   router.post('/signup', async (req, res) => {
-    const body = parse(
-      z.object({
-        email: optionalText,
-        password: optionalText,
-        data: z.object({ full_name: FullName.optional() }).optional(),
-      }),
-      bodyOf(req),
-    );
+    const body = parse(SignupBody, bodyOf(req));
     if (!body.email || !body.password) throw new QuireError('missing_credentials');
     const email = assertEmail(body.email.trim());
     assertStrongPassword(body.password, email);
@@ -137,7 +162,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   });
 
   router.get('/verify', async (req, res) => {
-    const { token } = parse(z.object({ token: z.string().min(1) }), req.query);
+    const { token } = parse(VerifyEmailQuery, req.query);
     const record = await users.consumeEmailToken(['verify_email', 'change_email'], token);
     if (!record) {
       throw new QuireError('validation_failed', {
@@ -165,7 +190,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   router.post('/token', async (req, res) => {
     const grant = req.query.grant_type;
     if (grant === 'password') {
-      const body = parse(z.object({ email: optionalText, password: optionalText }), bodyOf(req));
+      const body = parse(PasswordGrantBody, bodyOf(req));
       if (!body.email || !body.password) throw new QuireError('missing_credentials');
       const email = body.email.trim().toLowerCase();
       const keys = [accountKey(email), ipKey(req.ip)];
@@ -202,7 +227,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
       return;
     }
     if (grant === 'refresh_token') {
-      const body = parse(z.object({ refresh_token: z.string().min(1) }), bodyOf(req));
+      const body = parse(RefreshTokenGrantBody, bodyOf(req));
       const rotated = await refresh.rotate(body.refresh_token);
       const user = await users.byId(rotated.userId);
       if (!user) throw new QuireError('invalid_refresh_token');
@@ -216,12 +241,12 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   });
 
   router.post('/logout', requireUser, async (req, res) => {
-    const { scope } = parse(z.object({ scope: z.enum(['global', 'local']).default('global') }), req.query);
+    const { scope } = parse(LogoutQuery, req.query);
     const { user, sessionId } = authed(res);
     if (scope === 'global') {
       await refresh.revokeUser(user.id);
     } else {
-      const body = parse(z.object({ refresh_token: z.string().min(1).optional() }), bodyOf(req));
+      const body = parse(LogoutBody, bodyOf(req));
       await refresh.revokeFamily(sessionId);
       const other = body.refresh_token ? await refresh.familyOf(body.refresh_token, user.id) : undefined;
       if (other && other !== sessionId) await refresh.revokeFamily(other);
@@ -235,15 +260,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   });
 
   router.put('/user', requireUser, async (req, res) => {
-    const body = parse(
-      z.object({
-        email: z.string().trim().optional(),
-        password: z.string().optional(),
-        current_password: z.string().optional(),
-        data: z.object({ full_name: FullName.nullable().optional() }).optional(),
-      }),
-      bodyOf(req),
-    );
+    const body = parse(UpdateUserBody, bodyOf(req));
     let user = await currentUser(res);
     if (body.password !== undefined) {
       if (!body.current_password) {
@@ -279,7 +296,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   });
 
   router.post('/recover', async (req, res) => {
-    const body = parse(z.object({ email: optionalText }), bodyOf(req));
+    const body = parse(RecoverBody, bodyOf(req));
     if (!body.email) throw new QuireError('email_required', { param: 'email' });
     const email = assertEmail(body.email.trim());
     // The answer and its timing do not depend on whether the account exists: the work happens after replying.
@@ -294,7 +311,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   });
 
   router.post('/reset', async (req, res) => {
-    const body = parse(z.object({ token: z.string().min(1), password: z.string() }), bodyOf(req));
+    const body = parse(ResetPasswordBody, bodyOf(req));
     // Checked before the password so that a weak password does not use the link up.
     const record = await users.peekEmailToken(['reset_password'], body.token);
     const user = record ? await users.byId(record.user_id) : undefined;
@@ -316,7 +333,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   // Two-factor (TOTP) factors.
 
   router.post('/factors', requireUser, async (req, res) => {
-    const body = parse(z.object({ friendly_name: z.string().trim().max(100).optional() }), bodyOf(req));
+    const body = parse(EnrolFactorBody, bodyOf(req));
     const { user } = authed(res);
     const { factor, uri } = await totp.enrol(user.id, user.email, body.friendly_name || null);
     // The QR code as SVG, ready to put in a page for an authenticator app to scan.
@@ -351,7 +368,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   };
 
   router.post('/factors/:id/verify', optionalUser, async (req, res) => {
-    const body = parse(z.object({ challenge_id: z.string().min(1), code: z.string().optional() }), bodyOf(req));
+    const body = parse(VerifyFactorBody, bodyOf(req));
     const code = body.code?.trim() ?? '';
     if (code === '') throw new QuireError('verification_code_required', { param: 'code' });
     if (!/^\d{6}$/.test(code)) {

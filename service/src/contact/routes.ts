@@ -36,7 +36,8 @@ export interface ContactMessage {
   operatorNotified: boolean;
 }
 
-const ContactBody = z.object({
+/** POST /v1/contact body. */
+export const ContactBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.email('Please enter a valid email address').max(320),
   message: z.string().trim().min(1, 'Message is required').max(5000),

@@ -17,8 +17,10 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // The seed's invite form: a simple pattern, with its two messages.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const InviteRole = z.object({ role: AssignableRole.optional() });
-const AcceptBody = z.object({ token: z.string().min(1).max(200) });
+/** POST /v1/team/invitations: the role part of the body (the email is checked by parseEmail). */
+export const InviteRole = z.object({ role: AssignableRole.optional() });
+/** POST /v1/invitations/accept body. */
+export const AcceptBody = z.object({ token: z.string().min(1).max(200) });
 
 export interface InvitationDeps extends TeamCollections {
   mailer: Mailer;

@@ -6,7 +6,8 @@ import { type ActingTeam, teamOf, userOf } from './context';
 import { type Membership, membershipId, type TeamCollections } from './model';
 import { invitationView, memberView, teamView } from './serialize';
 
-const RoleBody = z.object({ role: AssignableRole });
+/** PATCH /v1/team/members/:userId body. */
+export const RoleBody = z.object({ role: AssignableRole });
 
 /** GET /, GET /members, PATCH and DELETE /members/:userId: mounted in the /v1/team router. */
 export function memberRoutes({ teams, memberships, invitations }: TeamCollections, now: () => Date): Router {

@@ -1,0 +1,722 @@
+import type { ErrorCode } from '@quire/core';
+import { z } from 'zod';
+import { CreateApiKeyBody } from '../api-keys/index';
+import { ProfilePatch } from '../auth/profile';
+import {
+  EnrolFactorBody,
+  LogoutBody,
+  LogoutQuery,
+  PasswordGrantBody,
+  RecoverBody,
+  RefreshTokenGrantBody,
+  ResetPasswordBody,
+  SignupBody,
+  UpdateUserBody,
+  VerifyEmailQuery,
+  VerifyFactorBody,
+} from '../auth/routes';
+import { ContactBody } from '../contact/routes';
+import { AcceptBody, InviteRole } from '../teams/invitations';
+import { RoleBody } from '../teams/members';
+import { type JsonSchema, listOf, ref } from './schemas';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How a route may be called; an operation lists the alternatives it accepts. `none`: without credentials.
+ * `bearer`: a user's access token (JWT) from POST /v1/auth/token. `apiKey`: a team API key (`qk_live_…`).
+ */
+export type Security = 'none' | 'bearer' | 'apiKey';
+
+export const TAGS = [
+  { name: 'Service', description: 'What the service is and whether it is up.' },
+  { name: 'Catalogue', description: 'Plans and starter templates: public, no account needed.' },
+  { name: 'Auth', description: 'Accounts, sessions, password reset and two-factor (TOTP) authentication.' },
+  { name: 'Profile', description: "The signed-in user's preferences." },
+  { name: 'Contact', description: 'The public contact form, protected by a proof-of-work captcha.' },
+  {
+    name: 'Teams',
+    description:
+      'Teams, members, roles and invitations. Team routes act for the team named by the `Quire-Team` header, ' +
+      "else the user's personal team.",
+  },
+  { name: 'API keys', description: 'Team API keys for programs.' },
+] as const;
+export type Tag = (typeof TAGS)[number]['name'];
+
+export interface SuccessResponse {
+  status: number;
+  description: string;
+  /** A zod schema (converted as the service's output) or a JSON Schema; none for 204. */
+  schema?: z.ZodType | JsonSchema;
+}
+
+export interface Operation {
+  /** Unique, stable: client generators name their methods after it. */
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI style: `/v1/auth/factors/{id}`, no trailing slash. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  /** Accepted ways to call it (alternatives). */
+  security: readonly Security[];
+  /** Acts for a team: takes the optional `Quire-Team` header. */
+  teamScoped?: boolean;
+  /** Description of each `{param}` of the path. */
+  params?: Record<string, string>;
+  /** The query string's schema: each property becomes a query parameter. */
+  query?: z.ZodObject;
+  /** The JSON body's schema (converted as the client's input). */
+  body?: z.ZodType;
+  /** Whether a body must be sent (default true when there is a body schema). */
+  bodyRequired?: boolean;
+  success: SuccessResponse;
+  /** Answers that are neither the success nor an error envelope (GET /readyz's 503). */
+  otherResponses?: Record<number, { description: string; schema: JsonSchema }>;
+  /** Every error code the route can answer with (core's catalogue gives each its status and type). */
+  errors: readonly ErrorCode[];
+}
+
+/** Any route: the app-wide rate limiter, and the last-resort 500. */
+const ANY: readonly ErrorCode[] = ['rate_limited', 'internal_error'];
+/** POST, PUT and PATCH: the JSON body parser and the JSON-only check run before the route. */
+const JSON_BODY: readonly ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type'];
+/** A bearer access token is checked first (requireUser). */
+const USER: readonly ErrorCode[] = ['session_missing', 'invalid_jwt'];
+/** Acting team (Quire-Team header) resolution and the role's permission check. */
+const TEAM: readonly ErrorCode[] = [...USER, 'not_found', 'forbidden'];
+
+/** What POST /v1/auth/token reads from the query string (the handler checks it by hand; this documents it). */
+const TokenQuery = z.object({
+  grant_type: z
+    .enum(['password', 'refresh_token'])
+    .describe('`password` signs in with email and password; `refresh_token` trades a refresh token for a session'),
+});
+
+/** POST /v1/team/invitations: the email is checked by hand (email_required, invalid_email), the role by zod. */
+const InviteBody = z.object({
+  email: z.string().max(320).describe('The address to invite; the emailed link works for that account only'),
+  ...InviteRole.shape,
+});
+
+const messageOnly = (description: string): JsonSchema => ({
+  type: 'object',
+  description,
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+});
+const withMessage = (name: string, schema: JsonSchema, description: string): JsonSchema => ({
+  type: 'object',
+  description,
+  properties: { [name]: schema, message: { type: 'string' } },
+  required: [name, 'message'],
+});
+const status = (value: string): JsonSchema => ({
+  type: 'object',
+  properties: { status: { const: value } },
+  required: ['status'],
+});
+
+type Entry = Omit<Operation, 'errors'> & { errors?: readonly ErrorCode[] };
+
+const TABLE: Entry[] = [
+  // Service
+  {
+    operationId: 'getServiceIndex',
+    method: 'GET',
+    path: '/',
+    tag: 'Service',
+    summary: 'Service index',
+    description: 'Names the service and points at its main endpoints, for someone who opens it in a browser.',
+    security: ['none'],
+    success: {
+      status: 200,
+      description: 'The service and its entry points.',
+      schema: {
+        type: 'object',
+        properties: {
+          name: { const: 'Quire' },
+          description: { type: 'string' },
+          endpoints: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+        required: ['name', 'description', 'endpoints'],
+      },
+    },
+  },
+  {
+    operationId: 'getHealth',
+    method: 'GET',
+    path: '/healthz',
+    tag: 'Service',
+    summary: 'Liveness',
+    description: 'Answers as long as the process serves HTTP; it does not check the store.',
+    security: ['none'],
+    success: { status: 200, description: 'The process is alive.', schema: status('ok') },
+  },
+  {
+    operationId: 'getReadiness',
+    method: 'GET',
+    path: '/readyz',
+    tag: 'Service',
+    summary: 'Readiness',
+    description: 'Pings the store: 200 when it answers, 503 when it does not (take the replica out of rotation).',
+    security: ['none'],
+    success: { status: 200, description: 'The store answers.', schema: status('ready') },
+    otherResponses: { 503: { description: 'The store does not answer.', schema: status('unavailable') } },
+  },
+  // Catalogue
+  {
+    operationId: 'listPlans',
+    method: 'GET',
+    path: '/v1/plans',
+    tag: 'Catalogue',
+    summary: 'List plans',
+    description: 'The plans, with their prices, limits and included features.',
+    security: ['none'],
+    success: { status: 200, description: 'Every plan.', schema: listOf(ref('Plan'), 'The plans.') },
+  },
+  {
+    operationId: 'listStarters',
+    method: 'GET',
+    path: '/v1/starters',
+    tag: 'Catalogue',
+    summary: 'List starter templates',
+    description: 'The ready-made templates a team can start from, without their sources (see GET /v1/starters/{id}).',
+    security: ['none'],
+    success: {
+      status: 200,
+      description: 'Every starter template, summarised.',
+      schema: listOf(ref('StarterSummary'), 'The starter templates.'),
+    },
+  },
+  {
+    operationId: 'getStarter',
+    method: 'GET',
+    path: '/v1/starters/{id}',
+    tag: 'Catalogue',
+    summary: 'Get a starter template',
+    description: 'One starter template in full: HTML, CSS, page setup and sample data that renders it completely.',
+    security: ['none'],
+    params: { id: 'The starter id, a lower-case slug such as `invoice`.' },
+    success: { status: 200, description: 'The starter template.', schema: ref('Starter') },
+    errors: ['starter_not_found'],
+  },
+  // Auth
+  {
+    operationId: 'signup',
+    method: 'POST',
+    path: '/v1/auth/signup',
+    tag: 'Auth',
+    summary: 'Sign up',
+    description:
+      'Creates an account and emails a confirmation link; signing in works once the address is confirmed. ' +
+      'Passwords need at least 8 characters and must not be a common or guessable one.',
+    security: ['none'],
+    body: SignupBody,
+    success: { status: 201, description: 'The new, unconfirmed user.', schema: ref('User') },
+    errors: [
+      'validation_failed',
+      'missing_credentials',
+      'invalid_email',
+      'password_too_short',
+      'weak_password',
+      'email_taken',
+    ],
+  },
+  {
+    operationId: 'verifyEmail',
+    method: 'GET',
+    path: '/v1/auth/verify',
+    tag: 'Auth',
+    summary: 'Confirm an email address',
+    description:
+      'The target of the emailed confirmation link: confirms the address of a new account, or applies an email ' +
+      'change. Each link works once.',
+    security: ['none'],
+    query: VerifyEmailQuery,
+    success: {
+      status: 200,
+      description: 'The address is confirmed.',
+      schema: {
+        type: 'object',
+        properties: {
+          message: { type: 'string' },
+          email: { type: 'string' },
+          email_confirmed_at: { type: ['string', 'null'], format: 'date-time' },
+        },
+        required: ['message', 'email', 'email_confirmed_at'],
+      },
+    },
+    errors: ['validation_failed', 'email_taken'],
+  },
+  {
+    operationId: 'createToken',
+    method: 'POST',
+    path: '/v1/auth/token',
+    tag: 'Auth',
+    summary: 'Sign in or refresh a session',
+    description:
+      'With `grant_type=password`, signs in with email and password (body `{ email, password }`); accounts with ' +
+      'two-factor get an `mfa_required` challenge instead of a session. With `grant_type=refresh_token`, trades a ' +
+      'refresh token (single use) for a new session; reusing one revokes its whole session.',
+    security: ['none'],
+    query: TokenQuery,
+    body: z.union([PasswordGrantBody, RefreshTokenGrantBody]),
+    success: {
+      status: 200,
+      description: 'A session, or (password grant, two-factor accounts) the challenge to answer first.',
+      schema: { oneOf: [ref('Session'), ref('MfaRequired')] },
+    },
+    errors: [
+      'validation_failed',
+      'missing_credentials',
+      'invalid_credentials',
+      'email_not_confirmed',
+      'too_many_attempts',
+      'invalid_refresh_token',
+      'refresh_token_reused',
+    ],
+  },
+  {
+    operationId: 'logout',
+    method: 'POST',
+    path: '/v1/auth/logout',
+    tag: 'Auth',
+    summary: 'Sign out',
+    description:
+      'Ends every session of the user (`scope=global`, the default), or only this one (`scope=local`, which also ' +
+      'ends the session of a `refresh_token` given in the body).',
+    security: ['bearer'],
+    query: LogoutQuery,
+    body: LogoutBody,
+    bodyRequired: false,
+    success: { status: 204, description: 'Signed out.' },
+    errors: [...USER, 'validation_failed'],
+  },
+  {
+    operationId: 'getUser',
+    method: 'GET',
+    path: '/v1/auth/user',
+    tag: 'Auth',
+    summary: 'Get the signed-in user',
+    description: 'The account of the access token, with its two-factor methods.',
+    security: ['bearer'],
+    success: { status: 200, description: 'The user.', schema: ref('User') },
+    errors: USER,
+  },
+  {
+    operationId: 'updateUser',
+    method: 'PUT',
+    path: '/v1/auth/user',
+    tag: 'Auth',
+    summary: 'Update the signed-in user',
+    description:
+      'Changes the name, the password (needs `current_password`; ends the other sessions) or the email address ' +
+      '(applied when the confirmation link sent to the new address is opened).',
+    security: ['bearer'],
+    body: UpdateUserBody,
+    success: { status: 200, description: 'The user after the change.', schema: ref('User') },
+    errors: [
+      ...USER,
+      'validation_failed',
+      'missing_credentials',
+      'invalid_credentials',
+      'too_many_attempts',
+      'password_too_short',
+      'weak_password',
+      'invalid_email',
+      'email_taken',
+    ],
+  },
+  {
+    operationId: 'recoverPassword',
+    method: 'POST',
+    path: '/v1/auth/recover',
+    tag: 'Auth',
+    summary: 'Request a password reset',
+    description:
+      'Emails a password reset link (valid one hour) when an account has this address; the answer is the same ' +
+      'either way.',
+    security: ['none'],
+    body: RecoverBody,
+    success: { status: 200, description: 'The request was taken.', schema: messageOnly('A confirmation.') },
+    errors: ['validation_failed', 'email_required', 'invalid_email'],
+  },
+  {
+    operationId: 'resetPassword',
+    method: 'POST',
+    path: '/v1/auth/reset',
+    tag: 'Auth',
+    summary: 'Reset the password',
+    description: 'Sets a new password with the token of a reset link, confirms the address and ends every session.',
+    security: ['none'],
+    body: ResetPasswordBody,
+    success: { status: 200, description: 'The password is changed.', schema: messageOnly('A confirmation.') },
+    errors: ['validation_failed', 'reset_link_expired', 'password_too_short', 'weak_password'],
+  },
+  {
+    operationId: 'enrolFactor',
+    method: 'POST',
+    path: '/v1/auth/factors',
+    tag: 'Auth',
+    summary: 'Enrol a TOTP factor',
+    description:
+      'Creates an unverified TOTP factor and returns its secret and QR code once; verify a code against one of its ' +
+      'challenges to turn it on.',
+    security: ['bearer'],
+    body: EnrolFactorBody,
+    bodyRequired: false,
+    success: { status: 201, description: 'The new factor.', schema: ref('FactorEnrolment') },
+    errors: [...USER, 'validation_failed'],
+  },
+  {
+    operationId: 'listFactors',
+    method: 'GET',
+    path: '/v1/auth/factors',
+    tag: 'Auth',
+    summary: 'List TOTP factors',
+    description: "The signed-in user's two-factor methods, oldest first.",
+    security: ['bearer'],
+    success: { status: 200, description: 'The factors.', schema: listOf(ref('Factor'), 'The factors.') },
+    errors: USER,
+  },
+  {
+    operationId: 'deleteFactor',
+    method: 'DELETE',
+    path: '/v1/auth/factors/{id}',
+    tag: 'Auth',
+    summary: 'Remove a TOTP factor',
+    description: 'Removes one of the signed-in user’s factors and its open challenges.',
+    security: ['bearer'],
+    params: { id: 'The factor id (fct_…).' },
+    success: { status: 204, description: 'Removed.' },
+    errors: [...USER, 'not_found'],
+  },
+  {
+    operationId: 'challengeFactor',
+    method: 'POST',
+    path: '/v1/auth/factors/{id}/challenge',
+    tag: 'Auth',
+    summary: 'Challenge a TOTP factor',
+    description: 'Opens a five-minute challenge on one of the user’s factors, to verify a code against.',
+    security: ['bearer'],
+    params: { id: 'The factor id (fct_…).' },
+    success: { status: 200, description: 'The challenge.', schema: ref('FactorChallenge') },
+    errors: [...USER, 'not_found'],
+  },
+  {
+    operationId: 'verifyFactor',
+    method: 'POST',
+    path: '/v1/auth/factors/{id}/verify',
+    tag: 'Auth',
+    summary: 'Verify a TOTP code',
+    description:
+      'Answers a challenge with a 6-digit code and returns a session. Completes a two-factor sign-in (no token ' +
+      'needed: the challenge comes from POST /v1/auth/token) or, with the bearer token of the user who opened the ' +
+      'challenge, verifies a new factor.',
+    security: ['none', 'bearer'],
+    params: { id: 'The factor id (fct_…).' },
+    body: VerifyFactorBody,
+    success: { status: 200, description: 'The code is right: a new session.', schema: ref('Session') },
+    errors: [
+      ...USER,
+      'validation_failed',
+      'verification_code_required',
+      'invalid_verification_code',
+      'too_many_attempts',
+    ],
+  },
+  // Profile
+  {
+    operationId: 'getProfile',
+    method: 'GET',
+    path: '/v1/profile',
+    tag: 'Profile',
+    summary: 'Get the profile',
+    description: "The signed-in user's preferences (the defaults until first changed).",
+    security: ['bearer'],
+    success: { status: 200, description: 'The profile.', schema: ref('Profile') },
+    errors: USER,
+  },
+  {
+    operationId: 'updateProfile',
+    method: 'PATCH',
+    path: '/v1/profile',
+    tag: 'Profile',
+    summary: 'Update the profile',
+    description: 'Changes the mode preference and the full name; fields left out stay as they are.',
+    security: ['bearer'],
+    body: ProfilePatch,
+    success: { status: 200, description: 'The profile after the change.', schema: ref('Profile') },
+    errors: [...USER, 'validation_failed'],
+  },
+  // Contact
+  {
+    operationId: 'getContactChallenge',
+    method: 'GET',
+    path: '/v1/contact/challenge',
+    tag: 'Contact',
+    summary: 'Get a captcha challenge',
+    description: 'A signed ALTCHA challenge for the contact form; its solution goes in the `altcha` field.',
+    security: ['none'],
+    success: { status: 200, description: 'A new challenge (not cached).', schema: ref('CaptchaChallenge') },
+  },
+  {
+    operationId: 'sendContactMessage',
+    method: 'POST',
+    path: '/v1/contact',
+    tag: 'Contact',
+    summary: 'Send a contact message',
+    description:
+      'Sends a message to the operator and a copy to the sender. Needs a solved captcha (each solution works ' +
+      'once) and is limited per IP address.',
+    security: ['none'],
+    body: ContactBody,
+    success: {
+      status: 201,
+      description: 'The message is kept and sent.',
+      schema: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', description: 'Message id (msg_…)' },
+          status: { const: 'received' },
+          message: { type: 'string' },
+        },
+        required: ['id', 'status', 'message'],
+      },
+    },
+    errors: ['validation_failed', 'captcha_required', 'captcha_invalid'],
+  },
+  // Teams
+  {
+    operationId: 'getTeam',
+    method: 'GET',
+    path: '/v1/team',
+    tag: 'Teams',
+    summary: 'Get the acting team',
+    description: 'The team the request acts for, with the caller’s role in it.',
+    security: ['bearer'],
+    teamScoped: true,
+    success: { status: 200, description: 'The team.', schema: ref('Team') },
+    errors: TEAM,
+  },
+  {
+    operationId: 'listMembers',
+    method: 'GET',
+    path: '/v1/team/members',
+    tag: 'Teams',
+    summary: 'List members and pending invitations',
+    description: 'The members of the acting team, then its pending invitations.',
+    security: ['bearer'],
+    teamScoped: true,
+    success: {
+      status: 200,
+      description: 'Members and invitations.',
+      schema: listOf({ oneOf: [ref('Member'), ref('Invitation')] }, 'Members, then pending invitations.'),
+    },
+    errors: TEAM,
+  },
+  {
+    operationId: 'updateMemberRole',
+    method: 'PATCH',
+    path: '/v1/team/members/{userId}',
+    tag: 'Teams',
+    summary: 'Change a member’s role',
+    description: 'Needs the members:manage permission; nobody changes their own role or the owner’s.',
+    security: ['bearer'],
+    teamScoped: true,
+    params: { userId: 'The member’s user id.' },
+    body: RoleBody,
+    success: {
+      status: 200,
+      description: 'The member with the new role.',
+      schema: withMessage('member', ref('Member'), 'The updated member.'),
+    },
+    errors: [...TEAM, 'validation_failed', 'cannot_change_own_role', 'owner_required'],
+  },
+  {
+    operationId: 'removeMember',
+    method: 'DELETE',
+    path: '/v1/team/members/{userId}',
+    tag: 'Teams',
+    summary: 'Remove a member',
+    description: 'Needs the members:manage permission; nobody removes themselves or the owner.',
+    security: ['bearer'],
+    teamScoped: true,
+    params: { userId: 'The member’s user id.' },
+    success: {
+      status: 200,
+      description: 'The member is removed.',
+      schema: {
+        type: 'object',
+        properties: { user_id: { type: 'string' }, deleted: { const: true }, message: { type: 'string' } },
+        required: ['user_id', 'deleted', 'message'],
+      },
+    },
+    errors: [...TEAM, 'cannot_remove_self', 'owner_required'],
+  },
+  {
+    operationId: 'createInvitation',
+    method: 'POST',
+    path: '/v1/team/invitations',
+    tag: 'Teams',
+    summary: 'Invite someone',
+    description:
+      'Emails an invitation (valid 7 days, role `member` unless given) to join the acting team; pending ' +
+      'invitations hold a seat of the plan. Inviting an address again renews its invitation.',
+    security: ['bearer'],
+    teamScoped: true,
+    body: InviteBody,
+    success: {
+      status: 201,
+      description: 'The invitation is sent.',
+      schema: withMessage('invitation', ref('Invitation'), 'The invitation.'),
+    },
+    errors: [...TEAM, 'validation_failed', 'email_required', 'invalid_email', 'already_member', 'plan_limit_exceeded'],
+  },
+  {
+    operationId: 'resendInvitation',
+    method: 'POST',
+    path: '/v1/team/invitations/{id}/resend',
+    tag: 'Teams',
+    summary: 'Resend an invitation',
+    description: 'Sends a pending invitation again with a new link and a new 7-day expiry; the old link stops working.',
+    security: ['bearer'],
+    teamScoped: true,
+    params: { id: 'The invitation id (inv_…).' },
+    success: {
+      status: 200,
+      description: 'The invitation is sent again.',
+      schema: withMessage('invitation', ref('Invitation'), 'The invitation.'),
+    },
+    errors: TEAM,
+  },
+  {
+    operationId: 'revokeInvitation',
+    method: 'DELETE',
+    path: '/v1/team/invitations/{id}',
+    tag: 'Teams',
+    summary: 'Revoke an invitation',
+    description: 'Revokes a pending invitation: its link stops working and its seat is freed.',
+    security: ['bearer'],
+    teamScoped: true,
+    params: { id: 'The invitation id (inv_…).' },
+    success: {
+      status: 200,
+      description: 'The invitation is revoked.',
+      schema: withMessage('invitation', ref('Invitation'), 'The revoked invitation.'),
+    },
+    errors: TEAM,
+  },
+  {
+    operationId: 'listTeams',
+    method: 'GET',
+    path: '/v1/teams',
+    tag: 'Teams',
+    summary: 'List my teams',
+    description: 'The teams the signed-in user is an active member of, the personal team included.',
+    security: ['bearer'],
+    success: { status: 200, description: 'The teams.', schema: listOf(ref('Team'), 'The teams.') },
+    errors: USER,
+  },
+  {
+    operationId: 'acceptInvitation',
+    method: 'POST',
+    path: '/v1/invitations/accept',
+    tag: 'Teams',
+    summary: 'Accept an invitation',
+    description:
+      'Joins a team with the token of an emailed invitation; the signed-in user’s address must be the invited one.',
+    security: ['bearer'],
+    body: AcceptBody,
+    success: {
+      status: 200,
+      description: 'The user joined the team.',
+      schema: withMessage('team', ref('Team'), 'The team joined.'),
+    },
+    errors: [...USER, 'validation_failed', 'not_found', 'forbidden', 'already_member'],
+  },
+  // API keys
+  {
+    operationId: 'createApiKey',
+    method: 'POST',
+    path: '/v1/api-keys',
+    tag: 'API keys',
+    summary: 'Create an API key',
+    description:
+      'Creates a key for the acting team with the given role (needs api_keys:manage). The secret (`qk_live_…`) is ' +
+      'in this answer only: it is not stored.',
+    security: ['bearer'],
+    teamScoped: true,
+    body: CreateApiKeyBody,
+    success: {
+      status: 201,
+      description: 'The new key with its secret.',
+      schema: {
+        allOf: [
+          ref('ApiKey'),
+          {
+            type: 'object',
+            properties: { secret: { type: 'string', description: 'The key: `qk_live_` and 43 base62 characters' } },
+            required: ['secret'],
+          },
+        ],
+      },
+    },
+    errors: [...TEAM, 'validation_failed'],
+  },
+  {
+    operationId: 'listApiKeys',
+    method: 'GET',
+    path: '/v1/api-keys',
+    tag: 'API keys',
+    summary: 'List API keys',
+    description: 'The acting team’s keys that are not revoked, newest first (needs api_keys:manage).',
+    security: ['bearer'],
+    teamScoped: true,
+    success: { status: 200, description: 'The keys.', schema: listOf(ref('ApiKey'), 'The keys.') },
+    errors: TEAM,
+  },
+  {
+    operationId: 'revokeApiKey',
+    method: 'DELETE',
+    path: '/v1/api-keys/{id}',
+    tag: 'API keys',
+    summary: 'Revoke an API key',
+    description: 'Revokes a key of the acting team (needs api_keys:manage); it is refused from then on.',
+    security: ['bearer'],
+    teamScoped: true,
+    params: { id: 'The key id (key_…).' },
+    success: {
+      status: 200,
+      description: 'The revoked key.',
+      schema: {
+        allOf: [ref('ApiKey'), { type: 'object', properties: { revoked: { const: true } }, required: ['revoked'] }],
+      },
+    },
+    errors: TEAM,
+  },
+  // This document
+  {
+    operationId: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/openapi.json',
+    tag: 'Service',
+    summary: 'OpenAPI document',
+    description: 'This OpenAPI 3.1 description of the API.',
+    security: ['none'],
+    success: {
+      status: 200,
+      description: 'The OpenAPI document.',
+      schema: { type: 'object', description: 'An OpenAPI 3.1.0 document.' },
+    },
+  },
+];
+
+/** Every route the app serves, with the errors shared by all routes (rate limit, 500, JSON body) filled in. */
+export const OPERATIONS: readonly Operation[] = TABLE.map((entry) => {
+  const shared = entry.method === 'GET' || entry.method === 'DELETE' ? ANY : [...ANY, ...JSON_BODY];
+  return { ...entry, errors: [...new Set([...shared, ...(entry.errors ?? [])])] };
+});
