@@ -75,3 +75,46 @@ describe('a newcomer’s first minutes, through the mounted app', () => {
     expect(response.body.error.code).toBe('session_missing');
   });
 });
+
+describe('a restart', () => {
+  it('finds every account and session on the same data directory', async () => {
+    const first = await startApp({ RATE_LIMIT_PER_MINUTE: '1000' });
+    const post = (base: string, path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post(first.url, '/v1/auth/signup', { email: 'ada@example.com', password: 'Analytical-1843' });
+    const dir = join(first.dataDir, 'outbox');
+    const mail = (await readdir(dir)).find((f) => f.endsWith('.json')) as string;
+    const verify = (JSON.parse(await readFile(join(dir, mail), 'utf8')) as { links: Record<string, string> }).links
+      .verify as string;
+    await fetch(`${first.url}${new URL(verify).pathname}${new URL(verify).search}`);
+    const session = (await (
+      await post(first.url, '/v1/auth/token?grant_type=password', {
+        email: 'ada@example.com',
+        password: 'Analytical-1843',
+      })
+    ).json()) as {
+      refresh_token: string;
+    };
+    await first.close();
+
+    const second = await startApp({ RATE_LIMIT_PER_MINUTE: '1000' }, first.dataDir);
+    try {
+      const login = await post(second.url, '/v1/auth/token?grant_type=password', {
+        email: 'ada@example.com',
+        password: 'Analytical-1843',
+      });
+      expect(login.status).toBe(200);
+      // The session made before the restart still refreshes: the secret and the tokens were kept.
+      const refreshed = await post(second.url, '/v1/auth/token?grant_type=refresh_token', {
+        refresh_token: session.refresh_token,
+      });
+      expect(refreshed.status).toBe(200);
+    } finally {
+      await second.close({ removeData: true });
+    }
+  });
+});
