@@ -45,7 +45,8 @@ export function loadBundledFonts(): Record<string, FontFaces> {
   const out: Record<string, FontFaces> = {};
   for (const [family, { pkg, prefix, faces }] of Object.entries(BUNDLED)) {
     const root = dirname(require.resolve(`${pkg}/package.json`));
-    const read = (weight: string) => new Uint8Array(readFileSync(join(root, weight, `${prefix}_${weight}.ttf`)));
+    // A Buffer is a Uint8Array: no copy, and the same object every time (the parse cache keys on it).
+    const read = (weight: string) => readFileSync(join(root, weight, `${prefix}_${weight}.ttf`));
     const normal = read(faces.normal as string);
     const entry: FontFaces = { normal };
     if (faces.bold) entry.bold = read(faces.bold);

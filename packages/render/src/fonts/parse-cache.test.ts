@@ -2,10 +2,54 @@ import { getStarter } from '@quire/core';
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
-import { fontParseStats } from './parse-cache';
+import { pdfkitFontkit, renderPdf, useFonts } from './__fixtures__/pdfmake';
+import { loadBundledFonts } from './bundled';
+import { fontParseStats, installFontParseCache } from './parse-cache';
+import { FontRegistry } from './registry';
+
+const registry = new FontRegistry(loadBundledFonts());
 
 describe('the font parse cache', () => {
-  it('parses each font once per process and keeps documents independent', async () => {
+  it('sits in front of the fontkit pdfkit uses, whenever pdfkit was loaded', () => {
+    expect(installFontParseCache()).toBe(true);
+    const bytes = loadBundledFonts()['Noto Sans Mono']?.normal as Uint8Array;
+    const fontkit = pdfkitFontkit();
+    const first = fontkit.create(bytes);
+    expect(fontkit.create(bytes)).toBe(first);
+    // Other byte arrays, even with the same content, are parsed on their own.
+    expect(fontkit.create(bytes.slice())).not.toBe(first);
+    expect(() => fontkit.create(new TextEncoder().encode('not a font at all'))).toThrow(/Unknown font format/);
+  });
+
+  it('parses each face once across documents, and the documents keep their own text', async () => {
+    useFonts(registry);
+    const doc = (text: string) => ({
+      defaultStyle: { font: 'Noto Sans' },
+      content: [{ text }, { text: `${text} in bold`, bold: true }],
+    });
+    const start = fontParseStats();
+    const first = await renderPdf(doc('First document Ωμέγα'));
+    const afterFirst = fontParseStats();
+    const second = await renderPdf(doc('Second document Привет'));
+    const afterSecond = fontParseStats();
+    // The first document parses Noto Sans regular and bold; the second parses nothing and reuses both.
+    expect(afterFirst.misses - start.misses).toBe(2);
+    expect(afterSecond.misses - afterFirst.misses).toBe(0);
+    expect(afterSecond.hits - afterFirst.hits).toBe(2);
+
+    const [firstText, secondText] = [(await pageTexts(first))[0], (await pageTexts(second))[0]];
+    expect(firstText).toContain('First document Ωμέγα');
+    expect(firstText).toContain('First document Ωμέγα in bold');
+    expect(secondText).toContain('Second document Привет');
+    expect(secondText).toContain('Second document Привет in bold');
+    expect(secondText).not.toContain('First');
+
+    // Nothing of one document reaches the next: the same definition gives the same bytes after other documents.
+    const again = await renderPdf(doc('First document Ωμέγα'));
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+  });
+
+  it('serves the report pipeline too', async () => {
     const receipt = getStarter('receipt');
     if (!receipt) throw new Error('missing starter');
     const first = await renderReport({ template: { html: '<p>First document Ωμέγα</p>' }, data: {} });
@@ -17,7 +61,7 @@ describe('the font parse cache', () => {
     expect((await pageTexts(first.bytes))[0]).toContain('First document Ωμέγα');
     expect((await pageTexts(second.bytes))[0]).toContain('Second document Привет');
     expect((await pageTexts(second.bytes))[0]).not.toContain('First');
-    // A document after many others still embeds exactly the glyphs it uses.
+    // A document after many others still embeds only the glyphs it uses.
     const third = await renderReport({ template: receipt, data: receipt.sample_data });
     expect(third.pages).toBe(1);
     expect(second.bytes.length).toBeLessThan(60_000);

@@ -1,55 +1,124 @@
 import { createRequire } from 'node:module';
 
-const stats = { hits: 0, misses: 0 };
+/**
+ * A process-wide cache of parsed fonts for pdfkit (Node only).
+ *
+ * pdfmake hands pdfkit the font bytes for every document (`PDFDocument.provideFont` → pdfkit `font()` →
+ * `PDFFontFactory.open` → `fontkit.create(bytes)`), and pdfkit parses them again each time: tables, cmap, GSUB
+ * and GPOS are decoded afresh, which costs more than laying out a small document. Here fontkit's `create` returns
+ * the font it already parsed for the same byte array (the registry and pdfmake's virtual file system hand over the
+ * same Buffer objects every time). Each document still makes its own subset, widths and ToUnicode map (pdfkit's
+ * EmbeddedFont), so nothing of one document's content reaches another.
+ *
+ * How it hooks in: pdfkit keeps its own `require('fontkit')` (the CommonJS build), whose exports cannot be
+ * redefined. But `create` tries fontkit's registered formats in order, so a format put in front of them, which
+ * recognises the byte arrays it has already parsed and hands back the parsed font, serves pdfkit whenever pdfkit
+ * was loaded. Installing is idempotent and happens when this module is imported.
+ */
+
+interface FontkitModule {
+  create(buffer: Uint8Array, postscriptName?: string): unknown;
+  registerFormat(format: unknown): void;
+}
+
+export interface FontParseStats {
+  /** Fonts served from the cache. */
+  hits: number;
+  /** Fonts parsed (first use of a byte array). */
+  misses: number;
+}
+
+const stats: FontParseStats = { hits: 0, misses: 0 };
 
 /** How often pdfkit asked for a font that was already parsed, and how often one had to be parsed. */
-export function fontParseStats(): { hits: number; misses: number } {
+export function fontParseStats(): FontParseStats {
   return { ...stats };
 }
 
-/**
- * pdfkit parses a font file with fontkit for every document that uses it, which costs more than laying out a
- * small document. This puts a fontkit in front of pdfkit's that returns the parsed font it already has for the
- * same byte array; each document still makes its own subset, so nothing of one document leaks into another.
- *
- * pdfkit reads `require('fontkit')` once when it loads, and fontkit's exports cannot be redefined, so the cached
- * module must be in Node's require cache before pdfkit loads: import this module before pdfmake.
- */
-function install(): void {
+export interface FontParseCacheOptions {
+  /** Also keep shaped words (fontkit `layout`) for the process. Default true. */
+  layouts?: boolean;
+  /** Also keep encoded font subsets by the glyphs they hold. Default true. */
+  subsets?: boolean;
+}
+
+let installed: boolean | undefined;
+
+/** The fontkit module instance pdfkit (as loaded by pdfmake) uses. */
+function pdfkitFontkit(): FontkitModule {
   const require = createRequire(import.meta.url);
   const pdfkitMain = createRequire(require.resolve('pdfmake')).resolve('pdfkit');
-  const pdfkitRequire = createRequire(pdfkitMain);
-  const fontkitPath = pdfkitRequire.resolve('fontkit');
-  const entry = require.cache[fontkitPath];
-  if (entry && (entry.exports as { __quireCache?: boolean }).__quireCache) return;
-  const original = pdfkitRequire('fontkit') as Record<string, unknown> & {
-    create: (b: Uint8Array, f?: string) => unknown;
+  return createRequire(pdfkitMain)('fontkit') as FontkitModule;
+}
+
+/** Registers a format with fontkit and returns fontkit's (private) list of formats, caught as it is pushed to. */
+function registerAndCaptureFormats(fontkit: FontkitModule, format: unknown): unknown[] | undefined {
+  const push = Array.prototype.push;
+  let formats: unknown[] | undefined;
+  Array.prototype.push = function (this: unknown[], ...items: unknown[]) {
+    if (items.length === 1 && items[0] === format) formats = this;
+    return push.apply(this, items);
   };
-  const create = original.create.bind(original);
-  const cache = new WeakMap<Uint8Array, Map<string, unknown>>();
-  const wrapped = {
-    ...original,
-    __quireCache: true,
-    create(bytes: Uint8Array, family?: string) {
-      let byFamily = cache.get(bytes);
-      if (!byFamily) {
-        byFamily = new Map();
-        cache.set(bytes, byFamily);
-      }
-      const key = family ?? '';
-      let font = byFamily.get(key);
-      if (font === undefined) {
-        stats.misses++;
-        font = create(bytes, family);
-        memoizeLayout(font);
-        memoizeSubsets(font);
-        byFamily.set(key, font);
-      } else stats.hits++;
+  try {
+    fontkit.registerFormat(format);
+  } finally {
+    Array.prototype.push = push;
+  }
+  return formats;
+}
+
+/**
+ * Makes pdfkit reuse parsed fonts across documents. Returns whether the cache is in place (false only if
+ * fontkit's internals changed so that it cannot be put in front; documents are then still correct, just slower).
+ */
+export function installFontParseCache(options: FontParseCacheOptions = {}): boolean {
+  if (installed !== undefined) return installed;
+  const fontkit = pdfkitFontkit();
+  const cache = new WeakMap<Uint8Array, object>();
+  let pending: object | undefined;
+  let parsing = false;
+  // fontkit calls `format.probe(bytes)`, then `new format(stream)`: a constructor function that returns an object
+  // makes `new` return that object, the parsed font.
+  const cachedFormat = Object.assign(
+    function CachedFont() {
+      const font = pending;
+      pending = undefined;
       return font;
     },
-  };
-  const loaded = require.cache[fontkitPath];
-  if (loaded) loaded.exports = wrapped;
+    {
+      probe(bytes: unknown): boolean {
+        if (parsing || !(bytes instanceof Uint8Array)) return false;
+        let font = cache.get(bytes);
+        if (font) stats.hits++;
+        else {
+          parsing = true;
+          try {
+            font = fontkit.create(bytes) as object;
+          } catch {
+            return false; // not a font: fontkit's own formats report it as before
+          } finally {
+            parsing = false;
+          }
+          stats.misses++;
+          if (options.layouts !== false) memoizeLayout(font);
+          if (options.subsets !== false) memoizeSubsets(font);
+          cache.set(bytes, font);
+        }
+        pending = font;
+        return true;
+      },
+    },
+  );
+  const formats = registerAndCaptureFormats(fontkit, cachedFormat);
+  const at = formats?.indexOf(cachedFormat) ?? -1;
+  if (!formats || at < 0) {
+    installed = false;
+    return installed;
+  }
+  formats.splice(at, 1);
+  formats.unshift(cachedFormat);
+  installed = true;
+  return installed;
 }
 
 interface Position {
@@ -120,4 +189,4 @@ function memoizeSubsets(font: unknown): void {
   };
 }
 
-install();
+installFontParseCache();

@@ -2,57 +2,145 @@ import { describe, expect, it } from 'vitest';
 import { loadBundledFonts } from './bundled';
 import { FontRegistry } from './registry';
 
-const fonts = new FontRegistry(loadBundledFonts());
+const bundled = loadBundledFonts();
+const fonts = new FontRegistry(bundled);
+const font = (family: string) => bundled[family]?.normal as Uint8Array;
+
+describe('the bundled fonts', () => {
+  it('are the five Noto families with their faces, read once', () => {
+    expect(Object.keys(bundled)).toEqual([
+      'Noto Sans',
+      'Noto Serif',
+      'Noto Sans Mono',
+      'Noto Sans Arabic',
+      'Noto Sans Hebrew',
+    ]);
+    expect(Object.keys(bundled['Noto Sans'] ?? {})).toEqual(['normal', 'bold', 'italics', 'bolditalics']);
+    expect(Object.keys(bundled['Noto Serif'] ?? {})).toEqual(['normal', 'bold', 'italics', 'bolditalics']);
+    expect(Object.keys(bundled['Noto Sans Arabic'] ?? {})).toEqual(['normal', 'bold']);
+    expect(loadBundledFonts()['Noto Sans']?.normal).toBe(font('Noto Sans'));
+    expect(fonts.families()).toEqual(Object.keys(bundled));
+  });
+});
 
 describe('the font registry', () => {
   it('maps CSS families, generic names and common fonts to the bundled families', () => {
     expect(fonts.resolveFamily(undefined)).toBe('Noto Sans');
+    expect(fonts.resolveFamily('')).toBe('Noto Sans');
     expect(fonts.resolveFamily('Helvetica, Arial, sans-serif')).toBe('Noto Sans');
+    expect(fonts.resolveFamily('system-ui')).toBe('Noto Sans');
+    expect(fonts.resolveFamily('Inter, Roboto')).toBe('Noto Sans');
     expect(fonts.resolveFamily('"Times New Roman", serif')).toBe('Noto Serif');
     expect(fonts.resolveFamily("'Courier New', monospace")).toBe('Noto Sans Mono');
+    expect(fonts.resolveFamily(' MENLO , Consolas')).toBe('Noto Sans Mono');
     expect(fonts.resolveFamily('Unknown Brand, Georgia')).toBe('Noto Serif');
     expect(fonts.resolveFamily('Unknown Brand')).toBe('Noto Sans');
-    expect(fonts.resolveFamily('noto serif')).toBe('Noto Serif');
+    expect(fonts.resolveFamily("'noto   serif'")).toBe('Noto Serif');
+    expect(fonts.resolveFamily('"Noto Sans Hebrew", sans-serif')).toBe('Noto Sans Hebrew');
   });
 
-  it('splits text by glyph coverage, keeping words and spaces in one run', () => {
-    expect(fonts.splitByCoverage('Price Ωμέγα Привет', 'Noto Sans')).toEqual([
-      { text: 'Price Ωμέγα Привет', font: 'Noto Sans' },
+  it('takes aliases, a default family and the fallback order as options', () => {
+    const custom = new FontRegistry(bundled, {
+      defaultFamily: 'Noto Serif',
+      aliases: { 'Brand Sans': 'Noto Sans Mono', Georgia: 'Noto Sans', Ghost: 'Not Registered' },
+      fallbacks: ['Noto Sans Hebrew', 'Noto Sans', 'Missing Family'],
+    });
+    expect(custom.resolveFamily('Unknown')).toBe('Noto Serif');
+    expect(custom.resolveFamily('"brand sans", serif')).toBe('Noto Sans Mono');
+    expect(custom.resolveFamily('Georgia')).toBe('Noto Sans'); // an alias wins over the built-in names
+    expect(custom.resolveFamily('Ghost, serif')).toBe('Noto Serif'); // an alias of nothing registered is skipped
+    expect(custom.fallbacks()).toEqual(['Noto Sans Hebrew', 'Noto Sans']);
+    expect(custom.splitByCoverage('مرحبا', 'Noto Serif')).toEqual([{ text: 'مرحبا', font: 'Noto Serif' }]);
+    expect(fonts.fallbacks()).toEqual([
+      'Noto Sans',
+      'Noto Serif',
+      'Noto Sans Arabic',
+      'Noto Sans Hebrew',
+      'Noto Sans Mono',
     ]);
-    expect(fonts.splitByCoverage('Total שקל חדש 120', 'Noto Sans')).toEqual([
+  });
+
+  it('splits Latin, Cyrillic, Greek, Arabic, Hebrew and CJK text by glyph coverage', () => {
+    expect(fonts.splitByCoverage('Price Ωμέγα Привет, 42.', 'Noto Sans')).toEqual([
+      { text: 'Price Ωμέγα Привет, 42.', font: 'Noto Sans' },
+    ]);
+    expect(fonts.splitByCoverage('Total שקל חדש 120 and مرحبا بالعالم! Ωμέγα 漢字.', 'Noto Sans')).toEqual([
       { text: 'Total ', font: 'Noto Sans' },
-      { text: 'שקל חדש ', font: 'Noto Sans Hebrew' },
-      { text: '120', font: 'Noto Sans' },
+      // Spaces and digits the current font has stay in its run.
+      { text: 'שקל חדש 120 ', font: 'Noto Sans Hebrew' },
+      { text: 'and ', font: 'Noto Sans' },
+      { text: 'مرحبا بالعالم! ', font: 'Noto Sans Arabic' },
+      // No family has CJK: it stays in the given family (and missingGlyphs reports it).
+      { text: 'Ωμέγα 漢字.', font: 'Noto Sans' },
     ]);
     expect(fonts.splitByCoverage('مرحبا بالعالم', 'Noto Serif')).toEqual([
       { text: 'مرحبا بالعالم', font: 'Noto Sans Arabic' },
     ]);
+    // A CSS name is resolved first.
+    expect(fonts.splitByCoverage('abc', 'monospace')).toEqual([{ text: 'abc', font: 'Noto Sans Mono' }]);
+    expect(fonts.missingGlyphs('Total שקל مرحبا Ωμέγα Привет 漢字 漢')).toEqual(['漢', '字']);
   });
 
-  it('handles characters outside the BMP and reports what no font can draw', () => {
-    const runs = fonts.splitByCoverage('a😀b', 'Noto Sans');
-    expect(runs.map((r) => r.text).join('')).toBe('a😀b');
-    expect(fonts.missingGlyphs('Hello 漢字 😀 Ωμέγα')).toEqual(['漢', '字', '😀']);
-    expect(fonts.missingGlyphs('plain text\n')).toEqual([]);
+  it('keeps a fallback run going while its font can draw, and returns to the given family when it can', () => {
+    // Arabic-Indic digits only Noto Sans Arabic has; the Arabic comma too.
+    expect(fonts.splitByCoverage('Sum ١٢٣، total', 'Noto Sans')).toEqual([
+      { text: 'Sum ', font: 'Noto Sans' },
+      { text: '١٢٣، ', font: 'Noto Sans Arabic' },
+      { text: 'total', font: 'Noto Sans' },
+    ]);
+    // Combining marks stay with their letter.
+    expect(fonts.splitByCoverage('שָׁלוֹם', 'Noto Sans')).toEqual([{ text: 'שָׁלוֹם', font: 'Noto Sans Hebrew' }]);
   });
 
-  it('registers user fonts and rejects bytes that are not a font', () => {
-    const custom = new FontRegistry(loadBundledFonts());
-    custom.register('Brand', { normal: loadBundledFonts()['Noto Serif']?.normal as Uint8Array });
+  it('walks code points: surrogate pairs are never split', () => {
+    const runs = fonts.splitByCoverage('a😀b 👍🏽 שלום 𝐀', 'Noto Sans');
+    expect(runs.map((r) => r.text).join('')).toBe('a😀b 👍🏽 שלום 𝐀');
+    for (const run of runs) expect(run.text).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
+    expect(runs[0]).toEqual({ text: 'a😀b 👍🏽 ', font: 'Noto Sans' });
+    expect(fonts.missingGlyphs('Hello 漢字 😀 Ωμέγα 👍🏽')).toEqual(['漢', '字', '😀', '👍', '🏽']);
+    expect(fonts.missingGlyphs('plain text\n\t\u200b\u200f\ufeff')).toEqual([]);
+  });
+
+  it('registers user fonts and rejects bytes that are not a font, naming the family', () => {
+    const custom = new FontRegistry(bundled);
+    custom.register('Brand', { normal: font('Noto Serif'), bold: bundled['Noto Serif']?.bold as Uint8Array });
     expect(custom.resolveFamily('Brand, sans-serif')).toBe('Brand');
+    expect(custom.families()).toContain('Brand');
+    expect(custom.fallbacks().at(-1)).toBe('Brand');
     expect(() => custom.register('Broken', { normal: new TextEncoder().encode('not a font at all') })).toThrowError(
       /"Broken" is not a TrueType, OpenType or WOFF font/,
     );
-    const faces = custom.pdfmakeFonts().Brand;
-    expect(faces?.bold).toBe(faces?.normal);
+    expect(() => custom.register('Cut', { normal: font('Noto Sans').slice(0, 2000) })).toThrowError(/"Cut"/);
+    expect(() => custom.register('Half', { normal: font('Noto Sans'), bold: new Uint8Array(100) })).toThrowError(
+      /"Half" is not a TrueType, OpenType or WOFF font \(its bold face\)/,
+    );
+    expect(custom.families()).not.toContain('Broken');
+    expect(custom.families()).not.toContain('Half');
   });
 
-  it('knows each family’s natural line height for pdfmake', () => {
+  it('fills every face for pdfmake and keeps the same objects', () => {
+    const custom = new FontRegistry(bundled);
+    custom.register('Brand', { normal: font('Noto Serif'), bold: bundled['Noto Serif']?.bold as Uint8Array });
+    const faces = custom.pdfmakeFonts();
+    expect(faces.Brand?.italics).toBe(faces.Brand?.normal);
+    expect(faces.Brand?.bolditalics).toBe(bundled['Noto Serif']?.bold);
+    expect(faces['Noto Sans']?.bolditalics).toBe(bundled['Noto Sans']?.bolditalics);
+    expect(faces['Noto Sans Mono']?.italics).toBe(font('Noto Sans Mono'));
+    expect(custom.pdfmakeFonts()).toBe(faces);
+    custom.register('Other', { normal: font('Noto Sans') });
+    expect(custom.pdfmakeFonts()).not.toBe(faces);
+    expect(custom.pdfmakeFonts()['Noto Sans']?.normal).toBe(font('Noto Sans'));
+  });
+
+  it('measures text, fallback fonts included, and knows each family’s natural line height', () => {
+    const latin = fonts.textWidth('Hello', 'Noto Sans', 10, false);
+    expect(latin).toBeGreaterThan(20);
+    expect(latin).toBeLessThan(35);
+    expect(fonts.textWidth('Hello', 'Noto Sans', 10, true)).toBeGreaterThan(latin);
+    const hebrew = fonts.textWidth('שלום', 'Noto Sans', 10, false);
+    expect(hebrew).toBeGreaterThan(15);
+    expect(hebrew).toBeLessThan(30);
     expect(fonts.naturalLineHeight('Noto Sans')).toBeCloseTo(1.362, 2);
     expect(fonts.naturalLineHeight('Nope')).toBeCloseTo(1.362, 2);
-  });
-
-  it('returns the same pdfmake font object every time, so parsed fonts can be reused', () => {
-    expect(fonts.pdfmakeFonts()).toBe(fonts.pdfmakeFonts());
   });
 });

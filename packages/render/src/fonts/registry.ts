@@ -4,114 +4,159 @@ import type { FontFaces, FontSet, TextRun } from './font-set';
 export interface FontRegistryOptions {
   /** The family used when a CSS font-family names nothing registered. Default: Noto Sans, else the first. */
   defaultFamily?: string;
-  /** Families tried, in order, for characters the chosen family lacks. Default: every registered family. */
+  /**
+   * Families tried, in order, for characters the chosen family lacks. Default: Noto Sans, Noto Serif, Noto Sans
+   * Arabic, Noto Sans Hebrew, Noto Sans Mono (those registered), then every other registered family, so that a
+   * registered CJK font, say, serves Chinese text in any paragraph.
+   */
   fallbacks?: string[];
-  /** Extra CSS names for registered families (`{ "Brand Sans": "Noto Sans" }`). */
+  /** Extra CSS names for registered families (`{ "Brand Sans": "Noto Sans" }`); they win over the built-in ones. */
   aliases?: Record<string, string>;
 }
 
-type PdfmakeFaces = { normal: Uint8Array; bold: Uint8Array; italics: Uint8Array; bolditalics: Uint8Array };
+/** One family's faces for `pdfmake.setFonts`, every face filled in. */
+export type PdfmakeFaces = { normal: Uint8Array; bold: Uint8Array; italics: Uint8Array; bolditalics: Uint8Array };
 
-// CSS generic families and the common font names templates ask for, mapped to what Quire ships.
-const GENERIC: Record<string, string[]> = {
-  'noto sans': [
-    'sans-serif',
-    'helvetica',
-    'arial',
-    'system-ui',
-    'roboto',
-    'inter',
-    'open sans',
-    'helvetica neue',
-    'segoe ui',
-    'verdana',
-    'tahoma',
-    'calibri',
-    'lato',
-    '-apple-system',
-    'ui-sans-serif',
-    'liberation sans',
-    'dejavu sans',
-  ],
-  'noto serif': [
-    'serif',
-    'times',
-    'times new roman',
-    'georgia',
-    'garamond',
-    'cambria',
-    'palatino',
-    'ui-serif',
-    'book antiqua',
-    'liberation serif',
-  ],
-  'noto sans mono': [
-    'monospace',
-    'courier',
-    'courier new',
-    'menlo',
-    'consolas',
-    'monaco',
-    'ui-monospace',
-    'sf mono',
-    'liberation mono',
-  ],
+const FACES = ['normal', 'bold', 'italics', 'bolditalics'] as const;
+const DEFAULT_FAMILY = 'Noto Sans';
+const DEFAULT_FALLBACKS = ['Noto Sans', 'Noto Serif', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Mono'];
+
+// CSS generic families and the font names templates commonly ask for, mapped to what Quire ships.
+const GENERIC: Record<string, string> = {};
+const generic = (family: string, names: string[]) => {
+  for (const name of names) GENERIC[name] = family;
 };
+generic('Noto Sans', [
+  'sans-serif',
+  'system-ui',
+  'ui-sans-serif',
+  '-apple-system',
+  'blinkmacsystemfont',
+  'helvetica',
+  'helvetica neue',
+  'arial',
+  'roboto',
+  'inter',
+  'open sans',
+  'segoe ui',
+  'verdana',
+  'tahoma',
+  'calibri',
+  'lato',
+  'liberation sans',
+  'dejavu sans',
+  'cursive',
+  'fantasy',
+]);
+generic('Noto Serif', [
+  'serif',
+  'ui-serif',
+  'times',
+  'times new roman',
+  'georgia',
+  'garamond',
+  'cambria',
+  'palatino',
+  'book antiqua',
+  'liberation serif',
+]);
+generic('Noto Sans Mono', [
+  'monospace',
+  'ui-monospace',
+  'courier',
+  'courier new',
+  'menlo',
+  'consolas',
+  'monaco',
+  'sf mono',
+  'liberation mono',
+  'dejavu sans mono',
+]);
 
-const isWhitespace = (cp: number) =>
-  cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d || cp === 0xa0 || cp === 0x202f || cp === 0x2009;
-const isControl = (cp: number) =>
-  cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || (cp >= 0x200b && cp <= 0x200f) || cp === 0xfeff;
+// Character classes for splitting text into font runs.
+const SPACE_OR_CONTROL = /[\p{White_Space}\p{Cc}]/u;
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const MARK = /\p{M}/u;
+const NEUTRAL = /[\p{P}\p{N}\p{S}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
-/** Parses font bytes with fontkit; a collection gives its first font. */
-function parseFont(bytes: Uint8Array, family: string): Font {
+const normalizeName = (name: string) =>
+  name
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+
+/** Parses font bytes with fontkit, or throws an error that names the family and face. */
+function parseFont(bytes: Uint8Array, family: string, face: string): Font {
+  const notAFont = `The font "${family}" is not a TrueType, OpenType or WOFF font (its ${face} face)`;
+  if (!(bytes instanceof Uint8Array) || bytes.byteLength < 12) throw new Error(notAFont);
   let parsed: ReturnType<typeof create>;
   try {
     parsed = create(bytes);
   } catch (error) {
-    throw new Error(`The font "${family}" is not a TrueType, OpenType or WOFF font: ${(error as Error).message}`);
+    throw new Error(`${notAFont}: ${(error as Error).message}`);
   }
-  const font = 'fonts' in parsed ? parsed.fonts[0] : parsed;
-  if (!font || typeof font.hasGlyphForCodePoint !== 'function')
-    throw new Error(`The font "${family}" is not a TrueType, OpenType or WOFF font`);
-  return font;
+  if ('fonts' in parsed || typeof parsed.hasGlyphForCodePoint !== 'function') {
+    throw new Error(`The font "${family}" is a font collection (its ${face} face); register one font of it instead`);
+  }
+  try {
+    // Reading the head and maxp tables catches truncated or mangled files now rather than in the middle of a PDF.
+    if (!(parsed.unitsPerEm > 0) || !(parsed.numGlyphs > 0)) throw new Error('no glyphs');
+    parsed.hasGlyphForCodePoint(0x20);
+  } catch (error) {
+    throw new Error(`${notAFont}: ${(error as Error).message}`);
+  }
+  return parsed;
 }
 
 /**
  * The fonts a render draws with: families by name, what CSS names map to them, and per-character fallback so
  * that Greek in a Latin paragraph or Hebrew in a table still finds a font that has its glyphs. Each family's
- * font is parsed once and its coverage cached.
+ * normal face is parsed once (for coverage and metrics) and its coverage cached per code point.
  */
 export class FontRegistry implements FontSet {
   private readonly faces = new Map<string, FontFaces>();
   private readonly parsed = new Map<string, Font>();
   private readonly coverage = new Map<string, Map<number, boolean>>();
+  private readonly advances = new Map<string, Map<number, number>>();
+  /** Lower-cased family and alias names → registered family. */
   private readonly names = new Map<string, string>();
   private readonly options: FontRegistryOptions;
   private pdfmake: Record<string, PdfmakeFaces> | undefined;
-  private readonly advances = new Map<string, Map<number, number>>();
+  private order: string[] | undefined;
 
   constructor(families: Record<string, FontFaces> = {}, options: FontRegistryOptions = {}) {
     this.options = options;
     for (const [family, faces] of Object.entries(families)) this.register(family, faces);
   }
 
-  /** Adds a family (TTF, OTF or WOFF bytes); throws a clear error when the bytes are not a font. */
+  /**
+   * Adds (or replaces) a family from TTF, OTF or WOFF bytes. Every face is checked with fontkit; bytes that are
+   * not a font throw an Error that names the family.
+   */
   register(family: string, faces: FontFaces): this {
-    for (const face of ['normal', 'bold', 'italics', 'bolditalics'] as const) {
+    const name = family.trim();
+    if (!name) throw new Error('A font family needs a name');
+    if (!faces?.normal) throw new Error(`The font "${name}" has no normal face`);
+    let normal: Font | undefined;
+    for (const face of FACES) {
       const bytes = faces[face];
-      if (bytes) {
-        const font = parseFont(bytes, family);
-        if (face === 'normal') this.parsed.set(family, font);
-      }
+      if (bytes === undefined) continue;
+      const font = parseFont(bytes, name, face);
+      if (face === 'normal') normal = font;
     }
-    this.faces.set(family, faces);
-    this.coverage.set(family, new Map());
-    this.names.set(family.toLowerCase(), family);
+    this.faces.set(name, { ...faces });
+    this.parsed.set(name, normal as Font);
+    this.coverage.set(name, new Map());
+    this.advances.delete(name);
+    this.names.set(normalizeName(name), name);
     this.pdfmake = undefined;
+    this.order = undefined;
     return this;
   }
 
+  /** The registered families, in registration order. */
   families(): string[] {
     return [...this.faces.keys()];
   }
@@ -119,28 +164,23 @@ export class FontRegistry implements FontSet {
   private get defaultFamily(): string {
     const wanted = this.options.defaultFamily;
     if (wanted && this.faces.has(wanted)) return wanted;
-    if (this.faces.has('Noto Sans')) return 'Noto Sans';
+    if (this.faces.has(DEFAULT_FAMILY)) return DEFAULT_FAMILY;
     const first = this.families()[0];
     if (!first) throw new Error('No font is registered');
     return first;
   }
 
+  /** The registered family a single CSS family name stands for, if any. */
   private lookup(name: string): string | undefined {
-    const key = name
-      .trim()
-      .replace(/^['"]|['"]$/g, '')
-      .trim()
-      .toLowerCase();
+    const key = normalizeName(name);
+    if (!key) return undefined;
     const direct = this.names.get(key);
     if (direct) return direct;
     for (const [alias, family] of Object.entries(this.options.aliases ?? {})) {
-      if (alias.toLowerCase() === key && this.faces.has(family)) return family;
+      if (normalizeName(alias) === key && this.faces.has(family)) return family;
     }
-    for (const [target, generic] of Object.entries(GENERIC)) {
-      const family = this.names.get(target);
-      if (family && generic.includes(key)) return family;
-    }
-    return undefined;
+    const builtIn = GENERIC[key];
+    return builtIn && this.faces.has(builtIn) ? builtIn : undefined;
   }
 
   resolveFamily(cssFamily: string | undefined): string {
@@ -153,6 +193,7 @@ export class FontRegistry implements FontSet {
     return this.defaultFamily;
   }
 
+  /** Whether a registered family's normal face has a glyph for the code point (cached). */
   hasGlyph(family: string, codePoint: number): boolean {
     const cache = this.coverage.get(family);
     const font = this.parsed.get(family);
@@ -165,30 +206,49 @@ export class FontRegistry implements FontSet {
     return has;
   }
 
-  private fallbackOrder(): string[] {
-    return (this.options.fallbacks ?? this.families()).filter((f) => this.faces.has(f));
+  /** The fallback families, in the order they are tried. */
+  fallbacks(): string[] {
+    if (!this.order) {
+      const listed = this.options.fallbacks ?? [
+        ...DEFAULT_FALLBACKS,
+        ...this.families().filter((f) => !DEFAULT_FALLBACKS.includes(f)),
+      ];
+      this.order = [...new Set(listed)].filter((f) => this.faces.has(f));
+    }
+    return this.order;
   }
 
   /** The family that draws a character: the preferred one when it can, else the first fallback that can. */
   private familyFor(codePoint: number, preferred: string): string | undefined {
     if (this.hasGlyph(preferred, codePoint)) return preferred;
-    for (const family of this.fallbackOrder())
-      if (family !== preferred && this.hasGlyph(family, codePoint)) return family;
+    for (const family of this.fallbacks()) if (this.hasGlyph(family, codePoint)) return family;
     return undefined;
   }
 
+  private registered(family: string): string {
+    return this.faces.has(family) ? family : this.resolveFamily(family);
+  }
+
+  /**
+   * Splits text into runs by glyph coverage, walking code points (a surrogate pair is never split). Spaces and
+   * controls, and punctuation, digits, symbols and combining marks the current run's font has, stay in the current
+   * run, so that runs do not fragment at every space or comma; a run in a fallback family goes on in it while it
+   * can, so that a Greek word stays in one font. Adjacent runs of one font are merged.
+   */
   splitByCoverage(text: string, family: string): TextRun[] {
+    const primary = this.registered(family);
     const runs: TextRun[] = [];
     let current: TextRun | undefined;
     for (const ch of text) {
       const cp = ch.codePointAt(0) as number;
-      let font: string;
-      // Spaces and controls stay with the run they are in, so that runs do not fragment at every space; a run in a
-      // fallback family goes on in it while it can, so that a Greek word stays in one font.
-      if (isWhitespace(cp) || isControl(cp)) font = current?.font ?? family;
-      else if (this.hasGlyph(family, cp)) font = family;
-      else if (current && current.font !== family && this.hasGlyph(current.font, cp)) font = current.font;
-      else font = this.familyFor(cp, family) ?? family;
+      let font: string | undefined;
+      if (current) {
+        if (SPACE_OR_CONTROL.test(ch)) font = current.font;
+        else if ((NEUTRAL.test(ch) || MARK.test(ch)) && this.hasGlyph(current.font, cp)) font = current.font;
+        else if (current.font !== primary && !this.hasGlyph(primary, cp) && this.hasGlyph(current.font, cp))
+          font = current.font;
+      }
+      font ??= this.familyFor(cp, primary) ?? (MARK.test(ch) && current ? current.font : primary);
       if (current && current.font === font) current.text += ch;
       else {
         current = { text: ch, font };
@@ -198,37 +258,44 @@ export class FontRegistry implements FontSet {
     return runs;
   }
 
+  /** The distinct characters, in order of appearance, that no registered family can draw (spaces, controls and
+   * invisible format characters excluded). */
   missingGlyphs(text: string): string[] {
     const missing = new Set<string>();
-    const all = this.fallbackOrder();
+    const all = this.families();
     for (const ch of text) {
+      if (missing.has(ch) || INVISIBLE.test(ch)) continue;
       const cp = ch.codePointAt(0) as number;
-      if (isWhitespace(cp) || isControl(cp) || missing.has(ch)) continue;
       if (!all.some((family) => this.hasGlyph(family, cp))) missing.add(ch);
     }
     return [...missing];
   }
 
-  textWidth(text: string, family: string, fontSize: number, bold: boolean): number {
-    const font = this.parsed.get(family) ?? this.parsed.get(this.defaultFamily);
-    if (!font) return text.length * fontSize * 0.6;
+  /** A character's advance in em, from the font that would draw it. */
+  private advance(family: string, cp: number): number {
     let advances = this.advances.get(family);
     if (!advances) {
       advances = new Map();
       this.advances.set(family, advances);
     }
-    let units = 0;
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) as number;
-      let width = advances.get(cp);
-      if (width === undefined) {
-        width = font.hasGlyphForCodePoint(cp) ? font.glyphForCodePoint(cp).advanceWidth : font.unitsPerEm * 0.6;
-        advances.set(cp, width);
-      }
-      units += width;
+    let width = advances.get(cp);
+    if (width === undefined) {
+      const drawing = this.familyFor(cp, family) ?? family;
+      const font = this.parsed.get(drawing) as Font;
+      width = this.hasGlyph(drawing, cp) ? font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm : 0.6;
+      advances.set(cp, width);
     }
+    return width;
+  }
+
+  /** The width of a text in points (unshaped advances, fallback fonts included), for sizing table columns. */
+  textWidth(text: string, family: string, fontSize: number, bold: boolean): number {
+    if (this.faces.size === 0) return text.length * fontSize * 0.6;
+    const primary = this.registered(family);
+    let em = 0;
+    for (const ch of text) em += this.advance(primary, ch.codePointAt(0) as number);
     // Bold faces run about 6% wider; close enough for sizing columns.
-    return (units / font.unitsPerEm) * fontSize * (bold ? 1.06 : 1);
+    return em * fontSize * (bold ? 1.06 : 1);
   }
 
   /** pdfmake's line height is a multiple of the font's own (ascent + descent + line gap); CSS's of the font size. */
@@ -239,8 +306,10 @@ export class FontRegistry implements FontSet {
   }
 
   /**
-   * The families for pdfmake, every face filled in (missing faces fall back to the nearest one). The same object
-   * and the same byte arrays are returned every time, so that parsed fonts can be reused across documents.
+   * The families for pdfmake, every face filled in (a missing face falls back to the normal one; bold italics to
+   * bold, then italics). The same object and the same byte arrays are returned every time, so that the font parse
+   * cache (parse-cache.ts) recognises them across documents. pdfmake 0.3 cannot take bytes in `setFonts` (it
+   * treats an object as a URL); put them in its virtual file system and pass their names (see pdf/pdfmake-node).
    */
   pdfmakeFonts(): Record<string, PdfmakeFaces> {
     if (this.pdfmake) return this.pdfmake;
@@ -248,7 +317,7 @@ export class FontRegistry implements FontSet {
     for (const [family, f] of this.faces) {
       const bold = f.bold ?? f.normal;
       const italics = f.italics ?? f.normal;
-      out[family] = { normal: f.normal, bold, italics, bolditalics: f.bolditalics ?? (f.bold ? bold : italics) };
+      out[family] = { normal: f.normal, bold, italics, bolditalics: f.bolditalics ?? f.bold ?? italics };
     }
     this.pdfmake = out;
     return out;
