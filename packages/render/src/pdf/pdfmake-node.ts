@@ -1,4 +1,4 @@
-// Must load before pdfmake (and so pdfkit): see parse-cache.ts.
+// Installs the process-wide font parse cache in front of the fontkit that pdfkit uses (see parse-cache.ts).
 import '../fonts/parse-cache';
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
