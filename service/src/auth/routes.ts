@@ -10,7 +10,7 @@ import { resetPasswordMail, verifyEmailMail } from './mails';
 import { assertStrongPassword, burnVerify, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import type { RefreshTokens } from './refresh-tokens';
 import { accountKey, ipKey, type Throttle } from './throttle';
-import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from './tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens, RECOVERY_TOKEN_TTL_SECONDS } from './tokens';
 import { factorJson, type Totp } from './totp';
 import { type UserRecord, type Users, userJson } from './users';
 
@@ -32,7 +32,12 @@ export interface AuthParts {
 export interface AuthedLocals {
   user: { id: string; email: string };
   sessionId: string;
+  /** The session was opened with a password reset link (POST /verify, type recovery). */
+  recovery: boolean;
 }
+
+/** The `amr` claim of a recovery session's access token. */
+export const RECOVERY_AMR = 'recovery';
 
 const Email = z.email();
 const optionalText = z.string().optional();
@@ -65,6 +70,11 @@ export const UpdateUserBody = z.object({
 export const RecoverBody = z.object({ email: optionalText });
 /** POST /reset body. */
 export const ResetPasswordBody = z.object({ token: z.string().min(1), password: z.string() });
+/** POST /verify body: trades a password reset token for a short recovery session. */
+export const VerifyOtpBody = z.object({
+  type: z.literal('recovery').describe('Only `recovery` (the token of a password reset link) for now'),
+  token: z.string().min(1).describe('The `token` parameter of the emailed /reset-password link'),
+});
 /** POST /factors body. */
 export const EnrolFactorBody = z.object({ friendly_name: z.string().trim().max(100).optional() });
 /** POST /factors/:id/verify body. */
@@ -72,7 +82,11 @@ export const VerifyFactorBody = z.object({ challenge_id: z.string().min(1), code
 
 /** Signed-in user of a request that went through requireUser. */
 export function authed(res: Response): AuthedLocals {
-  return { user: res.locals.user as AuthedLocals['user'], sessionId: res.locals.sessionId as string };
+  return {
+    user: res.locals.user as AuthedLocals['user'],
+    sessionId: res.locals.sessionId as string,
+    recovery: res.locals.recovery === true,
+  };
 }
 
 /** Express 5 leaves req.body undefined when a request has no body: treat that as an empty object. */
@@ -83,18 +97,32 @@ function assertEmail(email: string): string {
   return email.toLowerCase();
 }
 
-/** Verifies the Bearer access token and that its session was not ended (logout, password reset). */
-export function userAuthenticator(parts: Pick<AuthParts, 'access' | 'refresh' | 'users'>): RequestHandler {
+/**
+ * Verifies the Bearer access token and that its session was not ended (logout, password reset). A recovery session
+ * (opened with a password reset link) is refused unless `allowRecovery`: it may only read the user, set a new
+ * password (PUT /user) and sign out.
+ */
+export function userAuthenticator(
+  parts: Pick<AuthParts, 'access' | 'refresh' | 'users'>,
+  options: { allowRecovery?: boolean } = {},
+): RequestHandler {
   return async (req, res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
     if (!match?.[1]) throw new QuireError('session_missing');
     const claims = parts.access.verify(match[1]);
+    const recovery = claims.amr?.includes(RECOVERY_AMR) === true;
+    if (recovery && !options.allowRecovery) {
+      throw new QuireError('session_missing', {
+        message: 'A password recovery session can only set a new password. Please sign in.',
+      });
+    }
     // Access tokens are stateless for an hour; checking the session here makes logout and reset take effect now.
     if (!(await parts.refresh.isFamilyLive(claims.sid))) throw new QuireError('session_missing');
     const user = await parts.users.byId(claims.sub);
     if (!user) throw new QuireError('invalid_jwt');
     res.locals.user = { id: user.id, email: user.email };
     res.locals.sessionId = claims.sid;
+    res.locals.recovery = recovery;
     next();
   };
 }
@@ -102,6 +130,8 @@ export function userAuthenticator(parts: Pick<AuthParts, 'access' | 'refresh' | 
 export function authRouter(parts: AuthParts, requireUser: RequestHandler): Router {
   const { config, mailer, logger, now, users, access, refresh, throttle, totp } = parts;
   const router = Router();
+  /** requireUser that also lets a recovery session through: GET/PUT /user and POST /logout only. */
+  const requireUserOrRecovery = userAuthenticator(parts, { allowRecovery: true });
 
   async function sessionJson(user: UserRecord, refreshToken: string, familyId: string) {
     const { token, expiresAt } = access.sign({ sub: user.id, email: user.email, sid: familyId });
@@ -109,6 +139,25 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
       access_token: token,
       refresh_token: refreshToken,
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires_at: expiresAt,
+      token_type: 'bearer' as const,
+      user: userJson(user, await totp.summaries(user.id)),
+    };
+  }
+
+  /**
+   * A 15-minute session proven by a password reset link. It has a session family (so logout and revocation end
+   * it) but no refresh token is given out: it cannot be extended or turned into a normal session.
+   */
+  async function recoverySession(user: UserRecord) {
+    const { familyId } = await refresh.issue(user.id);
+    const { token, expiresAt } = access.sign(
+      { sub: user.id, email: user.email, sid: familyId, amr: [RECOVERY_AMR] },
+      RECOVERY_TOKEN_TTL_SECONDS,
+    );
+    return {
+      access_token: token,
+      expires_in: RECOVERY_TOKEN_TTL_SECONDS,
       expires_at: expiresAt,
       token_type: 'bearer' as const,
       user: userJson(user, await totp.summaries(user.id)),
@@ -240,7 +289,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     });
   });
 
-  router.post('/logout', requireUser, async (req, res) => {
+  router.post('/logout', requireUserOrRecovery, async (req, res) => {
     const { scope } = parse(LogoutQuery, req.query);
     const { user, sessionId } = authed(res);
     if (scope === 'global') {
@@ -254,15 +303,33 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     res.status(204).end();
   });
 
-  router.get('/user', requireUser, async (_req, res) => {
+  router.get('/user', requireUserOrRecovery, async (_req, res) => {
     const user = await currentUser(res);
     res.json(userJson(user, await totp.summaries(user.id)));
   });
 
-  router.put('/user', requireUser, async (req, res) => {
+  router.put('/user', requireUserOrRecovery, async (req, res) => {
     const body = parse(UpdateUserBody, bodyOf(req));
+    const { recovery, sessionId } = authed(res);
     let user = await currentUser(res);
-    if (body.password !== undefined) {
+    if (recovery && body.email !== undefined) {
+      // The reset link proves the mailbox, not the account: moving the account to another address needs a sign-in.
+      throw new QuireError('validation_failed', {
+        param: 'email',
+        message: 'email: changing the email address needs a normal sign-in, not a password recovery session',
+      });
+    }
+    if (body.password !== undefined && recovery) {
+      // The reset link stood in for the current password: this is POST /reset in two steps.
+      assertStrongPassword(body.password, user.email);
+      user = await users.update(user.id, {
+        password_hash: await hashPassword(body.password),
+        email_confirmed_at: user.email_confirmed_at ?? now().toISOString(),
+      });
+      // Every session ends, the recovery one too: the user signs in again with the new password.
+      await refresh.revokeUser(user.id);
+      await throttle.reset(accountKey(user.email));
+    } else if (body.password !== undefined) {
       if (!body.current_password) {
         throw new QuireError('missing_credentials', {
           param: 'current_password',
@@ -279,7 +346,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
       assertStrongPassword(body.password, user.email);
       user = await users.update(user.id, { password_hash: await hashPassword(body.password) });
       // Other sessions may belong to whoever knew the old password: end them, keep the one that changed it.
-      await refresh.revokeUser(user.id, authed(res).sessionId);
+      await refresh.revokeUser(user.id, sessionId);
     }
     if (body.data && body.data.full_name !== undefined) {
       user = await users.update(user.id, { full_name: body.data.full_name || null });
@@ -328,6 +395,15 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     await refresh.revokeUser(user.id);
     await throttle.reset(accountKey(user.email));
     res.json({ message: 'Password reset successfully!' });
+  });
+
+  router.post('/verify', async (req, res) => {
+    const body = parse(VerifyOtpBody, bodyOf(req));
+    // Using the link here uses it up: the recovery session, not the link, then sets the password (PUT /user).
+    const record = await users.consumeEmailToken(['reset_password'], body.token);
+    const user = record ? await users.byId(record.user_id) : undefined;
+    if (!record || !user) throw new QuireError('reset_link_expired', { param: 'token' });
+    res.json(await recoverySession(user));
   });
 
   // Two-factor (TOTP) factors.

@@ -263,4 +263,75 @@ describe('recover and reset', () => {
     expect(reset.status).toBe(200);
     expect((await refresh(session.refresh_token)).body.error.code).toBe('invalid_refresh_token');
   });
+
+  it('opens a 15-minute recovery session with a reset link, to set a password without the current one', async () => {
+    const old = await confirmedUser(app, 'gil@example.com');
+    const tokenOf = async () => {
+      const count = app.mailer.sent.length;
+      await call('POST', '/v1/auth/recover', { body: { email: 'gil@example.com' } });
+      await expect.poll(() => app.mailer.sent.length).toBe(count + 1);
+      const mail = await app.mailer.latest('reset_password', 'gil@example.com');
+      return new URL(mail.links?.reset ?? '').searchParams.get('token') ?? '';
+    };
+    const verify = (token: string) => call('POST', '/v1/auth/verify', { body: { type: 'recovery', token } });
+
+    const token = await tokenOf();
+    const recovery = await verify(token);
+    expect(recovery.status).toBe(200);
+    expect(recovery.body).toMatchObject({ expires_in: 900, token_type: 'bearer', user: { email: 'gil@example.com' } });
+    expect(recovery.body.refresh_token).toBeUndefined();
+    const claims = jwt.decode(recovery.body.access_token) as jwt.JwtPayload;
+    expect(claims).toMatchObject({ sub: old.user.id, amr: ['recovery'] });
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
+    // Single use, through either route.
+    expect((await verify(token)).body.error).toMatchObject({
+      code: 'reset_link_expired',
+      message: 'Password reset link has expired. Please request a new one.',
+    });
+    expect((await call('POST', '/v1/auth/reset', { body: { token, password: 'another long secret' } })).status).toBe(
+      401,
+    );
+    expect((await verify('made-up')).body.error.code).toBe('reset_link_expired');
+    expect((await call('POST', '/v1/auth/verify', { body: { type: 'signup', token } })).body.error.code).toBe(
+      'validation_failed',
+    );
+
+    const bearer = recovery.body.access_token as string;
+    // The recovery session reads the user and sets a password, nothing else.
+    expect((await call('GET', '/v1/auth/user', { token: bearer })).status).toBe(200);
+    expect((await call('GET', '/v1/auth/factors', { token: bearer })).body.error.code).toBe('session_missing');
+    expect((await call('GET', '/v1/profile', { token: bearer })).status).toBe(401);
+    const email = await call('PUT', '/v1/auth/user', { token: bearer, body: { email: 'thief@example.com' } });
+    expect(email.body.error).toMatchObject({ code: 'validation_failed', param: 'email' });
+    const weak = await call('PUT', '/v1/auth/user', { token: bearer, body: { password: '12345678' } });
+    expect(weak.body.error.code).toBe('weak_password');
+
+    const changed = await call('PUT', '/v1/auth/user', { token: bearer, body: { password: 'recovered secret' } });
+    expect(changed.status).toBe(200);
+    expect((await login('gil@example.com', PASSWORD)).body.error.code).toBe('invalid_credentials');
+    const fresh = await login('gil@example.com', 'recovered secret');
+    expect(fresh.status).toBe(200);
+    // Every earlier session ended, the recovery one too.
+    expect((await refresh(old.refresh_token)).body.error.code).toBe('invalid_refresh_token');
+    expect((await call('GET', '/v1/auth/user', { token: bearer })).body.error.code).toBe('session_missing');
+
+    // A normal session still needs the current password.
+    const normal = await call('PUT', '/v1/auth/user', {
+      token: fresh.body.access_token,
+      body: { password: 'yet another secret' },
+    });
+    expect(normal.body.error).toMatchObject({ code: 'missing_credentials', param: 'current_password' });
+
+    // A recovery session lasts 15 minutes; an expired link opens none.
+    const late = await verify(await tokenOf());
+    app.advance(16 * 60 * 1000);
+    const expiredSession = await call('PUT', '/v1/auth/user', {
+      token: late.body.access_token,
+      body: { password: 'too late secret' },
+    });
+    expect(expiredSession.body.error.code).toBe('invalid_jwt');
+    const stale = await tokenOf();
+    app.advance(61 * 60 * 1000);
+    expect((await verify(stale)).body.error.code).toBe('reset_link_expired');
+  });
 });

@@ -2,8 +2,14 @@ import { QuireError } from '@quire/core';
 import type { Store } from '../store/port';
 import { newId } from './ids';
 
-const WINDOW_MS = 15 * 60 * 1000;
-const FREE_FAILURES = 5;
+/** Free failures are counted in this sliding window. */
+const FREE_WINDOW_MS = 15 * 60 * 1000;
+/** Failures that escalated the lock keep it growing for this long: long enough for the lock to reach its cap. */
+const ESCALATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Free failures per 15 minutes for one account. */
+const ACCOUNT_FREE_FAILURES = 5;
+/** Free failures per 15 minutes for one IP address: more, so that one user does not lock out a whole office. */
+const IP_FREE_FAILURES = 20;
 const FIRST_LOCK_SECONDS = 30;
 const MAX_LOCK_SECONDS = 15 * 60;
 
@@ -12,6 +18,8 @@ interface FailureRecord {
   id: string;
   key: string;
   at: number;
+  /** The failure went over the free allowance (or came while the key was escalated): it counts towards the lock. */
+  over?: boolean;
 }
 
 export interface Throttle {
@@ -25,23 +33,32 @@ export interface Throttle {
 export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 export const ipKey = (ip: string | undefined) => `ip:${ip ?? 'unknown'}`;
 
+const freeFailures = (key: string) => (key.startsWith('ip:') ? IP_FREE_FAILURES : ACCOUNT_FREE_FAILURES);
+
+/** Lock length after the n-th failure over the allowance (n ≥ 1): 30 s, 60 s, 120 s, … capped at 15 minutes. */
+export const lockSecondsFor = (overCount: number) =>
+  Math.min(FIRST_LOCK_SECONDS * 2 ** Math.min(overCount - 1, 30), MAX_LOCK_SECONDS);
+
 /**
- * Failed sign-ins in a sliding 15-minute window. The first five are free; from then on each failure locks the key
- * for twice as long as the one before (30 s, 60 s, 120 s, … up to 15 min) counted from that failure. The lock
- * lapses on its own; failures older than the window stop counting.
+ * Failed sign-ins per key. Each key has a free allowance in a sliding 15-minute window (5 per account, 20 per IP
+ * address). The failure that uses the allowance up, and every failure after it for 24 hours, is "over": each over
+ * failure locks the key for twice as long as the one before (30 s, 60 s, 120 s, … up to and staying at 15 min),
+ * counted from that failure. Waiting out a lock therefore does not reset the escalation; 24 hours without an over
+ * failure does, and so does a successful sign-in for the account key.
  */
 export async function loginThrottle(store: Store, now: () => Date): Promise<Throttle> {
   const failures = await store.collection<FailureRecord>({ name: 'login_failures', indexes: ['key', 'at'] });
 
+  const overSince = (key: string, at: number) => ({ key, over: true, at: { $gt: at - ESCALATION_WINDOW_MS } });
+
   /** Seconds the key stays locked, 0 when it is not. */
   async function lockedFor(key: string, at: number): Promise<number> {
-    const since = at - WINDOW_MS;
-    const count = await failures.count({ key, at: { $gt: since } });
-    if (count < FREE_FAILURES) return 0;
-    const [last] = await failures.find({ key, at: { $gt: since } }, { sort: { field: 'at', direction: -1 }, limit: 1 });
+    const filter = overSince(key, at);
+    const count = await failures.count(filter);
+    if (count === 0) return 0;
+    const [last] = await failures.find(filter, { sort: { field: 'at', direction: -1 }, limit: 1 });
     if (!last) return 0;
-    const lockSeconds = Math.min(FIRST_LOCK_SECONDS * 2 ** (count - FREE_FAILURES), MAX_LOCK_SECONDS);
-    const remaining = Math.ceil((last.at + lockSeconds * 1000 - at) / 1000);
+    const remaining = Math.ceil((last.at + lockSecondsFor(count) * 1000 - at) / 1000);
     return Math.max(remaining, 0);
   }
 
@@ -61,9 +78,13 @@ export async function loginThrottle(store: Store, now: () => Date): Promise<Thro
     async fail(keys) {
       const at = now().getTime();
       for (const key of keys) {
-        await failures.insert({ id: newId('lfl'), key, at });
-        // Old failures no longer count; dropping them here keeps the collection small without a sweeper.
-        await failures.deleteMany({ key, at: { $lte: at - WINDOW_MS } });
+        const recent = await failures.count({ key, at: { $gt: at - FREE_WINDOW_MS } });
+        const escalated = (await failures.count(overSince(key, at))) > 0;
+        // `recent` does not include this failure yet: the one that makes the count reach the allowance is over.
+        const over = escalated || recent + 1 >= freeFailures(key);
+        await failures.insert({ id: newId('lfl'), key, at, over });
+        // Failures older than the escalation window no longer count; dropping them here avoids a sweeper.
+        await failures.deleteMany({ key, at: { $lte: at - ESCALATION_WINDOW_MS } });
       }
     },
 

@@ -14,6 +14,7 @@ import {
   UpdateUserBody,
   VerifyEmailQuery,
   VerifyFactorBody,
+  VerifyOtpBody,
 } from '../auth/routes';
 import { ContactBody } from '../contact/routes';
 import { AcceptBody, InviteRole } from '../teams/invitations';
@@ -314,7 +315,9 @@ const TABLE: Entry[] = [
     summary: 'Update the signed-in user',
     description:
       'Changes the name, the password (needs `current_password`; ends the other sessions) or the email address ' +
-      '(applied when the confirmation link sent to the new address is opened).',
+      '(applied when the confirmation link sent to the new address is opened). With a recovery session (POST ' +
+      '/v1/auth/verify) the password needs no `current_password`, every session ends (the recovery one too: sign ' +
+      'in again) and the email cannot be changed.',
     security: ['bearer'],
     body: UpdateUserBody,
     success: { status: 200, description: 'The user after the change.', schema: ref('User') },
@@ -355,6 +358,36 @@ const TABLE: Entry[] = [
     body: ResetPasswordBody,
     success: { status: 200, description: 'The password is changed.', schema: messageOnly('A confirmation.') },
     errors: ['validation_failed', 'reset_link_expired', 'password_too_short', 'weak_password'],
+  },
+  {
+    operationId: 'verifyRecovery',
+    method: 'POST',
+    path: '/v1/auth/verify',
+    tag: 'Auth',
+    summary: 'Open a recovery session with a reset link',
+    description:
+      'Trades the token of a password reset link (`type: recovery`; single use) for a 15-minute recovery session ' +
+      "whose access token carries `amr: ['recovery']` and comes without a refresh token. It can only read the " +
+      'user (GET /v1/auth/user), set a new password without the current one (PUT /v1/auth/user) and sign out.',
+    security: ['none'],
+    body: VerifyOtpBody,
+    success: {
+      status: 200,
+      description: 'The recovery session.',
+      schema: {
+        type: 'object',
+        description: 'A recovery session: like a session, but 15 minutes and no refresh token.',
+        properties: {
+          access_token: { type: 'string', description: "JWT (HS256) with `amr: ['recovery']`" },
+          expires_in: { type: 'integer', description: 'Lifetime of the access token in seconds (900)' },
+          expires_at: { type: 'integer', description: 'Expiry of the access token, in seconds since the epoch' },
+          token_type: { const: 'bearer' },
+          user: ref('User'),
+        },
+        required: ['access_token', 'expires_in', 'expires_at', 'token_type', 'user'],
+      },
+    },
+    errors: ['validation_failed', 'reset_link_expired'],
   },
   {
     operationId: 'enrolFactor',
