@@ -5,7 +5,7 @@ import express, { type Express } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { createApiKeys } from './api-keys/index';
+import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from './api-keys/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
@@ -37,10 +37,12 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
   const contact = await createContactRoutes(features);
   const auth = await createAuth(features);
-  const teams = await createTeams({ ...features, authenticate: auth.requireUser });
+  // The key authenticator needs only the store, so it comes first: teams take it, and api-keys take teams.actingTeam.
+  const authenticate = authenticateUserOrApiKey(auth.requireUser, await createApiKeyAuthenticator(features));
+  const teams = await createTeams({ ...features, authenticate });
   const apiKeys = await createApiKeys({
     ...features,
-    authenticate: auth.requireUser,
+    authenticate,
     actingTeam: teams.actingTeam,
     requirePermission: teams.requirePermission,
   });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { DuplicateKeyError, type Store } from '../store/port';
 import { newId } from '../teams/ids';
-import { type ActingTeam, openTeamCollections, teamOf, userOf } from '../teams/index';
+import { type ActingTeam, openTeamCollections, requireSignedInUser, teamOf, userOf } from '../teams/index';
 import { hashApiKey, lookupPrefix, matchesHash, newApiKeySecret } from './secret';
 
 export { KEY_PREFIX } from './secret';
@@ -31,6 +31,7 @@ export interface ApiKeysDeps {
   config: Config;
   logger: Logger;
   now: () => Date;
+  /** requireUser, or authenticateUserOrApiKey(...): a key reaching these routes is refused with 403 either way. */
   authenticate: RequestHandler;
   actingTeam: RequestHandler;
   requirePermission(permission: Permission): RequestHandler;
@@ -59,14 +60,67 @@ const view = (key: ApiKey) => ({
   last_used_at: key.lastUsedAt,
 });
 
+const openKeys = (store: Store) =>
+  store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: ['teamId'] });
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+/** What every Quire API key starts with (`qk_live_…` today); a session token never does. */
+const API_KEY_SCHEME = 'qk_';
+
+/**
+ * For `Authorization: Bearer qk_live_…`: sets res.locals.team (the key's team, with the key's role) and
+ * res.locals.apiKey = { id }, or answers 401 invalid_api_key. Needs only the store, so it can be built before
+ * the teams module (which takes it, through authenticateUserOrApiKey) and before createApiKeys (which needs
+ * teams.actingTeam): that breaks the cycle without late binding. Handles share the store's collections.
+ */
+export async function createApiKeyAuthenticator(deps: Pick<ApiKeysDeps, 'store' | 'now'>): Promise<RequestHandler> {
+  const { store, now } = deps;
+  const keys = await openKeys(store);
+  const { teams } = await openTeamCollections(store);
+  return async (req, res, next) => {
+    const secret = BEARER.exec(req.get('authorization') ?? '')?.[1] ?? '';
+    const prefix = lookupPrefix(secret);
+    const key = prefix ? await keys.findOne({ prefix }) : undefined;
+    if (!key || key.revokedAt !== undefined || !matchesHash(secret, key.hash)) {
+      throw new QuireError('invalid_api_key');
+    }
+    const team = await teams.get(key.teamId);
+    if (!team) throw new QuireError('invalid_api_key');
+    await keys.updateOne({ id: key.id }, { set: { lastUsedAt: now().toISOString() } });
+    const acting: ActingTeam = { id: team.id, name: team.name, plan: team.plan, role: key.role };
+    res.locals.team = acting;
+    res.locals.apiKey = { id: key.id };
+    next();
+  };
+}
+
+/**
+ * One authenticate for routes that a person or a program may call: a bearer token starting with `qk_` goes to
+ * authenticateApiKey (a malformed, unknown or revoked key is 401 invalid_api_key, never a session error), anything
+ * else (another bearer token, a cookie, nothing) to requireUser. Routes that need a person add the teams module's
+ * requireSignedInUser, which turns a key into 403 forbidden.
+ */
+export function authenticateUserOrApiKey(
+  requireUser: RequestHandler,
+  authenticateApiKey: RequestHandler,
+): RequestHandler {
+  return (req, res, next) => {
+    const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
+    // Returned, so that Express 5 sees the rejection of an async authenticator and passes it to the error handler.
+    if (token?.startsWith(API_KEY_SCHEME)) return authenticateApiKey(req, res, next);
+    return requireUser(req, res, next);
+  };
+}
+
 /** Team API keys: created and revoked by users with api_keys:manage, presented by programs as Bearer tokens. */
 export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
   const { store, logger, now, authenticate, actingTeam, requirePermission } = deps;
-  const keys = await store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: ['teamId'] });
-  const { teams } = await openTeamCollections(store);
+  const keys = await openKeys(store);
+  const authenticateApiKey = await createApiKeyAuthenticator(deps);
 
   const router = Router();
-  router.use(authenticate, actingTeam, requirePermission('api_keys:manage'));
+  // Managing keys needs a person: a key cannot mint, list or revoke keys, whatever its role (403, not 401).
+  router.use(authenticate, requireSignedInUser, actingTeam, requirePermission('api_keys:manage'));
 
   router.post('/', async (req, res) => {
     const { name, role } = CreateApiKeyBody.parse(req.body ?? {});
@@ -116,23 +170,6 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
     if (!revoked) throw new QuireError('not_found', { message: 'No such API key.' });
     res.json({ ...view(revoked), revoked: true });
   });
-
-  const authenticateApiKey: RequestHandler = async (req, res, next) => {
-    const match = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '');
-    const secret = match?.[1] ?? '';
-    const prefix = lookupPrefix(secret);
-    const key = prefix ? await keys.findOne({ prefix }) : undefined;
-    if (!key || key.revokedAt !== undefined || !matchesHash(secret, key.hash)) {
-      throw new QuireError('invalid_api_key');
-    }
-    const team = await teams.get(key.teamId);
-    if (!team) throw new QuireError('invalid_api_key');
-    await keys.updateOne({ id: key.id }, { set: { lastUsedAt: now().toISOString() } });
-    const acting: ActingTeam = { id: team.id, name: team.name, plan: team.plan, role: key.role };
-    res.locals.team = acting;
-    res.locals.apiKey = { id: key.id };
-    next();
-  };
 
   return { router, authenticateApiKey };
 }

@@ -1,7 +1,7 @@
 import { assertCan, DEFAULT_PLAN_ID, type Permission, QuireError } from '@quire/core';
 import type { RequestHandler } from 'express';
 import { DuplicateKeyError } from '../store/port';
-import { type ActingTeam, type AuthenticatedUser, teamOf, userOf } from './context';
+import { type ActingTeam, type AuthenticatedUser, isApiKeyRequest, teamOf, userOf } from './context';
 import { newId } from './ids';
 import { type Membership, membershipId, TEAM_ID, type Team, type TeamCollections } from './model';
 
@@ -46,17 +46,45 @@ export function personalTeams({ teams, memberships }: TeamCollections, now: () =
   };
 }
 
+export const USER_ONLY_MESSAGE = 'This action needs a signed-in user; API keys cannot do it.';
+
+/**
+ * For routes that need a person (see the table in index.ts): a request authenticated by an API key gets a clean
+ * 403 forbidden rather than reaching userOf (401) or a handler that records who did what. Mount after authenticate.
+ */
+export const requireSignedInUser: RequestHandler = (_req, res, next) => {
+  if (isApiKeyRequest(res)) {
+    throw new QuireError('forbidden', { message: USER_ONLY_MESSAGE, details: { reason: 'api_key_not_allowed' } });
+  }
+  next();
+};
+
 /**
  * Resolves the team a request acts for: the Quire-Team header, else the user's personal team. A team the user
  * is not in answers 404 like a team that does not exist, so team ids cannot be probed.
+ *
+ * A credential that already fixed the team (authenticateApiKey: the key's own team, with the key's role) is kept
+ * as it is: a key acts only for its own team, so a Quire-Team header naming any other team is 403 forbidden
+ * (not 404: the key's holder asked for something the key can never do, and learns nothing about other teams).
  */
 export function actingTeamMiddleware(
   { teams, memberships }: TeamCollections,
   ensurePersonalTeam: (user: AuthenticatedUser) => Promise<Team>,
 ): RequestHandler {
   return async (req, res, next) => {
-    const user = userOf(res);
     const header = req.get(TEAM_HEADER)?.trim();
+    const fixed = res.locals.team as ActingTeam | undefined;
+    if (fixed) {
+      if (header && header !== fixed.id) {
+        throw new QuireError('forbidden', {
+          message: `An API key acts only for its own team; drop the ${TEAM_HEADER} header or send the key's team id.`,
+          param: TEAM_HEADER,
+        });
+      }
+      next();
+      return;
+    }
+    const user = userOf(res);
     let team: Team | undefined;
     if (header) {
       team = TEAM_ID.test(header) ? await teams.get(header) : undefined;

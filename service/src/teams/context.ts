@@ -22,6 +22,11 @@ export function userOf(res: Response): AuthenticatedUser {
   return { id: user.id, email: user.email };
 }
 
+/** True when an API key authenticated the request (authenticateApiKey sets res.locals.apiKey = { id }). */
+export function isApiKeyRequest(res: Response): boolean {
+  return res.locals.apiKey !== undefined;
+}
+
 export function teamOf(res: Response): ActingTeam {
   const team = res.locals.team as ActingTeam | undefined;
   // A wiring mistake (a route without actingTeam), not a client error: it must fail loudly as a 500.

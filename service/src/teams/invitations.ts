@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { renderEmail } from '../mail/templates';
 import { DuplicateKeyError } from '../store/port';
-import { requirePermission } from './acting-team';
+import { requirePermission, requireSignedInUser } from './acting-team';
 import { type ActingTeam, type AuthenticatedUser, teamOf, userOf } from './context';
 import { newId, newInvitationToken, sha256 } from './ids';
 import { type Invitation, membershipId, type TeamCollections } from './model';
@@ -173,7 +173,7 @@ export function invitations(deps: InvitationDeps) {
 
   /** POST /invitations, /invitations/:id/resend, DELETE /invitations/:id: mounted in the /v1/team router. */
   const teamRoutes = Router();
-  teamRoutes.use('/invitations', requirePermission('members:manage'));
+  teamRoutes.use('/invitations', requireSignedInUser, requirePermission('members:manage'));
   teamRoutes.post('/invitations', async (req, res) => {
     const invitation = await invite(req, userOf(res), teamOf(res));
     res
@@ -194,9 +194,9 @@ export function invitations(deps: InvitationDeps) {
     res.json({ invitation: invitationView(revoked, now()), message: 'Invitation revoked' });
   });
 
-  /** POST /accept: mounted at /v1/invitations, behind authenticate only (the user is not in the team yet). */
+  /** POST /accept: mounted at /v1/invitations, behind authenticate, for a person only (not in the team yet). */
   const acceptRoutes = Router();
-  acceptRoutes.post('/accept', async (req, res) => {
+  acceptRoutes.post('/accept', requireSignedInUser, async (req, res) => {
     const team = await accept(req, userOf(res));
     res.json({ team, message: `You joined ${team.name}` });
   });

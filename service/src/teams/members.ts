@@ -1,8 +1,8 @@
 import { AssignableRole, assertCanManageMember, QuireError } from '@quire/core';
 import { Router } from 'express';
 import { z } from 'zod';
-import { requirePermission } from './acting-team';
-import { type ActingTeam, teamOf, userOf } from './context';
+import { requirePermission, requireSignedInUser } from './acting-team';
+import { type ActingTeam, isApiKeyRequest, teamOf, userOf } from './context';
 import { type Membership, membershipId, type TeamCollections } from './model';
 import { invitationView, memberView, teamView } from './serialize';
 
@@ -23,7 +23,7 @@ export function memberRoutes({ teams, memberships, invitations }: TeamCollection
     const acting = teamOf(res);
     const team = await teams.get(acting.id);
     if (!team) throw new QuireError('not_found', { message: 'No such team.' });
-    res.json(teamView(team, acting.role, userOf(res).id));
+    res.json(teamView(team, acting.role, isApiKeyRequest(res) ? null : userOf(res).id));
   });
 
   router.get('/members', requirePermission('team:read'), async (_req, res) => {
@@ -40,7 +40,7 @@ export function memberRoutes({ teams, memberships, invitations }: TeamCollection
     });
   });
 
-  router.patch('/members/:userId', requirePermission('members:manage'), async (req, res) => {
+  router.patch('/members/:userId', requireSignedInUser, requirePermission('members:manage'), async (req, res) => {
     const team = teamOf(res);
     const actor = { userId: userOf(res).id, role: team.role };
     const target = await targetOf(team, req.params.userId as string);
@@ -52,7 +52,7 @@ export function memberRoutes({ teams, memberships, invitations }: TeamCollection
     res.json({ member: memberView(updated), message: 'Role updated successfully' });
   });
 
-  router.delete('/members/:userId', requirePermission('members:manage'), async (req, res) => {
+  router.delete('/members/:userId', requireSignedInUser, requirePermission('members:manage'), async (req, res) => {
     const team = teamOf(res);
     const actor = { userId: userOf(res).id, role: team.role };
     const target = await targetOf(team, req.params.userId as string);

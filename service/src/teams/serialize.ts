@@ -2,14 +2,18 @@ import type { Invitation, Membership, Team } from './model';
 
 /** The API's snake_case views: stored field names stay internal. */
 
-/** `personal` is true only on the viewer's own personal team, not on someone else's they were invited to. */
-export function teamView(team: Team, role: string, viewerId: string) {
+/**
+ * `personal` is true only on the viewer's own personal team, not on someone else's they were invited to. The
+ * viewer is a user id, or null for an API key: a key belongs to its team, so for a key `personal` says whether
+ * that team is a personal team.
+ */
+export function teamView(team: Team, role: string, viewerId: string | null) {
   return {
     object: 'team' as const,
     id: team.id,
     name: team.name,
     plan: team.plan,
-    personal: team.personalOwnerId === viewerId,
+    personal: viewerId === null ? team.personalOwnerId !== undefined : team.personalOwnerId === viewerId,
     role,
     created_at: team.createdAt,
   };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type PlanId, QuireError, type Role } from '@quire/core';
 import express, { type RequestHandler } from 'express';
 import { pino } from 'pino';
-import { createApiKeys } from '../../api-keys/index';
+import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from '../../api-keys/index';
 import { loadConfig } from '../../config';
 import { errorHandler, notFound } from '../../http/errors';
 import { listRoutes, type RouteInfo } from '../../http/routes';
@@ -48,6 +48,8 @@ export interface TeamsApp {
   routes: RouteInfo[];
   /** Fetch as a user (through the test identity headers), optionally acting for a team. */
   as(user: TestUser, path: string, init?: { method?: string; body?: unknown; team?: string }): Promise<Response>;
+  /** Fetch as a program: `Authorization: Bearer <secret>`, no user headers, optionally with a Quire-Team header. */
+  withKey(secret: string, path: string, init?: { method?: string; body?: unknown; team?: string }): Promise<Response>;
   /** Billing is another module: tests give a team a plan by writing the store. */
   setPlan(teamId: string, plan: PlanId): Promise<void>;
   /** Puts a user in a team with a role directly (the invitation path has its own tests). */
@@ -66,6 +68,7 @@ export function newUser(name: string): TestUser {
 /**
  * The teams and API-key routers on the real embedded store and the real outbox mailer, on loopback, with
  * GET /v1/probe/api-key behind authenticateApiKey + requirePermission('reports:create') to see what a key gets.
+ * Wired as app.ts is: the key authenticator is built first and combined with the user identity.
  */
 export async function startTeamsApp(): Promise<TeamsApp> {
   const dir = await mkdtemp(join(tmpdir(), 'quire-teams-'));
@@ -81,7 +84,7 @@ export async function startTeamsApp(): Promise<TeamsApp> {
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   const mailer = createMailer({ dataDir: dir, from: 'Quire <no-reply@quire.test>', logger, now });
-  const authenticate = testHeaderIdentity;
+  const authenticate = authenticateUserOrApiKey(testHeaderIdentity, await createApiKeyAuthenticator({ store, now }));
   const teams = await createTeams({ store, mailer, config, logger, now, authenticate });
   const apiKeys = await createApiKeys({
     store,
@@ -110,6 +113,20 @@ export async function startTeamsApp(): Promise<TeamsApp> {
   const outbox = join(dir, 'outbox');
   const collections = await openTeamCollections(store);
 
+  const send = (
+    path: string,
+    headers: Record<string, string>,
+    init: { method?: string; body?: unknown; team?: string },
+  ) => {
+    if (init.team) headers['Quire-Team'] = init.team;
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(`${url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  };
+
   return {
     url,
     store,
@@ -117,14 +134,10 @@ export async function startTeamsApp(): Promise<TeamsApp> {
     clock,
     routes: listRoutes(app),
     as(user, path, init = {}) {
-      const headers: Record<string, string> = { 'X-Test-User': user.id, 'X-Test-Email': user.email };
-      if (init.team) headers['Quire-Team'] = init.team;
-      if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-      return fetch(`${url}${path}`, {
-        method: init.method ?? 'GET',
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-      });
+      return send(path, { 'X-Test-User': user.id, 'X-Test-Email': user.email }, init);
+    },
+    withKey(secret, path, init = {}) {
+      return send(path, { Authorization: `Bearer ${secret}` }, init);
     },
     async setPlan(teamId, plan) {
       await collections.teams.updateOne({ id: teamId }, { set: { plan } });
