@@ -330,7 +330,10 @@ export class Converter {
       case 'svg':
       case 'qr-code':
       case 'bar-code':
-        content = this.media(element, style, inner);
+        // An image sits on its line like text does: centred or right-aligned by the text-align around it.
+        content = this.media(element, style, inner).map((node) =>
+          style.textAlign === 'center' || style.textAlign === 'right' ? { ...node, alignment: style.textAlign } : node,
+        );
         sized = true;
         break;
       case 'hr':
@@ -532,6 +535,8 @@ export class Converter {
     if (ordered && element.attribs.start) node.start = Number(element.attribs.start);
     if (element.attribs.reversed !== undefined && ordered) node.reversed = true;
     node.markerColor = style.color;
+    // pdfmake draws markers in the node's font size; without it, numbers of an 8pt list come out at 12pt.
+    node.fontSize = round(style.fontSize);
     // A browser's 40px list padding holds the marker; pdfmake adds its own marker width, so only the rest remains.
     const indent = Math.max(0, style.padding[3] - 15);
     if (indent) node.margin = [round(indent), 0, 0, 0];

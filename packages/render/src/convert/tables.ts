@@ -121,6 +121,20 @@ export function convertTable(converter: Converter, table: Element, style: Comput
   const hLines = Array.from({ length: rowCount + 1 }, () => NO_LINE);
   const vLines = Array.from({ length: columns + 1 }, () => NO_LINE);
   const widest = (a: BorderSide, b: BorderSide) => (b.width > a.width ? b : a);
+  // First every line's width and colour, from all the cells that touch it; then the cells, which pdfmake draws
+  // with their own colours, are given the resolved ones, so a 2px dark rule over a 1px light one stays dark.
+  grid.forEach((row, r) => {
+    row.forEach((cell, c) => {
+      if (!cell || cell === 'spanned') return;
+      const [top, right, bottom, left] = cell.style.border;
+      const below = Math.min(rowCount, r + cell.rowSpan);
+      const after = Math.min(columns, c + cell.colSpan);
+      hLines[r] = widest(hLines[r] as BorderSide, top);
+      hLines[below] = widest(hLines[below] as BorderSide, bottom);
+      vLines[c] = widest(vLines[c] as BorderSide, left);
+      vLines[after] = widest(vLines[after] as BorderSide, right);
+    });
+  });
   const body: PdfNode[][] = grid.map((row, r) => {
     const out: PdfNode[] = [];
     for (let c = 0; c < columns; c++) {
@@ -135,13 +149,10 @@ export function convertTable(converter: Converter, table: Element, style: Comput
       }
       const s = cell.style;
       const [top, right, bottom, left] = s.border;
-      hLines[r] = widest(hLines[r] as BorderSide, top);
-      hLines[r + cell.rowSpan] = widest(hLines[Math.min(rowCount, r + cell.rowSpan)] as BorderSide, bottom);
-      vLines[c] = widest(vLines[c] as BorderSide, left);
-      vLines[Math.min(columns, c + cell.colSpan)] = widest(
-        vLines[Math.min(columns, c + cell.colSpan)] as BorderSide,
-        right,
-      );
+      const lineAbove = hLines[r] as BorderSide;
+      const lineBelow = hLines[Math.min(rowCount, r + cell.rowSpan)] as BorderSide;
+      const lineLeft = vLines[c] as BorderSide;
+      const lineRight = vLines[Math.min(columns, c + cell.colSpan)] as BorderSide;
       const inner = Math.max(10, estimate(c, cell.colSpan) - s.padding[1] - s.padding[3]);
       const content = converter.blockChildren(cell.element.children, s, inner);
       const node: PdfNode =
@@ -150,7 +161,15 @@ export function convertTable(converter: Converter, table: Element, style: Comput
           : { stack: content.length ? content : [{ text: '' }] };
       node.margin = pdfMargin(s.padding).map(round);
       node.border = [left.width > 0, top.width > 0, right.width > 0, bottom.width > 0];
-      node.borderColor = [left.color, top.color, right.color, bottom.color];
+      node.borderColor = [lineLeft.color, lineAbove.color, lineRight.color, lineBelow.color];
+      // Browsers centre cells vertically unless told otherwise (rows default to vertical-align: middle).
+      const valign = s.verticalAlign ?? cell.rowStyle.verticalAlign ?? cell.sectionStyle.verticalAlign ?? 'middle';
+      // pdfmake places a vertically aligned cell that spans rows against the first row only, drawing it into the
+      // rows below; spanning cells stay at the top.
+      if (cell.rowSpan === 1) {
+        node.verticalAlignment =
+          valign === 'top' || valign === 'baseline' ? 'top' : valign === 'bottom' ? 'bottom' : 'middle';
+      }
       const fill = s.background ?? cell.rowStyle.background ?? cell.sectionStyle.background;
       if (fill) node.fillColor = fill;
       if (cell.colSpan > 1) node.colSpan = cell.colSpan;
@@ -200,12 +219,14 @@ export function convertTable(converter: Converter, table: Element, style: Comput
         .map((n) => ({ ...n, alignment: captionStyle.textAlign ?? 'center' })),
     );
   }
-  // pdfmake stretches '*' columns over the whole container; a narrower table gets a column of its own width.
-  const tableWidth = toPoints(style.width, style.fontSize, width);
-  if (tableWidth !== undefined && tableWidth < width - 1 && widths.includes('*')) {
+  // pdfmake stretches '*' columns over the whole container. The width given here is already the table's own
+  // (block() applied its CSS width), so a table narrower than its container gets a column of exactly that width.
+  const w = style.width;
+  const narrower = w !== undefined && w !== 'auto' && !('percent' in w && w.percent >= 100);
+  if (narrower && widths.includes('*')) {
     out.push({
       columns: [
-        { width: round(tableWidth), stack: [node] },
+        { width: round(width), stack: [node] },
         { width: '*', text: '' },
       ],
       columnGap: 0,
