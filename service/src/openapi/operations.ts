@@ -529,8 +529,9 @@ const TABLE: Entry[] = [
     path: '/v1/team',
     tag: 'Teams',
     summary: 'Get the acting team',
-    description: 'The team the request acts for, with the caller’s role in it.',
-    security: ['bearer'],
+    description:
+      'The team the request acts for, with the caller’s role in it. An API key acts for its own team with its own role.',
+    security: ['bearer', 'apiKey'],
     teamScoped: true,
     success: { status: 200, description: 'The team.', schema: ref('Team') },
     errors: TEAM,
@@ -541,8 +542,8 @@ const TABLE: Entry[] = [
     path: '/v1/team/members',
     tag: 'Teams',
     summary: 'List members and pending invitations',
-    description: 'The members of the acting team, then its pending invitations.',
-    security: ['bearer'],
+    description: 'The members of the acting team, then its pending invitations. API keys may read them.',
+    security: ['bearer', 'apiKey'],
     teamScoped: true,
     success: {
       status: 200,
