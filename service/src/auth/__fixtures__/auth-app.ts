@@ -1,13 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import express from 'express';
-import { pino } from 'pino';
-import { loadConfig } from '../../config';
-import { errorHandler, notFound } from '../../http/errors';
+import { startFeatureApp } from '../../__fixtures__/feature-app';
 import type { Mailer, OutgoingMail } from '../../mail/mailer';
-import { openStores } from '../../store/index';
 import { createAuth } from '../index';
 
 /** A Mailer that keeps what it is given: the test double of our own mail port. */
@@ -44,47 +36,27 @@ export interface AuthTestApp {
 
 /** The auth routers on the real embedded store, behind the service's JSON parser and error handler, on loopback. */
 export async function startAuthApp(): Promise<AuthTestApp> {
-  const dir = await mkdtemp(join(tmpdir(), 'quire-auth-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    QUIRE_DATA_DIR: dir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'https://quire.test',
-  });
-  const { store, blobs } = await openStores({ dataDir: config.dataDir });
-  const logger = pino({ level: 'silent' });
   const mailer = new RecordingMailer();
-  let offset = 0;
-  const now = () => new Date(Date.now() + offset);
-  const auth = await createAuth({ store, mailer, config, logger, now });
-  const app = express();
-  app.set('trust proxy', 'loopback');
-  app.use(express.json());
-  app.use('/v1/auth', auth.router);
-  app.use('/v1/profile', auth.profileRouter);
-  app.use(notFound);
-  app.use(errorHandler(logger));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const feature = await startFeatureApp({
+    name: 'auth',
+    mailer,
+    async mount(app, deps) {
+      const auth = await createAuth(deps);
+      app.use('/v1/auth', auth.router);
+      app.use('/v1/profile', auth.profileRouter);
+    },
+  });
+  const { config, clock, now } = feature.deps;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: feature.url,
     mailer,
     secret: config.secret,
     publicUrl: config.publicUrl,
     advance(ms) {
-      offset += ms;
+      clock.offsetMs += ms;
     },
     now,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await store.close();
-      await blobs.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close: feature.close,
   };
 }
 

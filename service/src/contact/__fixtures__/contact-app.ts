@@ -1,15 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import express from 'express';
-import { pino } from 'pino';
-import { loadConfig } from '../../config';
-import { errorHandler, notFound } from '../../http/errors';
-import { createMailer } from '../../mail/index';
-import { openStores } from '../../store/index';
+import { startFeatureApp } from '../../__fixtures__/feature-app';
 import type { Store } from '../../store/port';
 import { type ContactDeps, createContactRoutes } from '../routes';
 
@@ -26,30 +19,17 @@ export interface ContactApp {
 
 /** The contact routes alone, on the real embedded store and the real outbox mailer, listening on loopback. */
 export async function startContactApp(options: Pick<ContactDeps, 'rateLimit' | 'operatorEmail'> = {}) {
-  const dir = await mkdtemp(join(tmpdir(), 'quire-contact-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    QUIRE_DATA_DIR: dir,
-    QUIRE_SECRET: 'contact-test-secret-0123456789abcdef',
-    PUBLIC_URL: 'https://quire.test',
-    LOG_LEVEL: 'silent',
+  const feature = await startFeatureApp({
+    name: 'contact',
+    env: { QUIRE_SECRET: 'contact-test-secret-0123456789abcdef' },
+    async mount(app, { store, mailer, config, logger, now }) {
+      app.use('/v1/contact', await createContactRoutes({ store, mailer, config, logger, now, ...options }));
+    },
   });
-  const logger = pino({ level: 'silent' });
-  const { store, blobs } = await openStores({ dataDir: dir });
-  const clock = { offsetMs: 0 };
-  const now = () => new Date(Date.now() + clock.offsetMs);
-  const mailer = createMailer({ dataDir: dir, from: 'Quire <no-reply@quire.test>', logger, now });
-  const app = express();
-  app.use(express.json());
-  app.use('/v1/contact', await createContactRoutes({ store, mailer, config, logger, now, ...options }));
-  app.use(notFound);
-  app.use(errorHandler(logger));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
+  const { store, clock, dir } = feature.deps;
   const outbox = join(dir, 'outbox');
   const contactApp: ContactApp = {
-    url: `http://127.0.0.1:${port}`,
+    url: feature.url,
     store,
     outbox,
     clock,
@@ -62,16 +42,7 @@ export async function startContactApp(options: Pick<ContactDeps, 'rateLimit' | '
           .map(async (file) => JSON.parse(await readFile(join(outbox, file), 'utf8'))),
       );
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await mailer.close();
-      await store.close();
-      await blobs.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close: feature.close,
   };
   return contactApp;
 }

@@ -1,16 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type PlanId, QuireError, type Role } from '@quire/core';
-import express, { type RequestHandler } from 'express';
-import { pino } from 'pino';
+import type { RequestHandler } from 'express';
+import { startFeatureApp } from '../../__fixtures__/feature-app';
 import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from '../../api-keys/index';
-import { loadConfig } from '../../config';
-import { errorHandler, notFound } from '../../http/errors';
 import { listRoutes, type RouteInfo } from '../../http/routes';
-import { createMailer } from '../../mail/index';
-import { openStores } from '../../store/index';
 import type { Store } from '../../store/port';
 import { createTeams, openTeamCollections, teamOf } from '../index';
 import { membershipId } from '../model';
@@ -71,45 +65,40 @@ export function newUser(name: string): TestUser {
  * Wired as app.ts is: the key authenticator is built first and combined with the user identity.
  */
 export async function startTeamsApp(): Promise<TeamsApp> {
-  const dir = await mkdtemp(join(tmpdir(), 'quire-teams-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    QUIRE_DATA_DIR: dir,
-    QUIRE_SECRET: 'teams-test-secret-0123456789abcdef0123',
-    PUBLIC_URL: 'https://quire.test',
-    LOG_LEVEL: 'silent',
+  const feature = await startFeatureApp({
+    name: 'teams',
+    env: { QUIRE_SECRET: 'teams-test-secret-0123456789abcdef0123' },
+    async mount(app, { store, mailer, config, logger, now }) {
+      const authenticate = authenticateUserOrApiKey(
+        testHeaderIdentity,
+        await createApiKeyAuthenticator({ store, now }),
+      );
+      const teams = await createTeams({ store, mailer, config, logger, now, authenticate });
+      const apiKeys = await createApiKeys({
+        store,
+        config,
+        logger,
+        now,
+        authenticate,
+        actingTeam: teams.actingTeam,
+        requirePermission: teams.requirePermission,
+      });
+      app.use('/v1/team', teams.router);
+      app.use('/v1/teams', teams.teamsRouter);
+      app.use('/v1/invitations', teams.invitationsRouter);
+      app.use('/v1/api-keys', apiKeys.router);
+      app.get(
+        '/v1/probe/api-key',
+        apiKeys.authenticateApiKey,
+        teams.requirePermission('reports:create'),
+        (_req, res) => {
+          res.json({ team: teamOf(res), apiKey: res.locals.apiKey });
+        },
+      );
+    },
   });
-  const logger = pino({ level: 'silent' });
-  const { store, blobs } = await openStores({ dataDir: dir });
-  const clock = { offsetMs: 0 };
-  const now = () => new Date(Date.now() + clock.offsetMs);
-  const mailer = createMailer({ dataDir: dir, from: 'Quire <no-reply@quire.test>', logger, now });
-  const authenticate = authenticateUserOrApiKey(testHeaderIdentity, await createApiKeyAuthenticator({ store, now }));
-  const teams = await createTeams({ store, mailer, config, logger, now, authenticate });
-  const apiKeys = await createApiKeys({
-    store,
-    config,
-    logger,
-    now,
-    authenticate,
-    actingTeam: teams.actingTeam,
-    requirePermission: teams.requirePermission,
-  });
-  const app = express();
-  app.use(express.json());
-  app.use('/v1/team', teams.router);
-  app.use('/v1/teams', teams.teamsRouter);
-  app.use('/v1/invitations', teams.invitationsRouter);
-  app.use('/v1/api-keys', apiKeys.router);
-  app.get('/v1/probe/api-key', apiKeys.authenticateApiKey, teams.requirePermission('reports:create'), (_req, res) => {
-    res.json({ team: teamOf(res), apiKey: res.locals.apiKey });
-  });
-  app.use(notFound);
-  app.use(errorHandler(logger));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { store, config, clock, now, dir } = feature.deps;
+  const { url, app } = feature;
   const outbox = join(dir, 'outbox');
   const collections = await openTeamCollections(store);
 
@@ -162,16 +151,7 @@ export async function startTeamsApp(): Promise<TeamsApp> {
           .map(async (file) => JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail),
       );
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await mailer.close();
-      await store.close();
-      await blobs.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close: feature.close,
   };
 }
 
