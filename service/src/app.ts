@@ -6,6 +6,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from './api-keys/index';
+import { createAudit } from './audit/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
@@ -15,6 +16,7 @@ import type { Mailer } from './mail/mailer';
 import { openApiRouter } from './openapi/router';
 import type { BlobStore, Store } from './store/port';
 import { createTeams } from './teams/index';
+import { type BillingProvider, createUsage } from './usage/index';
 
 /** What the app is built from: everything outside the process comes in here, so tests pass their own. */
 export interface AppDeps {
@@ -25,6 +27,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The clock, for tokens, limits and timestamps. */
   now?: () => Date;
+  /** The billing provider plan changes go through; default: applied at once (self-hosted). */
+  billing?: BillingProvider;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -37,9 +41,17 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
   const contact = await createContactRoutes(features);
   const auth = await createAuth(features);
+  const usage = await createUsage({ ...features, reading: config.reportsReading });
+  const audit = await createAudit(features);
   // The key authenticator needs only the store, so it comes first: teams take it, and api-keys take teams.actingTeam.
-  const authenticate = authenticateUserOrApiKey(auth.requireUser, await createApiKeyAuthenticator(features));
+  // Every request a key makes counts against the team's monthly API calls (402 once they are used up).
+  const authenticateKey = await createApiKeyAuthenticator(features);
+  const authenticate = authenticateUserOrApiKey(auth.requireUser, async (req, res, next) => {
+    await authenticateKey(req, res, (error?: unknown) => (error ? next(error) : usage.meterApiCall(req, res, next)));
+  });
   const teams = await createTeams({ ...features, authenticate });
+  const team = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
+  const { router: usageRouter, subscriptionRouter } = usage.routes({ ...team, audit, billing: deps.billing });
   const apiKeys = await createApiKeys({
     ...features,
     authenticate,
@@ -140,6 +152,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/v1/teams', teams.teamsRouter);
   app.use('/v1/invitations', teams.invitationsRouter);
   app.use('/v1/api-keys', apiKeys.router);
+  app.use('/v1/usage', usageRouter);
+  app.use('/v1/subscription', subscriptionRouter);
+  app.use('/v1/audit-log', audit.routes(team));
 
   app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { type AllowRule, parseAllowList } from './outbound/addresses';
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,6 +26,10 @@ const Env = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'BODY_LIMIT looks like 1mb or 512kb')
     .default('1mb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  QUIRE_OUTBOUND_ALLOW: z.string().optional(),
+  QUIRE_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  QUIRE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  QUIRE_REPORTS_READING: z.enum(['table', 'listing']).default('table'),
 });
 
 export interface Config {
@@ -42,6 +47,17 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   bodyLimit: string;
   rateLimitPerMinute: number;
+  /**
+   * QUIRE_OUTBOUND_ALLOW: host names, addresses or CIDR ranges (each with an optional `:port`) that data sources
+   * and webhooks may reach although they are loopback, private or link-local. Empty by default.
+   */
+  outboundAllow: AllowRule[];
+  /** Render worker threads (QUIRE_RENDER_WORKERS); default: the machine's parallelism. */
+  renderWorkers: number | undefined;
+  /** Jobs one process renders at once (QUIRE_JOB_CONCURRENCY, default 2). */
+  jobConcurrency: number;
+  /** Which of the seed's two readings of monthly report limits applies (QUIRE_REPORTS_READING). */
+  reportsReading: 'table' | 'listing';
 }
 
 /** A configuration problem, with every bad variable named: the service refuses to start with it. */
@@ -83,6 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  let outboundAllow: AllowRule[];
+  try {
+    outboundAllow = parseAllowList(e.QUIRE_OUTBOUND_ALLOW);
+  } catch (error) {
+    throw new ConfigError([`QUIRE_OUTBOUND_ALLOW: ${(error as Error).message}`]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -97,5 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    outboundAllow,
+    renderWorkers: e.QUIRE_RENDER_WORKERS,
+    jobConcurrency: e.QUIRE_JOB_CONCURRENCY,
+    reportsReading: e.QUIRE_REPORTS_READING,
   };
 }

@@ -54,6 +54,15 @@ function parametersOf(op: Operation): JsonSchema[] {
       });
     }
   }
+  for (const header of op.headers ?? []) {
+    parameters.push({
+      name: header.name,
+      in: 'header',
+      required: false,
+      description: header.description,
+      schema: header.schema ?? { type: 'string' },
+    });
+  }
   if (op.teamScoped) {
     parameters.push({
       name: TEAM_HEADER,
@@ -115,7 +124,14 @@ function responsesOf(op: Operation): Record<string, JsonSchema> {
           content: {
             'application/json': {
               schema: isZod(success.schema) ? jsonSchemaOf(success.schema, 'output') : success.schema,
+              ...(success.example === undefined ? {} : { example: success.example }),
             },
+            ...Object.fromEntries(
+              Object.entries(success.alternatives ?? {}).map(([type, description]) => [
+                type,
+                { schema: { type: 'string', format: 'binary', description } },
+              ]),
+            ),
           },
         }
       : {}),
@@ -152,7 +168,12 @@ function operationObject(op: Operation): JsonSchema {
       ? {
           requestBody: {
             required: op.bodyRequired ?? true,
-            content: { 'application/json': { schema: jsonSchemaOf(op.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: jsonSchemaOf(op.body, 'input'),
+                ...(op.bodyExample === undefined ? {} : { example: op.bodyExample }),
+              },
+            },
           },
         }
       : {}),

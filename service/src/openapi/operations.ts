@@ -19,75 +19,10 @@ import {
 import { ContactBody } from '../contact/routes';
 import { AcceptBody, InviteRole } from '../teams/invitations';
 import { RoleBody } from '../teams/members';
+import { ANY, type Entry, JSON_BODY, type Operation, TEAM, USER } from './operation-types';
 import { type JsonSchema, listOf, ref } from './schemas';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * How a route may be called; an operation lists the alternatives it accepts. `none`: without credentials.
- * `bearer`: a user's access token (JWT) from POST /v1/auth/token. `apiKey`: a team API key (`qk_live_…`).
- */
-export type Security = 'none' | 'bearer' | 'apiKey';
-
-export const TAGS = [
-  { name: 'Service', description: 'What the service is and whether it is up.' },
-  { name: 'Catalogue', description: 'Plans and starter templates: public, no account needed.' },
-  { name: 'Auth', description: 'Accounts, sessions, password reset and two-factor (TOTP) authentication.' },
-  { name: 'Profile', description: "The signed-in user's preferences." },
-  { name: 'Contact', description: 'The public contact form, protected by a proof-of-work captcha.' },
-  {
-    name: 'Teams',
-    description:
-      'Teams, members, roles and invitations. Team routes act for the team named by the `Quire-Team` header, ' +
-      "else the user's personal team.",
-  },
-  { name: 'API keys', description: 'Team API keys for programs.' },
-] as const;
-export type Tag = (typeof TAGS)[number]['name'];
-
-export interface SuccessResponse {
-  status: number;
-  description: string;
-  /** A zod schema (converted as the service's output) or a JSON Schema; none for 204. */
-  schema?: z.ZodType | JsonSchema;
-}
-
-export interface Operation {
-  /** Unique, stable: client generators name their methods after it. */
-  operationId: string;
-  method: HttpMethod;
-  /** OpenAPI style: `/v1/auth/factors/{id}`, no trailing slash. */
-  path: string;
-  tag: Tag;
-  summary: string;
-  description: string;
-  /** Accepted ways to call it (alternatives). */
-  security: readonly Security[];
-  /** Acts for a team: takes the optional `Quire-Team` header. */
-  teamScoped?: boolean;
-  /** Description of each `{param}` of the path. */
-  params?: Record<string, string>;
-  /** The query string's schema: each property becomes a query parameter. */
-  query?: z.ZodObject;
-  /** The JSON body's schema (converted as the client's input). */
-  body?: z.ZodType;
-  /** Whether a body must be sent (default true when there is a body schema). */
-  bodyRequired?: boolean;
-  success: SuccessResponse;
-  /** Answers that are neither the success nor an error envelope (GET /readyz's 503). */
-  otherResponses?: Record<number, { description: string; schema: JsonSchema }>;
-  /** Every error code the route can answer with (core's catalogue gives each its status and type). */
-  errors: readonly ErrorCode[];
-}
-
-/** Any route: the app-wide rate limiter, and the last-resort 500. */
-const ANY: readonly ErrorCode[] = ['rate_limited', 'internal_error'];
-/** POST, PUT and PATCH: the JSON body parser and the JSON-only check run before the route. */
-const JSON_BODY: readonly ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type'];
-/** A bearer access token is checked first (requireUser). */
-const USER: readonly ErrorCode[] = ['session_missing', 'invalid_jwt'];
-/** Acting team (Quire-Team header) resolution and the role's permission check. */
-const TEAM: readonly ErrorCode[] = [...USER, 'not_found', 'forbidden'];
+export * from './operation-types';
 
 /** What POST /v1/auth/token reads from the query string (the handler checks it by hand; this documents it). */
 const TokenQuery = z.object({
@@ -119,8 +54,6 @@ const status = (value: string): JsonSchema => ({
   properties: { status: { const: value } },
   required: ['status'],
 });
-
-type Entry = Omit<Operation, 'errors'> & { errors?: readonly ErrorCode[] };
 
 const TABLE: Entry[] = [
   // Service

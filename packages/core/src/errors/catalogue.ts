@@ -38,6 +38,13 @@ export const ERROR_CATALOGUE = {
     409,
     'This Idempotency-Key was already used with a different request body.',
   ),
+  idempotency_key_in_use: entry(
+    'conflict_error',
+    409,
+    'A request with this Idempotency-Key is still being processed. Retry after it completes.',
+  ),
+  invalid_cursor: entry('invalid_request_error', 400, 'The pagination cursor does not name an item of this list.'),
+  not_acceptable: entry('invalid_request_error', 406, 'The requested content type cannot be produced.'),
   // Accounts and sessions
   missing_credentials: entry(
     'invalid_request_error',
@@ -75,6 +82,12 @@ export const ERROR_CATALOGUE = {
   version_not_found: entry('not_found_error', 404, 'No such template version.'),
   report_not_found: entry('not_found_error', 404, 'No such report.'),
   starter_not_found: entry('not_found_error', 404, 'No such starter template.'),
+  job_not_found: entry('not_found_error', 404, 'No such job.'),
+  batch_not_found: entry('not_found_error', 404, 'No such batch.'),
+  data_source_not_found: entry('not_found_error', 404, 'No such data source.'),
+  webhook_endpoint_not_found: entry('not_found_error', 404, 'No such webhook endpoint.'),
+  report_not_ready: entry('conflict_error', 409, 'The report has no file yet: it is still rendering or it failed.'),
+  report_file_expired: entry('not_found_error', 410, "The report's file was deleted when its retention period ended."),
   // Plans and usage
   plan_limit_exceeded: entry(
     'plan_limit_error',
@@ -101,7 +114,15 @@ export const ERROR_CATALOGUE = {
     503,
     'The Chromium engine is not available on this server: install Chromium (apt-get install chromium) or set QUIRE_CHROMIUM_PATH.',
   ),
-  // Outside services
+  // Outside services and data sources
+  outbound_blocked: entry(
+    'invalid_request_error',
+    400,
+    'The address is not allowed: Quire does not connect to loopback, private, link-local or cloud metadata addresses.',
+  ),
+  data_source_error: entry('invalid_request_error', 422, 'The data source could not be read.'),
+  data_source_timeout: entry('invalid_request_error', 422, 'The data source did not answer in time.'),
+  billing_provider_error: entry('provider_error', 502, 'The billing provider could not change the plan.'),
   provider_unavailable: entry('provider_error', 503, 'The AI provider is unavailable. Please try again later.'),
   // Everything else
   internal_error: entry('api_error', 500, 'Something went wrong on our side. Please try again later.'),

@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'members:manage',
   'billing:manage',
   'usage:read',
+  'audit:read',
   'api_keys:manage',
   'webhooks:manage',
   'data_sources:read',

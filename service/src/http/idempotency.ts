@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { QuireError } from '@quire/core';
+import type { RequestHandler, Response } from 'express';
+import { DuplicateKeyError, type Store } from '../store/port';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** A key is remembered for a day, as Stripe does: long enough for any retry loop. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Responses larger than this are not kept (the request runs again on a retry rather than filling the store). */
+const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+/** A request still "in progress" after this long is taken to have died with its process: the key is free again. */
+const STALE_IN_PROGRESS_MS = 5 * 60 * 1000;
+
+interface IdempotencyRecord {
+  /** sha256 of scope + key. */
+  id: string;
+  requestHash: string;
+  state: 'in_progress' | 'done';
+  status?: number;
+  contentType?: string;
+  contentDisposition?: string;
+  location?: string;
+  /** The response body, base64 (it may be a PDF). */
+  body?: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface IdempotencyDeps {
+  store: Store;
+  now: () => Date;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Who is asking, after authentication: the acting team and the person or key acting for it. */
+function scopeOf(res: Response): string {
+  const team = (res.locals.team as { id?: string } | undefined)?.id ?? '-';
+  const principal =
+    (res.locals.apiKey as { id?: string } | undefined)?.id ?? (res.locals.user as { id?: string } | undefined)?.id;
+  return `${team}:${principal ?? '-'}`;
+}
+
+/**
+ * `Idempotency-Key` for POST routes that create things (templates, reports, batches, data sources...). Mounted
+ * after authentication, so a key is scoped to the team and the caller: nobody replays another caller's response.
+ * The same key with the same method, path and body replays the first response (with `Idempotent-Replayed: true`);
+ * with another request it answers 409 idempotency_key_reused; while the first is still running, 409
+ * idempotency_key_in_use. Server errors (5xx) are not kept, so a retry runs again. Sign-in and token routes do not
+ * take it on purpose: replaying a token response would hand out a rotated refresh token twice.
+ */
+export async function createIdempotency(deps: IdempotencyDeps): Promise<RequestHandler> {
+  const { store, now } = deps;
+  const records = await store.collection<IdempotencyRecord>({ name: 'idempotency_keys', indexes: ['expiresAt'] });
+  let lastSweep = 0;
+
+  return async (req, res, next) => {
+    const key = req.get(IDEMPOTENCY_HEADER);
+    if (req.method !== 'POST' || key === undefined) {
+      next();
+      return;
+    }
+    if (key.length === 0 || key.length > 255) {
+      throw new QuireError('validation_failed', {
+        param: IDEMPOTENCY_HEADER,
+        message: `${IDEMPOTENCY_HEADER} must be 1 to 255 characters.`,
+      });
+    }
+    const at = now();
+    if (at.getTime() - lastSweep > 60_000) {
+      lastSweep = at.getTime();
+      await records.deleteMany({ expiresAt: { $lt: at.toISOString() } });
+    }
+    const id = sha256(`${scopeOf(res)}\n${key}`);
+    const requestHash = sha256(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(req.body ?? null)}`);
+    const fresh: IdempotencyRecord = {
+      id,
+      requestHash,
+      state: 'in_progress',
+      createdAt: at.toISOString(),
+      expiresAt: new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+    };
+    try {
+      await records.insert(fresh);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      const existing = await records.get(id);
+      if (!existing || existing.expiresAt < at.toISOString()) {
+        // Expired but not yet swept: the key starts over.
+        if (existing) await records.deleteOne(id);
+        await records.insert(fresh);
+      } else if (existing.requestHash !== requestHash) {
+        throw new QuireError('idempotency_key_reused', { param: IDEMPOTENCY_HEADER });
+      } else if (existing.state === 'in_progress') {
+        const stale = at.getTime() - Date.parse(existing.createdAt) > STALE_IN_PROGRESS_MS;
+        if (!stale) throw new QuireError('idempotency_key_in_use', { param: IDEMPOTENCY_HEADER });
+        await records.replace(fresh);
+      } else {
+        replay(res, existing);
+        return;
+      }
+    }
+
+    // Keep what the handler sends. res.json ends in res.send, so one hook sees JSON, files and errors alike.
+    const send = res.send.bind(res);
+    let kept = false;
+    res.send = (body?: unknown) => {
+      if (!kept) {
+        kept = true;
+        void keep(body).catch(() => {});
+      }
+      return send(body as never);
+    };
+    res.on('close', () => {
+      // A handler that never sent (a stream, a dropped connection) frees the key rather than blocking it.
+      if (!kept) void records.deleteOne(id).catch(() => {});
+    });
+    next();
+
+    async function keep(body: unknown) {
+      const bytes = Buffer.isBuffer(body)
+        ? body
+        : body instanceof Uint8Array
+          ? Buffer.from(body)
+          : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+      if (res.statusCode >= 500 || bytes.length > MAX_KEPT_BYTES) {
+        await records.deleteOne(id);
+        return;
+      }
+      const header = (name: string) => {
+        const value = res.getHeader(name);
+        return value === undefined ? undefined : String(value);
+      };
+      await records.replace({
+        ...fresh,
+        state: 'done',
+        status: res.statusCode,
+        contentType: header('content-type'),
+        contentDisposition: header('content-disposition'),
+        location: header('location'),
+        body: bytes.toString('base64'),
+      });
+    }
+  };
+}
+
+function replay(res: Response, record: IdempotencyRecord): void {
+  res.status(record.status ?? 200);
+  res.set('Idempotent-Replayed', 'true');
+  if (record.contentType) res.set('Content-Type', record.contentType);
+  if (record.contentDisposition) res.set('Content-Disposition', record.contentDisposition);
+  if (record.location) res.set('Location', record.location);
+  res.send(Buffer.from(record.body ?? '', 'base64'));
+}
