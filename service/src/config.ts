@@ -29,6 +29,8 @@ const Env = z.object({
   QUIRE_OUTBOUND_ALLOW: z.string().optional(),
   QUIRE_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   QUIRE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  QUIRE_JOB_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  QUIRE_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   QUIRE_REPORTS_READING: z.enum(['table', 'listing']).default('table'),
 });
 
@@ -56,6 +58,10 @@ export interface Config {
   renderWorkers: number | undefined;
   /** Jobs one process renders at once (QUIRE_JOB_CONCURRENCY, default 2). */
   jobConcurrency: number;
+  /** How long a claimed job holds without a heartbeat (QUIRE_JOB_LEASE_MS, default 30 s). */
+  jobLeaseMs: number;
+  /** The first webhook retry's delay; each next one doubles (QUIRE_WEBHOOK_RETRY_BASE_MS, default 10 s). */
+  webhookRetryBaseMs: number;
   /** Which of the seed's two readings of monthly report limits applies (QUIRE_REPORTS_READING). */
   reportsReading: 'table' | 'listing';
 }
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     outboundAllow,
     renderWorkers: e.QUIRE_RENDER_WORKERS,
     jobConcurrency: e.QUIRE_JOB_CONCURRENCY,
+    jobLeaseMs: e.QUIRE_JOB_LEASE_MS,
+    webhookRetryBaseMs: e.QUIRE_WEBHOOK_RETRY_BASE_MS,
     reportsReading: e.QUIRE_REPORTS_READING,
   };
 }
