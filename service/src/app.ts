@@ -47,9 +47,14 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   // Every request a key makes counts against the team's monthly API calls (402 once they are used up).
   const authenticateKey = await createApiKeyAuthenticator(features);
   const authenticate = authenticateUserOrApiKey(auth.requireUser, async (req, res, next) => {
-    await authenticateKey(req, res, (error?: unknown) => (error ? next(error) : usage.meterApiCall(req, res, next)));
+    let authenticated = false;
+    // authenticateKey throws on a bad key and calls back once the key is good; the meter then counts the call.
+    await authenticateKey(req, res, () => {
+      authenticated = true;
+    });
+    if (authenticated) await usage.meterApiCall(req, res, next);
   });
-  const teams = await createTeams({ ...features, authenticate });
+  const teams = await createTeams({ ...features, authenticate, audit });
   const team = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
   const { router: usageRouter, subscriptionRouter } = usage.routes({ ...team, audit, billing: deps.billing });
   const apiKeys = await createApiKeys({
@@ -57,6 +62,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     authenticate,
     actingTeam: teams.actingTeam,
     requirePermission: teams.requirePermission,
+    audit,
   });
   const app = express();
   app.disable('x-powered-by');

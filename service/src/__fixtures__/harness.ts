@@ -3,32 +3,45 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApp } from '../app';
+import { type AppDeps, createApp } from '../app';
 import { loadConfig } from '../config';
 import { createMailer } from '../mail/index';
 import { openStores } from '../store/index';
+import type { Store } from '../store/port';
 
 export interface RunningApp {
   url: string;
   dataDir: string;
+  /** The app's own store, for tests that set up state a request cannot (a month's usage, a plan). */
+  store: Store;
+  /** Moves the app's clock (expiry, retention, usage periods). */
+  clock: { offsetMs: number };
   /** Stops the server and the stores; keeps the data directory unless `removeData`. */
   close(options?: { removeData?: boolean }): Promise<void>;
 }
 
 /** The real app on the real embedded store, listening on a loopback port. */
-export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  overrides: Partial<Pick<AppDeps, 'billing'>> = {},
+): Promise<RunningApp> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-service-')));
   const config = loadConfig({ NODE_ENV: 'test', QUIRE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });
   const { store, blobs } = await openStores({ dataDir: config.dataDir });
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ dataDir: config.dataDir, from: 'Quire <no-reply@quire.test>', logger });
-  const app = await createApp({ config, store, blobs, logger, mailer });
+  const clock = { offsetMs: 0 };
+  const now = () => new Date(Date.now() + clock.offsetMs);
+  const app = await createApp({ config, store, blobs, logger, mailer, now, ...overrides });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: dir,
+    store,
+    clock,
     async close(options = {}) {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -2,6 +2,7 @@ import { AssignableRole, type Permission, QuireError } from '@quire/core';
 import { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Audit } from '../audit/index';
 import type { Config } from '../config';
 import { DuplicateKeyError, type Store } from '../store/port';
 import { newId } from '../teams/ids';
@@ -35,6 +36,8 @@ export interface ApiKeysDeps {
   authenticate: RequestHandler;
   actingTeam: RequestHandler;
   requirePermission(permission: Permission): RequestHandler;
+  /** Records key creation and revocation (the app always passes it; feature tests may leave it out). */
+  audit?: Pick<Audit, 'record' | 'actorOf'>;
 }
 
 export interface ApiKeys {
@@ -143,6 +146,13 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
           lastUsedAt: null,
         });
         logger.info({ team_id: team.id, api_key_id: key.id }, 'api key created');
+        await deps.audit?.record({
+          teamId: team.id,
+          actor: deps.audit.actorOf(res),
+          action: 'api_key.created',
+          target: { type: 'api_key', id: key.id },
+          details: { name, role, prefix: key.prefix },
+        });
         // The only time the secret leaves the service: it is not stored and cannot be shown again.
         res.status(201).json({ ...view(key), secret });
         return;
@@ -168,6 +178,13 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
       { set: { revokedAt: now().toISOString() } },
     );
     if (!revoked) throw new QuireError('not_found', { message: 'No such API key.' });
+    await deps.audit?.record({
+      teamId: team.id,
+      actor: deps.audit.actorOf(res),
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id: revoked.id },
+      details: { name: revoked.name, prefix: revoked.prefix },
+    });
     res.json({ ...view(revoked), revoked: true });
   });
 

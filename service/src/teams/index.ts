@@ -1,6 +1,7 @@
 import type { Permission } from '@quire/core';
 import { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
+import type { Audit } from '../audit/index';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import type { Store } from '../store/port';
@@ -29,6 +30,8 @@ export interface TeamsDeps {
    * which for a `Bearer qk_…` token sets res.locals.team and res.locals.apiKey instead. See the table below.
    */
   authenticate: RequestHandler;
+  /** Records invitations, joins, role changes and removals (the app always passes it). */
+  audit?: Pick<Audit, 'record' | 'actorOf'>;
 }
 
 export interface Teams {
@@ -78,7 +81,7 @@ export async function createTeams(deps: TeamsDeps): Promise<Teams> {
 
   const router = Router();
   router.use(authenticate, actingTeam);
-  router.use(memberRoutes(collections, now));
+  router.use(memberRoutes(collections, now, deps.audit));
   router.use(teamRoutes);
 
   const teamsRouter = Router();

@@ -2,6 +2,7 @@ import { AssignableRole, DEFAULT_INVITE_ROLE, getPlan, QuireError } from '@quire
 import { type Request, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Audit } from '../audit/index';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { renderEmail } from '../mail/templates';
@@ -27,6 +28,7 @@ export interface InvitationDeps extends TeamCollections {
   config: Config;
   logger: Logger;
   now: () => Date;
+  audit?: Pick<Audit, 'record' | 'actorOf'>;
 }
 
 /** The invite form's email, with the seed's messages: missing → email_required, malformed → invalid_email. */
@@ -42,7 +44,7 @@ function parseEmail(body: unknown): string {
 }
 
 export function invitations(deps: InvitationDeps) {
-  const { teams, memberships, invitations, mailer, config, logger, now } = deps;
+  const { teams, memberships, invitations, mailer, config, logger, now, audit } = deps;
 
   const sendInvitation = async (invitation: Invitation, token: string, inviter: AuthenticatedUser, team: string) => {
     const link = `${config.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
@@ -176,6 +178,13 @@ export function invitations(deps: InvitationDeps) {
   teamRoutes.use('/invitations', requireSignedInUser, requirePermission('members:manage'));
   teamRoutes.post('/invitations', async (req, res) => {
     const invitation = await invite(req, userOf(res), teamOf(res));
+    await audit?.record({
+      teamId: invitation.teamId,
+      actor: audit.actorOf(res),
+      action: 'member.invited',
+      target: { type: 'invitation', id: invitation.id },
+      details: { email: invitation.email, role: invitation.role },
+    });
     res
       .status(201)
       .json({ invitation: invitationView(invitation, now()), message: `Invitation sent to ${invitation.email}` });
@@ -191,6 +200,13 @@ export function invitations(deps: InvitationDeps) {
     const current = await pendingOf(teamOf(res), req.params.id as string);
     const revoked = await invitations.updateOne({ id: current.id, status: 'pending' }, revokedChange());
     if (!revoked) throw new QuireError('not_found', { message: 'No such invitation.' });
+    await audit?.record({
+      teamId: revoked.teamId,
+      actor: audit.actorOf(res),
+      action: 'invitation.revoked',
+      target: { type: 'invitation', id: revoked.id },
+      details: { email: revoked.email },
+    });
     res.json({ invitation: invitationView(revoked, now()), message: 'Invitation revoked' });
   });
 
@@ -198,6 +214,13 @@ export function invitations(deps: InvitationDeps) {
   const acceptRoutes = Router();
   acceptRoutes.post('/accept', requireSignedInUser, async (req, res) => {
     const team = await accept(req, userOf(res));
+    await audit?.record({
+      teamId: team.id,
+      actor: audit.actorOf(res),
+      action: 'member.joined',
+      target: { type: 'user', id: userOf(res).id },
+      details: { role: team.role },
+    });
     res.json({ team, message: `You joined ${team.name}` });
   });
 

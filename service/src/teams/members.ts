@@ -1,6 +1,7 @@
 import { AssignableRole, assertCanManageMember, QuireError } from '@quire/core';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Audit } from '../audit/index';
 import { requirePermission, requireSignedInUser } from './acting-team';
 import { type ActingTeam, isApiKeyRequest, teamOf, userOf } from './context';
 import { type Membership, membershipId, type TeamCollections } from './model';
@@ -10,7 +11,11 @@ import { invitationView, memberView, teamView } from './serialize';
 export const RoleBody = z.object({ role: AssignableRole });
 
 /** GET /, GET /members, PATCH and DELETE /members/:userId: mounted in the /v1/team router. */
-export function memberRoutes({ teams, memberships, invitations }: TeamCollections, now: () => Date): Router {
+export function memberRoutes(
+  { teams, memberships, invitations }: TeamCollections,
+  now: () => Date,
+  audit?: Pick<Audit, 'record' | 'actorOf'>,
+): Router {
   const router = Router();
 
   const targetOf = async (team: ActingTeam, userId: string): Promise<Membership> => {
@@ -49,6 +54,13 @@ export function memberRoutes({ teams, memberships, invitations }: TeamCollection
     // Conditional on the role read above: a concurrent promotion to owner (by billing, say) is not overwritten.
     const updated = await memberships.updateOne({ id: target.id, role: target.role }, { set: { role } });
     if (!updated) throw new QuireError('not_found', { message: 'No such team member.' });
+    await audit?.record({
+      teamId: team.id,
+      actor: audit.actorOf(res),
+      action: 'member.role_changed',
+      target: { type: 'user', id: target.userId },
+      details: { from: target.role, to: role },
+    });
     res.json({ member: memberView(updated), message: 'Role updated successfully' });
   });
 
@@ -58,6 +70,13 @@ export function memberRoutes({ teams, memberships, invitations }: TeamCollection
     const target = await targetOf(team, req.params.userId as string);
     assertCanManageMember(actor, target, 'remove');
     await memberships.deleteOne(target.id);
+    await audit?.record({
+      teamId: team.id,
+      actor: audit.actorOf(res),
+      action: 'member.removed',
+      target: { type: 'user', id: target.userId },
+      details: { email: target.email, role: target.role },
+    });
     res.json({ user_id: target.userId, deleted: true, message: 'Team member removed' });
   });
 

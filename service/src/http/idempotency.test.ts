@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FeatureApp, startFeatureApp } from '../__fixtures__/feature-app';
+import { createIdempotency } from './idempotency';
+
+let app: FeatureApp;
+let created = 0;
+let release: (() => void) | undefined;
+
+beforeAll(async () => {
+  app = await startFeatureApp({
+    name: 'idempotency',
+    async mount(express, { store, now }) {
+      // As authentication would: the caller is the team and user the test headers name.
+      express.use((req, res, next) => {
+        res.locals.team = { id: req.get('X-Team') ?? 'team_a' };
+        res.locals.user = { id: req.get('X-User') ?? 'usr_a' };
+        next();
+      });
+      express.use(await createIdempotency({ store, now }));
+      express.post('/things', async (req, res) => {
+        if (req.body?.slow) await new Promise<void>((resolve) => (release = resolve));
+        if (req.body?.crash) throw new Error('boom');
+        created += 1;
+        res.status(201).set('Location', `/things/${created}`).json({ id: created, name: req.body?.name });
+      });
+      express.post('/file', (_req, res) => {
+        created += 1;
+        res.type('application/pdf').send(Buffer.from(`%PDF-1.7 file ${created}`));
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const post = (path: string, body: unknown, key?: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('Idempotency-Key', () => {
+  it('replays the first response to a retry with the same key and body, without running it again', async () => {
+    const first = await post('/things', { name: 'a' }, 'key-1');
+    const before = created;
+    const again = await post('/things', { name: 'a' }, 'key-1');
+    expect(created).toBe(before);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await again.json()).toEqual({ id: before, name: 'a' });
+  });
+
+  it('answers 409 when the key comes back with another body', async () => {
+    await post('/things', { name: 'b' }, 'key-2');
+    const other = await post('/things', { name: 'c' }, 'key-2');
+    expect(other.status).toBe(409);
+    expect((await other.json()).error).toMatchObject({ code: 'idempotency_key_reused', param: 'Idempotency-Key' });
+  });
+
+  it('answers 409 in use while the first request still runs', async () => {
+    const slow = post('/things', { slow: true }, 'key-3');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const concurrent = await post('/things', { slow: true }, 'key-3');
+    expect(concurrent.status).toBe(409);
+    expect((await concurrent.json()).error.code).toBe('idempotency_key_in_use');
+    release?.();
+    expect((await slow).status).toBe(201);
+  });
+
+  it('keeps keys apart per team and caller', async () => {
+    const mine = await (await post('/things', { name: 'd' }, 'shared')).json();
+    const theirs = await (await post('/things', { name: 'd' }, 'shared', { 'X-Team': 'team_b' })).json();
+    const colleague = await (await post('/things', { name: 'd' }, 'shared', { 'X-User': 'usr_b' })).json();
+    expect(new Set([mine.id, theirs.id, colleague.id]).size).toBe(3);
+  });
+
+  it('does not keep server errors, so the retry runs again', async () => {
+    const failed = await post('/things', { crash: true }, 'key-4');
+    expect(failed.status).toBe(500);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const retried = await post('/things', { crash: true }, 'key-4');
+    expect(retried.status).toBe(500);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('replays files byte for byte with their content type', async () => {
+    const first = Buffer.from(await (await post('/file', {}, 'key-5')).arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await post('/file', {}, 'key-5');
+    expect(again.headers.get('content-type')).toContain('application/pdf');
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(first);
+  });
+
+  it('forgets a key after a day', async () => {
+    const first = await (await post('/things', { name: 'e' }, 'key-6')).json();
+    app.deps.clock.offsetMs = 25 * 3600 * 1000;
+    try {
+      const later = await (await post('/things', { name: 'e' }, 'key-6')).json();
+      expect(later.id).not.toBe(first.id);
+    } finally {
+      app.deps.clock.offsetMs = 0;
+    }
+  });
+
+  it('refuses an empty or overlong key', async () => {
+    const long = await post('/things', {}, 'x'.repeat(256));
+    expect(long.status).toBe(400);
+    expect((await long.json()).error).toMatchObject({ code: 'validation_failed', param: 'Idempotency-Key' });
+  });
+});
