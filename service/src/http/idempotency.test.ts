@@ -57,7 +57,10 @@ describe('Idempotency-Key', () => {
     await post('/things', { name: 'b' }, 'key-2');
     const other = await post('/things', { name: 'c' }, 'key-2');
     expect(other.status).toBe(409);
-    expect((await other.json()).error).toMatchObject({ code: 'idempotency_key_reused', param: 'Idempotency-Key' });
+    expect(((await other.json()) as { error: unknown }).error).toMatchObject({
+      code: 'idempotency_key_reused',
+      param: 'Idempotency-Key',
+    });
   });
 
   it('answers 409 in use while the first request still runs', async () => {
@@ -65,15 +68,19 @@ describe('Idempotency-Key', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const concurrent = await post('/things', { slow: true }, 'key-3');
     expect(concurrent.status).toBe(409);
-    expect((await concurrent.json()).error.code).toBe('idempotency_key_in_use');
+    expect(((await concurrent.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_in_use');
     release?.();
     expect((await slow).status).toBe(201);
   });
 
   it('keeps keys apart per team and caller', async () => {
-    const mine = await (await post('/things', { name: 'd' }, 'shared')).json();
-    const theirs = await (await post('/things', { name: 'd' }, 'shared', { 'X-Team': 'team_b' })).json();
-    const colleague = await (await post('/things', { name: 'd' }, 'shared', { 'X-User': 'usr_b' })).json();
+    const mine = (await (await post('/things', { name: 'd' }, 'shared')).json()) as { id: number };
+    const theirs = (await (await post('/things', { name: 'd' }, 'shared', { 'X-Team': 'team_b' })).json()) as {
+      id: number;
+    };
+    const colleague = (await (await post('/things', { name: 'd' }, 'shared', { 'X-User': 'usr_b' })).json()) as {
+      id: number;
+    };
     expect(new Set([mine.id, theirs.id, colleague.id]).size).toBe(3);
   });
 
@@ -95,10 +102,10 @@ describe('Idempotency-Key', () => {
   });
 
   it('forgets a key after a day', async () => {
-    const first = await (await post('/things', { name: 'e' }, 'key-6')).json();
+    const first = (await (await post('/things', { name: 'e' }, 'key-6')).json()) as { id: number };
     app.deps.clock.offsetMs = 25 * 3600 * 1000;
     try {
-      const later = await (await post('/things', { name: 'e' }, 'key-6')).json();
+      const later = (await (await post('/things', { name: 'e' }, 'key-6')).json()) as { id: number };
       expect(later.id).not.toBe(first.id);
     } finally {
       app.deps.clock.offsetMs = 0;
@@ -108,6 +115,9 @@ describe('Idempotency-Key', () => {
   it('refuses an empty or overlong key', async () => {
     const long = await post('/things', {}, 'x'.repeat(256));
     expect(long.status).toBe(400);
-    expect((await long.json()).error).toMatchObject({ code: 'validation_failed', param: 'Idempotency-Key' });
+    expect(((await long.json()) as { error: unknown }).error).toMatchObject({
+      code: 'validation_failed',
+      param: 'Idempotency-Key',
+    });
   });
 });
