@@ -13,6 +13,7 @@ import { createContactRoutes } from './contact/index';
 import { errorHandler, notFound } from './http/errors';
 import { requestContext } from './http/request-context';
 import type { Mailer } from './mail/mailer';
+import { docsRouter } from './openapi/docs-page';
 import { openApiRouter } from './openapi/router';
 import type { BlobStore, Store } from './store/port';
 import { createTeams } from './teams/index';
@@ -116,6 +117,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
         token: 'POST /v1/auth/token?grant_type=password',
         contact: 'GET /v1/contact/challenge, POST /v1/contact',
         openapi: '/openapi.json',
+        docs: '/docs',
       },
     });
   });
@@ -163,6 +165,7 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/v1/audit-log', audit.routes(team));
 
   app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));
+  app.use(docsRouter());
 
   app.use(notFound);
   app.use(errorHandler(logger));
