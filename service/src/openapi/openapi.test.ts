@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_CATALOGUE } from '@quire/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import express from 'express';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { listRoutes } from '../http/routes';
@@ -15,6 +17,7 @@ import { openStores } from '../store/index';
 import { buildOpenApiDocument, openApiPath } from './document';
 import { OPERATIONS } from './operations';
 import { openApiRouter } from './router';
+import { componentSchemas, jsonSchemaOf } from './schemas';
 
 const OPTIONS = { version: '0.1.0', publicUrl: 'http://127.0.0.1:3000' };
 
@@ -124,6 +127,29 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/v1/plans']?.get?.security).toEqual([]);
     expect(doc.paths['/v1/auth/user']?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/v1/auth/factors/{id}/verify']?.post?.security).toEqual([{}, { bearerAuth: [] }]);
+  });
+
+  it('gives examples that match their schemas', () => {
+    const components = componentSchemas();
+    let checked = 0;
+    for (const op of OPERATIONS) {
+      if (op.bodyExample !== undefined && op.body) {
+        expect(op.body.safeParse(op.bodyExample).success, `${op.operationId} body example`).toBe(true);
+        checked++;
+      }
+      const { schema, example } = op.success;
+      if (example === undefined || schema === undefined) continue;
+      const json = '_zod' in schema ? jsonSchemaOf(schema as z.ZodType, 'output') : schema;
+      // Component references resolve against the document's own schemas.
+      const resolved = JSON.parse(JSON.stringify(json).replaceAll('"#/components/schemas/', '"https://quire.test/c/'));
+      const validator = new Ajv2020({ strict: false, validateFormats: false });
+      for (const [name, component] of Object.entries(components))
+        validator.addSchema(component, `https://quire.test/c/${name}`);
+      const valid = validator.validate(resolved, example);
+      expect(valid, `${op.operationId} example: ${JSON.stringify(validator.errors)}`).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(2);
   });
 
   it('is built once per set of options', () => {

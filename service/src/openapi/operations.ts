@@ -19,6 +19,7 @@ import {
 import { ContactBody } from '../contact/routes';
 import { AcceptBody, InviteRole } from '../teams/invitations';
 import { RoleBody } from '../teams/members';
+import { DOCS_OPERATIONS, USAGE_OPERATIONS } from '../usage/operations';
 import { ANY, type Entry, JSON_BODY, type Operation, TEAM, USER } from './operation-types';
 import { type JsonSchema, listOf, ref } from './schemas';
 
@@ -683,7 +684,7 @@ const TABLE: Entry[] = [
 ];
 
 /** Every route the app serves, with the errors shared by all routes (rate limit, 500, JSON body) filled in. */
-export const OPERATIONS: readonly Operation[] = TABLE.map((entry) => {
+export const OPERATIONS: readonly Operation[] = [...TABLE, ...USAGE_OPERATIONS, ...DOCS_OPERATIONS].map((entry) => {
   const shared = entry.method === 'GET' || entry.method === 'DELETE' ? ANY : [...ANY, ...JSON_BODY];
   return { ...entry, errors: [...new Set([...shared, ...(entry.errors ?? [])])] };
 });
