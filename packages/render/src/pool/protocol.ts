@@ -40,3 +40,26 @@ export function isTaskStartedMessage(value: unknown): value is TaskStartedMessag
 
 /** The export the worker calls when neither the pool nor the task names one. */
 export const DEFAULT_HANDLER = 'renderReport';
+
+/**
+ * A Quire error thrown by a handler, as it crosses back to the pool. Worker threads clone errors with only their
+ * name, message and stack, which would turn a template's syntax error (code, line, column) into an anonymous
+ * failure; the worker sends this instead and the pool throws the same error again on its side.
+ */
+export interface QuireErrorMessage {
+  type: 'quire:error';
+  code: string;
+  message: string;
+  param?: string;
+  details: Record<string, unknown>;
+  template: boolean;
+}
+
+export function isQuireErrorMessage(value: unknown): value is QuireErrorMessage {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'quire:error' &&
+    typeof (value as { code?: unknown }).code === 'string'
+  );
+}

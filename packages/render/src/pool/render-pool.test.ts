@@ -1,4 +1,6 @@
+import { TemplateError } from '@quire/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckResult } from '../check/check';
 import type { RenderOptions, RenderResult } from '../types';
 import { RenderLimitError } from './errors';
 import { RenderPool, type RenderPoolOptions } from './render-pool';
@@ -169,5 +171,27 @@ describe.skipIf(!rendererLoads)('RenderPool with its default handler', () => {
     expect(result.bytes).toBeInstanceOf(Uint8Array);
     expect(new TextDecoder().decode(result.bytes.subarray(0, 5))).toBe('%PDF-');
     expect(result.pages).toBe(1);
+  });
+
+  it('throws a template error of a worker with its code, line and column', async () => {
+    const pool = new RenderPool({ workers: 1 });
+    pools.push(pool);
+    const error = await pool
+      .run<RenderOptions, RenderResult>({ template: { html: '<p>\n{% if %}</p>' }, data: {} })
+      .catch((e: unknown) => e);
+    expect(TemplateError.isInstance(error)).toBe(true);
+    expect(error).toBeInstanceOf(TemplateError);
+    expect(error).toMatchObject({ code: 'template_syntax_error', status: 422, line: 2 });
+    expect(pool.stats.failed).toBe(1);
+  });
+
+  it('runs check in a worker', async () => {
+    const pool = new RenderPool({ workers: 1 });
+    pools.push(pool);
+    const result = await pool.run<RenderOptions, CheckResult>(
+      { template: { html: '<p>{{ customer.name }}</p>' }, data: {} },
+      { handler: 'check' },
+    );
+    expect(result.findings.map((f) => f.code)).toContain('missing_variable');
   });
 });

@@ -1,8 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { type ErrorCode, QuireError, TemplateError } from '@quire/core';
 import { Piscina } from 'piscina';
 import { isWorkerOutOfMemory, RenderMemoryExceededError, RenderTimeoutError } from './errors';
-import { DEFAULT_HANDLER, isTaskStartedMessage, type PoolWorkerData, type TaskEnvelope } from './protocol';
+import {
+  DEFAULT_HANDLER,
+  isQuireErrorMessage,
+  isTaskStartedMessage,
+  type PoolWorkerData,
+  type QuireErrorMessage,
+  type TaskEnvelope,
+} from './protocol';
 import { resolveWorkerLaunch, typeScriptExecArgv, type WorkerLaunch } from './worker-file';
 
 export interface RenderPoolOptions {
@@ -115,9 +123,10 @@ export class RenderPool {
 
     const envelope: TaskEnvelope<TIn> = { id, handler: options.handler ?? this.#handler, input };
     try {
-      const result = (await this.#piscina.run(envelope, { signal: controller.signal })) as TOut;
+      const result = await this.#piscina.run(envelope, { signal: controller.signal });
+      if (isQuireErrorMessage(result)) throw quireErrorOf(result);
       this.#completed++;
-      return result;
+      return result as TOut;
     } catch (error) {
       this.#failed++;
       throw this.#explain(error, timedOut, timeoutMs);
@@ -175,4 +184,22 @@ function workerLaunch(options: RenderPoolOptions): WorkerLaunch {
 
 function isTypeScript(url: URL | undefined): boolean {
   return url !== undefined && /\.[cm]?ts$/.test(url.pathname);
+}
+
+/** The error a handler threw in its worker, rebuilt with its code, details and (for templates) line and column. */
+function quireErrorOf(message: QuireErrorMessage): QuireError {
+  const { line, column, ...details } = message.details as { line?: number; column?: number };
+  const options = {
+    message: message.message,
+    ...(message.param === undefined ? {} : { param: message.param }),
+    details,
+  };
+  if (message.template) {
+    return new TemplateError(message.code as ConstructorParameters<typeof TemplateError>[0], {
+      ...options,
+      ...(line === undefined ? {} : { line }),
+      ...(column === undefined ? {} : { column }),
+    });
+  }
+  return new QuireError(message.code as ErrorCode, options);
 }

@@ -3,8 +3,10 @@
  * pool's handler module or, by default, Quire's renderer.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { QuireError, TemplateError } from '@quire/core';
+import type { CheckResult } from '../check/check';
 import type { RenderOptions, RenderResult } from '../types';
-import type { PoolWorkerData, TaskEnvelope, TaskStartedMessage } from './protocol';
+import type { PoolWorkerData, QuireErrorMessage, TaskEnvelope, TaskStartedMessage } from './protocol';
 import { withTransferableBytes } from './transfer';
 
 type Handler = (input: unknown) => unknown;
@@ -25,7 +27,13 @@ export async function renderInWorker(options: RenderOptions): Promise<RenderResu
   });
 }
 
-const defaultHandlers: HandlerModule = { renderReport: renderInWorker };
+/** `check` of a template with its data, off the caller's thread like a render. */
+export async function checkInWorker(options: RenderOptions): Promise<CheckResult> {
+  const { check } = await import('../check/check');
+  return check(options);
+}
+
+const defaultHandlers: HandlerModule = { renderReport: renderInWorker, check: checkInWorker };
 
 let handlerModule: Promise<HandlerModule> | undefined;
 
@@ -51,5 +59,18 @@ export default async function runTask(task: TaskEnvelope): Promise<unknown> {
   const handler = await findHandler(task.handler);
   const started: TaskStartedMessage = { type: 'quire:task-started', id: task.id };
   parentPort?.postMessage(started);
-  return withTransferableBytes(await handler(task.input));
+  try {
+    return withTransferableBytes(await handler(task.input));
+  } catch (error) {
+    if (!QuireError.isInstance(error)) throw error;
+    const message: QuireErrorMessage = {
+      type: 'quire:error',
+      code: error.code,
+      message: error.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
+      details: error.details,
+      template: error instanceof TemplateError || error.name === 'TemplateError',
+    };
+    return message;
+  }
 }
