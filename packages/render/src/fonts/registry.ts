@@ -1,3 +1,4 @@
+/// <reference path="./fontkit.d.ts" />
 import { create, type Font } from 'fontkit';
 import type { FontFaces, FontSet, TextRun } from './font-set';
 

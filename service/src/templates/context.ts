@@ -1,0 +1,28 @@
+import type { TemplateEngine } from '@quire/core';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { isApiKeyRequest, teamOf, userOf } from '../teams/index';
+import type { Usage } from '../usage/index';
+import type { TemplateRenderer } from './renderer';
+import type { Author, TemplateStore } from './template-store';
+
+/** What every group of template routes is built from. */
+export interface RouteContext {
+  templates: TemplateStore;
+  /** For inference only (schemas, types, sample data); rendering has the renderer's own engines. */
+  engine: TemplateEngine;
+  renderer: TemplateRenderer;
+  usage: Pick<Usage, 'assertRoom'>;
+  logger: Logger;
+  /** requirePermission('templates:read') and ('templates:write'). */
+  read: RequestHandler;
+  write: RequestHandler;
+}
+
+/** The acting team and who acts for it: a user, or an API key (no user: versions record null as their author). */
+export function authorOf(res: Response): Author {
+  return { teamId: teamOf(res).id, userId: isApiKeyRequest(res) ? null : userOf(res).id };
+}
+
+/** The `:id` path parameter (Express 5 types it loosely). */
+export const idOf = (params: Record<string, unknown>) => String(params.id);

@@ -1,0 +1,89 @@
+import { type JsonSchemaDocument, TemplateContent, type TemplateKind } from '@quire/core';
+import type { Collection, Store } from '../store/port';
+
+/**
+ * A template's head: what lists show and the two version pointers. Its content lives in its versions; name,
+ * description, kind and tags are copied from the latest version so that a list needs no second read.
+ */
+export interface TemplateRecord {
+  id: string;
+  teamId: string;
+  name: string;
+  description: string;
+  kind: TemplateKind;
+  tags: string[];
+  /** The version reports render. */
+  publishedVersion: number;
+  /** The newest version: the working copy that GET shows and PATCH builds on. Only ever moves forward. */
+  latestVersion: number;
+  /** User id, or null when an API key created it. */
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Core's TemplateContent as stored. The two free-form JSON fields are kept as JSON text: user data may have
+ * field names with "." or a leading "$" (a JSON Schema's `$schema`, `$defs`), which neither store can hold.
+ */
+export type StoredContent = Omit<TemplateContent, 'sample_data' | 'data_schema'> & {
+  sampleDataJson: string;
+  dataSchemaJson: string | null;
+};
+
+/** One immutable snapshot of a template's content. Never changed after it is written. */
+export interface VersionRecord {
+  /** `<templateId>:v<version>`: the primary key makes taking a version number a single atomic insert. */
+  id: string;
+  templateId: string;
+  teamId: string;
+  version: number;
+  content: StoredContent;
+  message: string;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface TemplateCollections {
+  templates: Collection<TemplateRecord>;
+  versions: Collection<VersionRecord>;
+}
+
+export const versionId = (templateId: string, version: number) => `${templateId}:v${version}`;
+
+/** Template ids as this module makes them (`tpl_` and 16 base64url characters); anything else is not found. */
+export const TEMPLATE_ID = /^tpl_[A-Za-z0-9_-]{1,64}$/;
+
+export async function openTemplateCollections(store: Store): Promise<TemplateCollections> {
+  return {
+    // The usage module opens `templates` too and counts it by teamId: the name and the field are shared.
+    templates: await store.collection<TemplateRecord>({ name: 'templates', indexes: ['teamId', 'createdAt'] }),
+    versions: await store.collection<VersionRecord>({ name: 'template_versions', indexes: ['templateId', 'teamId'] }),
+  };
+}
+
+export function toStoredContent(content: TemplateContent): StoredContent {
+  const { sample_data, data_schema, ...rest } = content;
+  return {
+    ...rest,
+    sampleDataJson: JSON.stringify(sample_data),
+    dataSchemaJson: data_schema === null ? null : JSON.stringify(data_schema),
+  };
+}
+
+export function fromStoredContent(stored: StoredContent): TemplateContent {
+  const { sampleDataJson, dataSchemaJson, ...rest } = stored;
+  return {
+    ...rest,
+    // Copied, so that a caller editing the content cannot change what a later read of the record returns.
+    tags: [...rest.tags],
+    page: structuredClone(rest.page),
+    sample_data: JSON.parse(sampleDataJson) as Record<string, unknown>,
+    data_schema: dataSchemaJson === null ? null : (JSON.parse(dataSchemaJson) as JsonSchemaDocument),
+  };
+}
+
+/** A content built from pieces (a starter, a body, a version and a patch): core's schema checks and completes it. */
+export function completeContent(input: unknown): TemplateContent {
+  return TemplateContent.parse(input);
+}
