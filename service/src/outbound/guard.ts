@@ -125,6 +125,7 @@ export async function guardedRequest(
   let url = rawUrl;
   let method = (request.method ?? 'GET').toUpperCase();
   let body = request.body;
+  let headers = request.headers ?? {};
   for (;;) {
     let parsed: URL;
     try {
@@ -137,13 +138,16 @@ export async function guardedRequest(
     }
     const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
     const target = await resolveAllowed(parsed.hostname, port, policy);
-    const response = await once(parsed, target, method, request.headers ?? {}, body, deadline, maxBytes);
+    const response = await once(parsed, target, method, headers, body, deadline, maxBytes);
     const location = response.headers.location;
     if (REDIRECTS.has(response.status) && location) {
       if (redirectsLeft-- <= 0) {
         throw new OutboundError('too_many_redirects', `Too many redirects (the last to ${location}).`);
       }
-      url = new URL(location, parsed).toString();
+      const next = new URL(location, parsed);
+      // As fetch does: credentials the caller set for one origin never travel to another.
+      if (next.origin !== parsed.origin) headers = withoutCredentials(headers);
+      url = next.toString();
       // As browsers do: 303 always, and 301/302 after a POST, continue as a GET without a body.
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
         method = 'GET';
@@ -191,7 +195,10 @@ function once(
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxBytes) {
-            req.destroy(new OutboundError('too_large', `The response is larger than ${maxBytes} bytes.`));
+            const error = new OutboundError('too_large', `The response is larger than ${maxBytes} bytes.`);
+            // Rejected first: when this was the last chunk, 'end' could otherwise resolve with a cut body.
+            reject(error);
+            req.destroy(error);
             return;
           }
           chunks.push(chunk);
@@ -209,6 +216,12 @@ function once(
     if (body !== undefined) req.write(body);
     req.end();
   });
+}
+
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
 function wrap(error: Error): Error {
