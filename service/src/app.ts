@@ -10,14 +10,21 @@ import { createAudit } from './audit/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
+import { createDataSources, DATA_SOURCE_BODY_LIMIT } from './data-sources/index';
 import { errorHandler, notFound } from './http/errors';
+import { createIdempotency } from './http/idempotency';
 import { requestContext } from './http/request-context';
+import { createJobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import { docsRouter } from './openapi/docs-page';
 import { openApiRouter } from './openapi/router';
+import { lazyRenderPool, poolRenderer } from './rendering/render-pool';
+import { createReports } from './reports/index';
 import type { BlobStore, Store } from './store/port';
 import { createTeams } from './teams/index';
+import { createTemplates } from './templates/index';
 import { type BillingProvider, createUsage } from './usage/index';
+import { createWebhooks } from './webhooks/index';
 
 /** What the app is built from: everything outside the process comes in here, so tests pass their own. */
 export interface AppDeps {
@@ -35,8 +42,19 @@ export interface AppDeps {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SERVICE_VERSION = '0.1.0';
 
-/** Builds the Express app (features open their collections first); main.ts listens. */
-export async function createApp(deps: AppDeps): Promise<Express> {
+/** The app, with the background work it owns: the render and webhook workers, and the render pool. */
+export type QuireApp = Express & {
+  /** Starts this process's job workers (renders, webhook deliveries) and the retention sweep. */
+  start(): void;
+  /** Stops claiming jobs, waits for the running ones, and ends the render pool's threads. */
+  shutdown(): Promise<void>;
+};
+
+/** Report requests carry their data, and data sources their uploads: larger bodies than the rest of the API. */
+export const REPORT_BODY_LIMIT = '10mb';
+
+/** Builds the Express app (features open their collections first); main.ts listens, then calls start(). */
+export async function createApp(deps: AppDeps): Promise<QuireApp> {
   const { config, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
@@ -58,6 +76,23 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   const teams = await createTeams({ ...features, authenticate, audit });
   const team = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
   const { router: usageRouter, subscriptionRouter } = usage.routes({ ...team, audit, billing: deps.billing });
+  const idempotency = await createIdempotency({ store: deps.store, now, secret: config.secret });
+  const pool = lazyRenderPool({ workers: config.renderWorkers });
+  const templates = await createTemplates({ ...features, ...team, usage, idempotency, renderer: poolRenderer(pool) });
+  const dataSources = await createDataSources({ ...features, ...team, audit, idempotency });
+  const webhooks = await createWebhooks({ ...features, ...team, audit, idempotency });
+  const reports = await createReports({
+    ...features,
+    ...team,
+    blobs: deps.blobs,
+    idempotency,
+    usage,
+    templates,
+    dataSources,
+    webhooks,
+    jobs: await createJobQueue(deps.store, { now }),
+    pool,
+  });
   const apiKeys = await createApiKeys({
     ...features,
     authenticate,
@@ -74,7 +109,16 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     cors({
       origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
       credentials: true,
-      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      exposedHeaders: [
+        'X-Request-Id',
+        'RateLimit',
+        'RateLimit-Policy',
+        'Retry-After',
+        'Location',
+        'Content-Disposition',
+        'Quire-Report-Id',
+        'Idempotent-Replayed',
+      ],
     }),
   );
   app.use(
@@ -102,6 +146,9 @@ export async function createApp(deps: AppDeps): Promise<Express> {
     }
     next();
   });
+  // The larger limits come first; the general parser then skips a body already parsed.
+  app.use(['/v1/reports', '/v1/templates'], express.json({ limit: REPORT_BODY_LIMIT, strict: true }));
+  app.use('/v1/data-sources', express.json({ limit: DATA_SOURCE_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: config.bodyLimit, strict: true }));
 
   // Someone opening the service in a browser learns where to go.
@@ -163,11 +210,30 @@ export async function createApp(deps: AppDeps): Promise<Express> {
   app.use('/v1/usage', usageRouter);
   app.use('/v1/subscription', subscriptionRouter);
   app.use('/v1/audit-log', audit.routes(team));
+  app.use('/v1/templates', templates.router);
+  app.use('/v1/reports', reports.router);
+  app.use('/v1/jobs', reports.jobsRouter);
+  app.use('/v1/data-sources', dataSources.router);
+  app.use('/v1/webhook-endpoints', webhooks.router);
+  app.use('/v1/webhook-deliveries', webhooks.deliveriesRouter);
 
   app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));
   app.use(docsRouter());
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return app;
+  let started = false;
+  return Object.assign(app, {
+    start() {
+      if (started) return;
+      started = true;
+      reports.start();
+      webhooks.start();
+    },
+    async shutdown() {
+      if (started) await Promise.all([reports.stop(), webhooks.stop()]);
+      started = false;
+      await pool.destroy();
+    },
+  });
 }

@@ -43,9 +43,10 @@ async function main(): Promise<void> {
     // One line for the person who just typed `pnpm start`; the JSON log above is for machines.
     if (config.env !== 'production') {
       process.stderr.write(
-        `\nQuire is running at ${config.publicUrl}\n  data:  ${kind === 'embedded' ? join(config.dataDir, 'db') : 'MongoDB'}\n  mail:  ${mailer.describe()}\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
+        `\nQuire is running at ${config.publicUrl}\n  data:  ${kind === 'embedded' ? join(config.dataDir, 'db') : 'MongoDB'}\n  mail:  ${mailer.describe()}\n  docs:  ${config.publicUrl}/docs\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
       );
     }
+    app.start();
     if (config.secretGenerated) logger.warn(`No QUIRE_SECRET set: using one kept in ${join(config.dataDir, 'secret')}`);
   });
   let stopping = false;
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing requests in flight');
     server.close(async () => {
+      // Renders and deliveries in flight finish (or their jobs go back to the queue when their lease ends).
+      await app.shutdown().catch((error) => logger.error({ err: error }, 'stopping the workers failed'));
       await Promise.allSettled([mailer.close(), blobs.close()]);
       await store.close();
       logger.info('stopped');

@@ -15,3 +15,4 @@ export * from './roles/roles';
 export * from './starters/index';
 export * from './starters/starter.schema';
 export * from './templates/template.schema';
+export * from './webhooks/index';

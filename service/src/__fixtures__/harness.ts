@@ -35,6 +35,7 @@ export async function startApp(
   const now = () => new Date(Date.now() + clock.offsetMs);
   const app = await createApp({ config, store, blobs, logger, mailer, now, ...overrides });
   const server = app.listen(0, '127.0.0.1');
+  app.start();
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
@@ -47,6 +48,7 @@ export async function startApp(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await app.shutdown();
       await store.close();
       await blobs.close();
       if (options.removeData) await rm(dir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ beforeAll(async () => {
         res.locals.user = { id: req.get('X-User') ?? 'usr_a' };
         next();
       });
-      express.use(await createIdempotency({ store, now }));
+      express.use(await createIdempotency({ store, now, secret: 'idempotency-test-secret-0123456789abcdef' }));
       express.post('/things', async (req, res) => {
         if (req.body?.slow) await new Promise<void>((resolve) => (release = resolve));
         if (req.body?.crash) throw new Error('boom');
@@ -110,6 +110,19 @@ describe('Idempotency-Key', () => {
     } finally {
       app.deps.clock.offsetMs = 0;
     }
+  });
+
+  it('keeps responses sealed: a secret in a replayed answer is not readable in the store', async () => {
+    await post('/things', { name: 'whsec_visible_only_once' }, 'key-7');
+    const { readFile, readdir } = await import('node:fs/promises');
+    const dbDir = `${app.deps.dir}/db`;
+    const files = await readdir(dbDir);
+    const raw = (await Promise.all(files.map((f) => readFile(`${dbDir}/${f}`, 'utf8')))).join('');
+    expect(files).toContain('idempotency_keys.db');
+    expect(raw).not.toContain('whsec_visible_only_once');
+    expect(raw).not.toContain(Buffer.from('whsec_visible_only_once').toString('base64').slice(0, 16));
+    const again = await post('/things', { name: 'whsec_visible_only_once' }, 'key-7');
+    expect(((await again.json()) as { name: string }).name).toBe('whsec_visible_only_once');
   });
 
   it('refuses an empty or overlong key', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { QuireError } from '@quire/core';
 import type { RequestHandler, Response } from 'express';
+import { secretBox } from '../crypto/secret-box';
 import { DuplicateKeyError, type Store } from '../store/port';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -11,16 +12,18 @@ const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 /** A request still "in progress" after this long is taken to have died with its process: the key is free again. */
 const STALE_IN_PROGRESS_MS = 5 * 60 * 1000;
 
+/** Headers that are part of what a response says, replayed with its body (not dates, request ids, limits). */
+const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location', 'quire-report-id'];
+
 interface IdempotencyRecord {
   /** sha256 of scope + key. */
   id: string;
   requestHash: string;
   state: 'in_progress' | 'done';
   status?: number;
-  contentType?: string;
-  contentDisposition?: string;
-  location?: string;
-  /** The response body, base64 (it may be a PDF). */
+  /** The response headers that describe it (content type, file name, location, the report id). */
+  headers?: Record<string, string>;
+  /** The response body, sealed (AES-256-GCM): a response may carry a secret shown once, such as a webhook's. */
   body?: string;
   createdAt: string;
   expiresAt: string;
@@ -29,6 +32,8 @@ interface IdempotencyRecord {
 export interface IdempotencyDeps {
   store: Store;
   now: () => Date;
+  /** The server secret: kept responses are sealed with a key derived from it (they may hold a new secret). */
+  secret: string;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -51,6 +56,7 @@ function scopeOf(res: Response): string {
  */
 export async function createIdempotency(deps: IdempotencyDeps): Promise<RequestHandler> {
   const { store, now } = deps;
+  const box = secretBox(deps.secret, 'idempotency-responses');
   const records = await store.collection<IdempotencyRecord>({ name: 'idempotency_keys', indexes: ['expiresAt'] });
   let lastSweep = 0;
 
@@ -96,7 +102,7 @@ export async function createIdempotency(deps: IdempotencyDeps): Promise<RequestH
         if (!stale) throw new QuireError('idempotency_key_in_use', { param: IDEMPOTENCY_HEADER });
         await records.replace(fresh);
       } else {
-        replay(res, existing);
+        replay(res, existing, Buffer.from(box.open(existing.body ?? box.seal('')), 'base64'));
         return;
       }
     }
@@ -127,28 +133,25 @@ export async function createIdempotency(deps: IdempotencyDeps): Promise<RequestH
         await records.deleteOne(id);
         return;
       }
-      const header = (name: string) => {
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
         const value = res.getHeader(name);
-        return value === undefined ? undefined : String(value);
-      };
+        if (value !== undefined) headers[name] = String(value);
+      }
       await records.replace({
         ...fresh,
         state: 'done',
         status: res.statusCode,
-        contentType: header('content-type'),
-        contentDisposition: header('content-disposition'),
-        location: header('location'),
-        body: bytes.toString('base64'),
+        headers,
+        body: box.seal(bytes.toString('base64')),
       });
     }
   };
 }
 
-function replay(res: Response, record: IdempotencyRecord): void {
+function replay(res: Response, record: IdempotencyRecord, body: Buffer): void {
   res.status(record.status ?? 200);
   res.set('Idempotent-Replayed', 'true');
-  if (record.contentType) res.set('Content-Type', record.contentType);
-  if (record.contentDisposition) res.set('Content-Disposition', record.contentDisposition);
-  if (record.location) res.set('Location', record.location);
-  res.send(Buffer.from(record.body ?? '', 'base64'));
+  for (const [name, value] of Object.entries(record.headers ?? {})) res.set(name, value);
+  res.send(body);
 }

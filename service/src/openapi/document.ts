@@ -116,25 +116,20 @@ function errorResponse(status: number, codes: ErrorCode[]): JsonSchema {
 function responsesOf(op: Operation): Record<string, JsonSchema> {
   const responses: Record<string, JsonSchema> = {};
   const { success } = op;
+  const content: Record<string, JsonSchema> = {};
+  if (success.schema) {
+    content['application/json'] = {
+      schema: isZod(success.schema) ? jsonSchemaOf(success.schema, 'output') : success.schema,
+      ...(success.example === undefined ? {} : { example: success.example }),
+    };
+  }
+  for (const [type, description] of Object.entries(success.alternatives ?? {})) {
+    content[type] = { schema: { type: 'string', format: 'binary', description } };
+  }
   responses[String(success.status)] = {
     description: success.description,
     headers: { 'X-Request-Id': REQUEST_ID_HEADER },
-    ...(success.schema
-      ? {
-          content: {
-            'application/json': {
-              schema: isZod(success.schema) ? jsonSchemaOf(success.schema, 'output') : success.schema,
-              ...(success.example === undefined ? {} : { example: success.example }),
-            },
-            ...Object.fromEntries(
-              Object.entries(success.alternatives ?? {}).map(([type, description]) => [
-                type,
-                { schema: { type: 'string', format: 'binary', description } },
-              ]),
-            ),
-          },
-        }
-      : {}),
+    ...(Object.keys(content).length > 0 ? { content } : {}),
   };
   for (const [status, other] of Object.entries(op.otherResponses ?? {})) {
     responses[status] = {

@@ -17,9 +17,13 @@ import {
   VerifyOtpBody,
 } from '../auth/routes';
 import { ContactBody } from '../contact/routes';
+import { DATA_SOURCE_OPERATIONS } from '../data-sources/operations';
+import { REPORT_OPERATIONS } from '../reports/operations';
 import { AcceptBody, InviteRole } from '../teams/invitations';
 import { RoleBody } from '../teams/members';
+import { TEMPLATE_OPERATIONS } from '../templates/operations';
 import { DOCS_OPERATIONS, USAGE_OPERATIONS } from '../usage/operations';
+import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
 import { ANY, type Entry, JSON_BODY, type Operation, TEAM, USER } from './operation-types';
 import { type JsonSchema, listOf, ref } from './schemas';
 
@@ -684,7 +688,15 @@ const TABLE: Entry[] = [
 ];
 
 /** Every route the app serves, with the errors shared by all routes (rate limit, 500, JSON body) filled in. */
-export const OPERATIONS: readonly Operation[] = [...TABLE, ...USAGE_OPERATIONS, ...DOCS_OPERATIONS].map((entry) => {
+export const OPERATIONS: readonly Operation[] = [
+  ...TABLE,
+  ...TEMPLATE_OPERATIONS,
+  ...REPORT_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
+  ...DATA_SOURCE_OPERATIONS,
+  ...USAGE_OPERATIONS,
+  ...DOCS_OPERATIONS,
+].map((entry) => {
   const shared = entry.method === 'GET' || entry.method === 'DELETE' ? ANY : [...ANY, ...JSON_BODY];
   return { ...entry, errors: [...new Set([...shared, ...(entry.errors ?? [])])] };
 });

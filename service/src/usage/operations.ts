@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AuditQuery } from '../audit/index';
 import { type Entry, TEAM } from '../openapi/operation-types';
 import { ref } from '../openapi/schemas';
@@ -222,7 +221,6 @@ export const DOCS_OPERATIONS: Entry[] = [
     success: {
       status: 200,
       description: 'An HTML page.',
-      schema: z.string(),
       alternatives: { 'text/html': 'The page' },
     },
   },
@@ -234,7 +232,7 @@ export const DOCS_OPERATIONS: Entry[] = [
     summary: 'API reference script',
     description: "Scalar's standalone bundle, from the installed package.",
     security: ['none'],
-    success: { status: 200, description: 'JavaScript.', schema: z.string() },
+    success: { status: 200, description: 'JavaScript.', alternatives: { 'application/javascript': 'The script' } },
   },
   {
     operationId: 'getApiDocsInit',
@@ -244,6 +242,6 @@ export const DOCS_OPERATIONS: Entry[] = [
     summary: 'API reference start-up script',
     description: 'Mounts the reference on the page (kept out of the page so its CSP needs no inline script).',
     security: ['none'],
-    success: { status: 200, description: 'JavaScript.', schema: z.string() },
+    success: { status: 200, description: 'JavaScript.', alternatives: { 'application/javascript': 'The script' } },
   },
 ];

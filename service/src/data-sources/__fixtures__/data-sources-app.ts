@@ -52,7 +52,7 @@ export async function startDataSourcesApp(allow: string): Promise<DataSourcesApp
       const team = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
       const apiKeys = await createApiKeys({ store, config, logger, now, ...team });
       const audit = await createAudit({ store, now });
-      const idempotency = await createIdempotency({ store, now });
+      const idempotency = await createIdempotency({ store, now, secret: config.secret });
       dataSources = await createDataSources({ store, logger, now, config, ...team, audit, idempotency });
       app.use('/v1/team', teams.router);
       app.use('/v1/api-keys', apiKeys.router);

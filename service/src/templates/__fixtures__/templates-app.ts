@@ -91,7 +91,7 @@ export async function startTemplatesApp(options: { renderer?: TemplateRenderer }
         now,
         ...team,
         usage,
-        idempotency: await createIdempotency({ store, now }),
+        idempotency: await createIdempotency({ store, now, secret: deps.config.secret }),
         ...(options.renderer ? { renderer: options.renderer } : {}),
       });
       app.use('/v1/auth', auth.router);

@@ -1,0 +1,2 @@
+export * from './signature';
+export * from './webhook.schema';

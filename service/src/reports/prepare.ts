@@ -1,0 +1,91 @@
+import { QuireError, type ReportFormat } from '@quire/core';
+import { assertUrlShape } from '../outbound/guard';
+import { newId } from '../teams/ids';
+import type { TemplatesPort } from './deps';
+import { filenameFor, formatFor } from './files';
+import type { ReportInput, ReportRecord } from './records';
+import type { ResolvedTemplate } from './rendering';
+import type { ReportRequest } from './requests';
+
+/** A request checked against its template: everything known before any report is spent. */
+export interface PreparedReport {
+  template: ResolvedTemplate;
+  format: ReportFormat;
+  filename: string;
+  metadata: Record<string, string>;
+  input: ReportInput;
+}
+
+/**
+ * Resolves the template (pinning its version) and settles the format and file name. Runs before the plan is
+ * charged: a request for a missing template or an impossible format costs nothing. `param` prefixes the fields
+ * named in errors (`items.3.` in a batch).
+ */
+export async function prepareReport(
+  templates: TemplatesPort,
+  teamId: string,
+  request: ReportRequest,
+  param = '',
+): Promise<PreparedReport> {
+  let template: ResolvedTemplate;
+  try {
+    template = await templates.resolveForRender(teamId, request.template_id, request.version);
+  } catch (error) {
+    if (QuireError.isInstance(error) && (error.code === 'template_not_found' || error.code === 'version_not_found')) {
+      throw new QuireError(error.code, {
+        message: error.message,
+        param: `${param}${error.code === 'template_not_found' ? 'template_id' : 'version'}`,
+        details: error.details,
+      });
+    }
+    throw error;
+  }
+  const format = formatFor(template.content.kind, request.format, `${param}format`);
+  return {
+    template,
+    format,
+    filename: filenameFor(format, request.filename, template.name),
+    metadata: request.metadata ?? {},
+    input: request.data_source
+      ? { dataSource: { id: request.data_source.id, params: request.data_source.params } }
+      : { data: request.data ?? {} },
+  };
+}
+
+/** The webhook_url's shape (http(s), no credentials); where it may connect is the webhooks module's check. */
+export function webhookUrlOf(value: string | undefined, param = 'webhook_url'): string | null {
+  return value === undefined ? null : assertUrlShape(value, param).href;
+}
+
+export function newReportRecord(
+  teamId: string,
+  prepared: PreparedReport,
+  options: { at: Date; status: 'queued' | 'rendering'; webhookUrl: string | null; jobId?: string; batchId?: string },
+): ReportRecord {
+  const at = options.at.toISOString();
+  return {
+    id: newId('rep'),
+    teamId,
+    templateId: prepared.template.templateId,
+    templateVersion: prepared.template.version,
+    format: prepared.format,
+    status: options.status,
+    filename: prepared.filename,
+    contentType: null,
+    bytes: null,
+    pages: null,
+    timings: null,
+    warnings: [],
+    error: null,
+    metadataJson: JSON.stringify(prepared.metadata),
+    dataSourceId: 'dataSource' in prepared.input ? prepared.input.dataSource.id : null,
+    webhookUrl: options.webhookUrl,
+    jobId: options.jobId ?? null,
+    batchId: options.batchId ?? null,
+    blobKey: null,
+    createdAt: at,
+    startedAt: options.status === 'rendering' ? at : null,
+    completedAt: null,
+    fileExpiredAt: null,
+  };
+}

@@ -1,0 +1,83 @@
+import type { RenderWarning, ReportFormat, ReportStatus, ReportTimings } from '@quire/core';
+import type { Collection, Store } from '../store/port';
+
+/**
+ * A report as stored. The user's free-form maps (metadata) are kept as JSON text: their keys may contain "." or
+ * start with "$", which neither store can hold as field names.
+ */
+export interface ReportRecord {
+  /** `rep_…` */
+  id: string;
+  teamId: string;
+  templateId: string;
+  /** Pinned when the report is requested, so a job renders what was asked for even if the template moves on. */
+  templateVersion: number;
+  format: ReportFormat;
+  status: ReportStatus;
+  filename: string;
+  /** Set when the file exists. */
+  contentType: string | null;
+  bytes: number | null;
+  pages: number | null;
+  timings: ReportTimings | null;
+  warnings: RenderWarning[];
+  error: { code: string; message: string } | null;
+  /** JSON of the string → string metadata map. */
+  metadataJson: string;
+  /** The data source the data came from, when it did (the data itself is not kept). */
+  dataSourceId: string | null;
+  webhookUrl: string | null;
+  /** Async reports: the job rendering it. Sync reports have none. */
+  jobId: string | null;
+  batchId: string | null;
+  /** Where the file is in the blob store, once rendered. */
+  blobKey: string | null;
+  createdAt: string;
+  /** The start of the attempt that is (or was last) rendering it. */
+  startedAt: string | null;
+  completedAt: string | null;
+  /** When the retention sweep deleted the file; the record stays. */
+  fileExpiredAt: string | null;
+}
+
+/** A batch only lists its reports: its status and counts are derived from them on every read. */
+export interface BatchRecord {
+  /** `bat_…` */
+  id: string;
+  teamId: string;
+  reportIds: string[];
+  webhookUrl: string | null;
+  createdAt: string;
+}
+
+/** What a render job carries: the report, and the data (or where to load it from at run time). */
+export interface RenderJobPayload {
+  reportId: string;
+  batchId?: string;
+  input: ReportInput;
+}
+
+export type ReportInput =
+  | { data: Record<string, unknown> }
+  | { dataSource: { id: string; params: Record<string, unknown> } };
+
+export interface ReportCollections {
+  reports: Collection<ReportRecord>;
+  batches: Collection<BatchRecord>;
+}
+
+export async function openReportCollections(store: Store): Promise<ReportCollections> {
+  return {
+    reports: await store.collection<ReportRecord>({
+      name: 'reports',
+      indexes: ['teamId', 'status', 'createdAt', 'completedAt', 'batchId', 'templateId'],
+    }),
+    batches: await store.collection<BatchRecord>({ name: 'report_batches', indexes: ['teamId'] }),
+  };
+}
+
+/** Files are kept per team: `reports/<teamId>/<reportId>`. */
+export const blobKeyOf = (report: Pick<ReportRecord, 'teamId' | 'id'>) => `reports/${report.teamId}/${report.id}`;
+
+/** Reports that have not settled yet. */
+export const UNSETTLED: ReportStatus[] = ['queued', 'rendering'];

@@ -1,0 +1,154 @@
+import { pipeline } from 'node:stream/promises';
+import { QuireError } from '@quire/core';
+import { Router } from 'express';
+import { mapPage, paginate } from '../http/pagination';
+import type { Filter } from '../store/port';
+import { teamOf } from '../teams/index';
+import { createBatch, getBatch } from './batch';
+import type { ReportsContext } from './context';
+import { enqueueReports, RENDER_QUEUE } from './enqueue';
+import { answerKind, assertAcceptsJson, contentDisposition } from './files';
+import { prepareReport, webhookUrlOf } from './prepare';
+import { blobKeyOf, type ReportRecord } from './records';
+import { CreateBatchBody, CreateReportBody, ListReportsQuery } from './requests';
+import { renderNow } from './sync-render';
+import { jobView, reportView } from './views';
+
+/** The header naming the report when the answer is its file rather than its JSON. */
+export const REPORT_ID_HEADER = 'Quire-Report-Id';
+
+/** /v1/reports and /v1/jobs. Every route acts for the acting team: another team's things are not found (404). */
+export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter: Router } {
+  const { authenticate, actingTeam, requirePermission, idempotency, collections, usage, config, settle } = ctx;
+  const { reports } = collections;
+  const read = requirePermission('reports:read');
+  const create = requirePermission('reports:create');
+  const remove = requirePermission('reports:delete');
+
+  const viewFor = async (teamId: string) => {
+    const plan = (await usage.planOf(teamId)).id;
+    return (report: ReportRecord) => reportView(report, { publicUrl: config.publicUrl, plan });
+  };
+  const findReport = async (teamId: string, id: string) => {
+    const report = await reports.findOne({ id, teamId });
+    if (!report) throw new QuireError('report_not_found');
+    return settle.reconcile(report);
+  };
+
+  const router = Router();
+  router.use(authenticate, actingTeam);
+
+  router.post('/batch', create, idempotency, async (req, res) => {
+    assertAcceptsJson(req);
+    const body = CreateBatchBody.parse(req.body ?? {});
+    const batch = await createBatch(ctx, teamOf(res).id, body);
+    res.status(202).location(`/v1/reports/batches/${batch.id}`).json(batch);
+  });
+
+  router.get('/batches/:id', read, async (req, res) => {
+    res.json(await getBatch(ctx, teamOf(res).id, req.params.id as string));
+  });
+
+  router.post('/', create, idempotency, async (req, res) => {
+    const body = CreateReportBody.parse(req.body ?? {});
+    const team = teamOf(res);
+    const webhookUrl = webhookUrlOf(body.webhook_url);
+    const prepared = await prepareReport(ctx.templates, team.id, body);
+    if (body.async) {
+      assertAcceptsJson(req);
+      const [queued] = await enqueueReports(ctx, team.id, [prepared], { webhookUrl });
+      if (!queued) throw new Error('enqueueReports queued nothing for one report');
+      const { job } = queued;
+      res.status(202).location(`/v1/jobs/${job.id}`).json(jobView(job));
+      return;
+    }
+    // Checked before rendering: a 406 should not cost a report.
+    const answer = answerKind(req, prepared.format);
+    const { report, file } = await renderNow(ctx, team.id, prepared, webhookUrl);
+    res.status(201).location(`/v1/reports/${report.id}`);
+    if (answer === 'file') {
+      res.set({
+        'Content-Type': report.contentType ?? 'application/octet-stream',
+        'Content-Disposition': contentDisposition(report.filename),
+        [REPORT_ID_HEADER]: report.id,
+      });
+      // A Buffer through res.send, so that the idempotency middleware keeps the file for a replay.
+      const { bytes } = file.result;
+      res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return;
+    }
+    res.json((await viewFor(team.id))(report));
+  });
+
+  router.get('/', read, async (req, res) => {
+    const query = ListReportsQuery.parse(req.query);
+    const teamId = teamOf(res).id;
+    const filter: Filter = { teamId };
+    if (query.template_id) filter.templateId = query.template_id;
+    if (query.status) filter.status = query.status;
+    if (query.batch_id) filter.batchId = query.batch_id;
+    if (query.created_after || query.created_before) {
+      filter.createdAt = {
+        ...(query.created_after ? { $gt: query.created_after } : {}),
+        ...(query.created_before ? { $lt: query.created_before } : {}),
+      };
+    }
+    const page = await paginate(reports, filter, query);
+    res.json(mapPage(page, await viewFor(teamId)));
+  });
+
+  router.get('/:id', read, async (req, res) => {
+    const teamId = teamOf(res).id;
+    const report = await findReport(teamId, req.params.id as string);
+    res.json((await viewFor(teamId))(report));
+  });
+
+  router.get('/:id/file', read, async (req, res) => {
+    const teamId = teamOf(res).id;
+    const report = await findReport(teamId, req.params.id as string);
+    if (report.fileExpiredAt) throw new QuireError('report_file_expired');
+    if (report.status !== 'succeeded' || !report.blobKey) {
+      throw new QuireError('report_not_ready', {
+        message:
+          report.status === 'failed'
+            ? 'The report failed, so it has no file: see its error.'
+            : `The report is ${report.status}: its file is not ready yet.`,
+        details: { status: report.status },
+      });
+    }
+    const plan = (await usage.planOf(teamId)).id;
+    if (await ctx.retention.expireIfDue(report, plan)) throw new QuireError('report_file_expired');
+    const blob = await ctx.blobs.stream(report.blobKey);
+    if (!blob) throw new QuireError('report_file_expired', { message: "The report's file is no longer stored." });
+    res.status(200).set({
+      'Content-Type': report.contentType ?? blob.contentType,
+      'Content-Length': String(blob.size),
+      'Content-Disposition': contentDisposition(report.filename),
+      [REPORT_ID_HEADER]: report.id,
+    });
+    await pipeline(blob.stream, res).catch((error: NodeJS.ErrnoException) => {
+      // The client went away mid-download: nothing to answer.
+      if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    });
+  });
+
+  router.delete('/:id', remove, async (req, res) => {
+    const teamId = teamOf(res).id;
+    const report = await reports.findOne({ id: req.params.id as string, teamId });
+    if (!report) throw new QuireError('report_not_found');
+    // The key is the report's whatever its status: a render finishing meanwhile finds no record and cleans up.
+    await ctx.blobs.delete(blobKeyOf(report));
+    await reports.deleteOne(report.id);
+    res.json({ object: 'report', id: report.id, deleted: true });
+  });
+
+  const jobsRouter = Router();
+  jobsRouter.use(authenticate, actingTeam);
+  jobsRouter.get('/:id', read, async (req, res) => {
+    const job = await ctx.jobs.get(req.params.id as string);
+    if (!job || job.teamId !== teamOf(res).id || job.queue !== RENDER_QUEUE) throw new QuireError('job_not_found');
+    res.json(jobView(job));
+  });
+
+  return { router, jobsRouter };
+}
