@@ -1,0 +1,66 @@
+/**
+ * docs/api.md promises that its shell blocks run as written, in order, in one shell: this runs them against a fresh
+ * service and looks at what they made, so the guide cannot drift from the API.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './__fixtures__/harness';
+import { pdfText } from './reports/__fixtures__/pdf';
+
+const run = promisify(execFile);
+const GUIDE = new URL('../../docs/api.md', import.meta.url);
+
+/** The ```sh blocks of the guide, without the ones marked `<!-- guide-test: skip -->` (the setup for a reader). */
+export function shellBlocks(markdown: string): string[] {
+  const blocks: string[] = [];
+  const pattern = /(<!-- guide-test: skip -->\s*)?```sh\n([\s\S]*?)```/g;
+  for (const match of markdown.matchAll(pattern)) if (!match[1]) blocks.push(match[2] as string);
+  return blocks;
+}
+
+let app: RunningApp;
+let workDir: string;
+beforeAll(async () => {
+  app = await startApp({ RATE_LIMIT_PER_MINUTE: '10000' });
+  workDir = await mkdtemp(join(tmpdir(), 'quire-guide-'));
+});
+afterAll(async () => {
+  await app?.close({ removeData: true });
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('docs/api.md', () => {
+  it('runs every shell block, in order, against a fresh service', async () => {
+    const blocks = shellBlocks(await readFile(GUIDE, 'utf8'));
+    expect(blocks.length).toBeGreaterThan(8);
+    const script = ['set -euo pipefail', ...blocks].join('\n');
+    const { stdout } = await run('bash', ['-c', script], {
+      cwd: workDir,
+      env: { ...process.env, QUIRE: app.url, OUTBOX: join(app.dataDir, 'outbox') },
+      timeout: 120_000,
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    // What the guide's readers see: the confirmed address, a TypeScript declaration, a report's status, an error code.
+    expect(stdout).toContain('"ada@example.com"');
+    expect(stdout).toMatch(/export interface \w+Data/);
+    expect(stdout).toContain('"succeeded"');
+    expect(stdout).toContain('"template_not_found"');
+    expect(stdout).toContain('"professional"');
+    // The files it downloaded are the reports it promised.
+    expect(await pdfText(await readFile(join(workDir, 'preview.pdf')))).toContain('Receipt for Ada');
+    expect(await pdfText(await readFile(join(workDir, 'receipt.pdf')))).toContain('Receipt for Ada');
+    expect((await readFile(join(workDir, 'invoice.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
+    // The retried POST with one Idempotency-Key made one report.
+    const ids = stdout.split('\n').filter((line) => /^rep_/.test(line));
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(ids[1]);
+  }, 150_000);
+
+  it('finds no block when all are marked to skip (the extraction is not vacuous)', () => {
+    expect(shellBlocks('<!-- guide-test: skip -->\n```sh\necho a\n```\n```sh\necho b\n```')).toEqual(['echo b\n']);
+  });
+});
