@@ -1,6 +1,8 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, newAccount } from '../__fixtures__/api-client';
 import { type RunningApp, startApp } from '../__fixtures__/harness';
+import { createUsage } from './index';
 import { periodOf } from './period';
 
 let app: RunningApp;
@@ -111,6 +113,21 @@ describe('GET /v1/usage', () => {
     const key = await call('POST', '/v1/api-keys', { token: a.token, body: { name: 'a', role: 'admin' } });
     const cross = await call('GET', '/v1/usage', { token: key.body.secret, team: b.teamId });
     expect(cross.status).toBe(403);
+  });
+});
+
+describe('plan features', () => {
+  it('refuse MCP access on Free with 402 plan_feature_unavailable, and allow it from Starter', async () => {
+    const owner = await newAccount(app, 'mcp');
+    const usage = await createUsage({ store: app.store, logger: pino({ level: 'silent' }), now: () => new Date() });
+    const refused = await usage.assertFeature({ id: owner.teamId }, 'mcp').catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 402,
+      code: 'plan_feature_unavailable',
+      details: { feature: 'mcp', plan: 'free' },
+    });
+    await call('POST', '/v1/subscription', { token: owner.token, body: { plan: 'starter' } });
+    await expect(usage.assertFeature({ id: owner.teamId }, 'mcp')).resolves.toBeUndefined();
   });
 });
 
