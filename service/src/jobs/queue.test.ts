@@ -92,12 +92,20 @@ describe('the job queue', () => {
     expect(await queue.get(dead.id)).toMatchObject({ state: 'succeeded', result: '"ok"' });
   });
 
-  it('fails a job whose worker died on its last attempt', async () => {
+  it('fails a job whose worker died on its last attempt, and tells its owner', async () => {
+    const lost: string[] = [];
+    queue = await createJobQueue(store, {
+      now: () => new Date(Date.now() + clock.offsetMs),
+      onWorkerLost: async (dead) => {
+        lost.push(dead.id);
+      },
+    });
     const job = await queue.enqueue('render', {}, { teamId: 't', maxAttempts: 1 });
     await queue.claim('render', 'dead', 1_000);
     clock.offsetMs = 2_000;
     expect(await queue.claim('render', 'other', 1_000)).toBeUndefined();
     expect(await queue.get(job.id)).toMatchObject({ state: 'failed', lastError: { code: 'worker_lost' } });
+    expect(lost).toEqual([job.id]);
   });
 
   it('backs off exponentially up to a cap, with jitter around each step', () => {

@@ -44,6 +44,11 @@ export interface EnqueueOptions {
 export interface JobQueueOptions {
   now?: () => Date;
   backoff?: BackoffOptions;
+  /**
+   * Called for a job the queue failed because its worker died on its last attempt: no handler ran to the end and
+   * no `settled` callback will come, so this is where its owner records the failure.
+   */
+  onWorkerLost?: (job: Job) => Promise<void>;
 }
 
 /** Thrown by a handler for a failure that will not go away on a retry (bad template, missing data...). */
@@ -103,6 +108,7 @@ export async function createJobQueue(store: Store, options: JobQueueOptions = {}
         },
       );
       if (!dead) return;
+      await options.onWorkerLost?.(dead).catch(() => {});
     }
   }
 

@@ -7,7 +7,7 @@ import { secretBox } from '../crypto/secret-box';
 import { createJobQueue } from '../jobs/queue';
 import { startWorker, type Worker } from '../jobs/worker';
 import type { Store } from '../store/port';
-import { type DeliverDeps, deliveryJobHandler } from './deliver';
+import { type DeliverDeps, deliveryIdOf, deliveryJobHandler } from './deliver';
 import { createEmitter, DEFAULT_MAX_ATTEMPTS, recordingOutcomes, WEBHOOK_QUEUE, type WebhookEmit } from './deliveries';
 import { deliveryLogRoutes } from './delivery-log';
 import { endpointRoutes } from './endpoints';
@@ -60,7 +60,18 @@ export async function createWebhooks(deps: WebhooksDeps): Promise<Webhooks> {
   const collections = await openWebhookCollections(store);
   const box = secretBox(config.secret, 'webhooks');
   const policy = { allow: config.outboundAllow };
-  const queue = await createJobQueue(store, { now, backoff: { baseMs: config.webhookRetryBaseMs, maxMs: 3_600_000 } });
+  const queue = await createJobQueue(store, {
+    now,
+    backoff: { baseMs: config.webhookRetryBaseMs, maxMs: 3_600_000 },
+    // A delivery whose worker died on its last attempt would otherwise stay pending for ever.
+    onWorkerLost: async (job) => {
+      if (job.queue !== WEBHOOK_QUEUE) return;
+      await collections.deliveries.updateOne(
+        { id: deliveryIdOf(job), state: 'pending' },
+        { set: { state: 'failed', nextAttemptAt: null, updatedAt: now().toISOString() } },
+      );
+    },
+  });
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const deliver: DeliverDeps = { collections, box, policy, now };
 
