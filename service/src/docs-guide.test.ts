@@ -15,7 +15,7 @@ const run = promisify(execFile);
 const GUIDE = new URL('../../docs/api.md', import.meta.url);
 
 /** The ```sh blocks of the guide, without the ones marked `<!-- guide-test: skip -->` (the setup for a reader). */
-export function shellBlocks(markdown: string): string[] {
+function shellBlocks(markdown: string): string[] {
   const blocks: string[] = [];
   const pattern = /(<!-- guide-test: skip -->\s*)?```sh\n([\s\S]*?)```/g;
   for (const match of markdown.matchAll(pattern)) if (!match[1]) blocks.push(match[2] as string);

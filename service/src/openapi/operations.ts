@@ -1,4 +1,3 @@
-import type { ErrorCode } from '@quire/core';
 import { z } from 'zod';
 import { CreateApiKeyBody } from '../api-keys/index';
 import { ProfilePatch } from '../auth/profile';
