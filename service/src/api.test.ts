@@ -6,10 +6,9 @@
 import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '@quire/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, newAccount } from './__fixtures__/api-client';
+import { apiClient, newAccount, setUsageCounters } from './__fixtures__/api-client';
 import { type RunningApp, startApp } from './__fixtures__/harness';
 import { pdfPages, pdfText } from './reports/__fixtures__/pdf';
-import { periodOf } from './usage/period';
 import { type Receiver, startReceiver } from './webhooks/__fixtures__/receiver';
 
 let app: RunningApp;
@@ -179,22 +178,7 @@ describe('plan limits', () => {
     expect(third.body.error).toMatchObject({ code: 'plan_limit_exceeded', limit: 2, used: 2, plan: 'free' });
 
     const templates = await call('GET', '/v1/templates', { token: owner.token });
-    const counters = await app.store.collection<{
-      id: string;
-      teamId: string;
-      period: string;
-      reports: number;
-      api_calls: number;
-    }>({
-      name: 'usage_counters',
-    });
-    const period = periodOf(new Date());
-    const id = `${owner.teamId}:${period}`;
-    await counters.upsert(
-      { id },
-      { id, teamId: owner.teamId, period, reports: 50, api_calls: 0 },
-      { set: { reports: 50 } },
-    );
+    await setUsageCounters(app, owner.teamId, { reports: 50 });
     const refused = await call('POST', '/v1/reports', {
       token: owner.token,
       body: { template_id: templates.body.data[0].id, data: {}, format: 'html' },

@@ -1,5 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { UsageCounter } from '../usage/index';
+import { periodOf } from '../usage/period';
 import type { RunningApp } from './harness';
 
 export interface ApiAnswer {
@@ -67,4 +69,17 @@ export async function newAccount(
   const token = session.body.access_token as string;
   const team = await call('GET', '/v1/team', { token });
   return { token, userId: session.body.user.id as string, email, teamId: team.body.id as string };
+}
+
+/** Sets this month's usage counters of a team in the app's store, as if the requests had been made. */
+export async function setUsageCounters(
+  app: Pick<RunningApp, 'store' | 'clock'>,
+  teamId: string,
+  counts: { reports?: number; api_calls?: number },
+): Promise<void> {
+  const counters = await app.store.collection<UsageCounter>({ name: 'usage_counters' });
+  const period = periodOf(new Date(Date.now() + app.clock.offsetMs));
+  const id = `${teamId}:${period}`;
+  await counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0 }, {});
+  await counters.updateOne({ id }, { set: counts });
 }

@@ -1,9 +1,8 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, newAccount } from '../__fixtures__/api-client';
+import { apiClient, newAccount, setUsageCounters } from '../__fixtures__/api-client';
 import { type RunningApp, startApp } from '../__fixtures__/harness';
 import { createUsage } from './index';
-import { periodOf } from './period';
 
 let app: RunningApp;
 let call: ReturnType<typeof apiClient>;
@@ -16,22 +15,8 @@ afterAll(async () => {
   await app.close({ removeData: true });
 });
 
-/** Sets this month's counters of a team as if the requests had been made. */
-async function setCounters(teamId: string, counts: { reports?: number; api_calls?: number }) {
-  const counters = await app.store.collection<{
-    id: string;
-    teamId: string;
-    period: string;
-    reports: number;
-    api_calls: number;
-  }>({
-    name: 'usage_counters',
-  });
-  const period = periodOf(new Date(Date.now() + app.clock.offsetMs));
-  const id = `${teamId}:${period}`;
-  await counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0 }, {});
-  await counters.updateOne({ id }, { set: counts });
-}
+const setCounters = (teamId: string, counts: { reports?: number; api_calls?: number }) =>
+  setUsageCounters(app, teamId, counts);
 
 describe('GET /v1/usage', () => {
   it("answers the team's plan, this month's counters and the plan's limits", async () => {
