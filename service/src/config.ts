@@ -32,6 +32,11 @@ const Env = z.object({
   QUIRE_JOB_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   QUIRE_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   QUIRE_REPORTS_READING: z.enum(['table', 'listing']).default('table'),
+  QUIRE_AI_PROVIDER: z.enum(['offline', 'gemini', 'openai']).default('offline'),
+  QUIRE_AI_MODEL: z.string().min(1).optional(),
+  QUIRE_AI_API_KEY: z.string().min(1).optional(),
+  QUIRE_AI_BASE_URL: z.url().optional(),
+  QUIRE_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
 });
 
 export interface Config {
@@ -62,6 +67,18 @@ export interface Config {
   jobLeaseMs: number;
   /** The first webhook retry's delay; each next one doubles (QUIRE_WEBHOOK_RETRY_BASE_MS, default 10 s). */
   webhookRetryBaseMs: number;
+  /**
+   * The AI provider (QUIRE_AI_PROVIDER: `offline`, the default, needs nothing; `gemini` and `openai` need a key,
+   * except an OpenAI-compatible server on the operator's own network such as Ollama), with its model, key, base URL
+   * (QUIRE_AI_BASE_URL: Ollama, vLLM, LM Studio, OpenRouter...) and the time one request may take.
+   */
+  ai: {
+    provider: 'offline' | 'gemini' | 'openai';
+    model: string | undefined;
+    apiKey: string | undefined;
+    baseUrl: string | undefined;
+    timeoutMs: number;
+  };
   /** Which of the seed's two readings of monthly report limits applies (QUIRE_REPORTS_READING). */
   reportsReading: 'table' | 'listing';
 }
@@ -105,6 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  if (e.QUIRE_AI_PROVIDER === 'gemini' && !e.QUIRE_AI_API_KEY) {
+    throw new ConfigError(['QUIRE_AI_API_KEY: required when QUIRE_AI_PROVIDER=gemini']);
+  }
+  if (e.QUIRE_AI_PROVIDER === 'openai' && !e.QUIRE_AI_API_KEY && !e.QUIRE_AI_BASE_URL) {
+    throw new ConfigError([
+      'QUIRE_AI_API_KEY: required when QUIRE_AI_PROVIDER=openai, unless QUIRE_AI_BASE_URL names a server that needs none (Ollama)',
+    ]);
+  }
   let outboundAllow: AllowRule[];
   try {
     outboundAllow = parseAllowList(e.QUIRE_OUTBOUND_ALLOW);
@@ -131,5 +156,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobLeaseMs: e.QUIRE_JOB_LEASE_MS,
     webhookRetryBaseMs: e.QUIRE_WEBHOOK_RETRY_BASE_MS,
     reportsReading: e.QUIRE_REPORTS_READING,
+    ai: {
+      provider: e.QUIRE_AI_PROVIDER,
+      model: e.QUIRE_AI_MODEL,
+      apiKey: e.QUIRE_AI_API_KEY,
+      baseUrl: e.QUIRE_AI_BASE_URL,
+      timeoutMs: e.QUIRE_AI_TIMEOUT_MS,
+    },
   };
 }

@@ -80,6 +80,6 @@ export async function setUsageCounters(
   const counters = await app.store.collection<UsageCounter>({ name: 'usage_counters' });
   const period = periodOf(new Date(Date.now() + app.clock.offsetMs));
   const id = `${teamId}:${period}`;
-  await counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0 }, {});
+  await counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0, ai_requests: 0 }, {});
   await counters.updateOne({ id }, { set: counts });
 }

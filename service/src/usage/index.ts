@@ -29,10 +29,16 @@ export interface UsageCounter {
   reports: number;
   /** Requests authenticated by an API key. */
   api_calls: number;
+  /** AI generations and conversation turns (absent on counters made before AI existed: read as 0). */
+  ai_requests?: number;
 }
 
 /** The counters a plan caps per month, by the plan limit they count against. */
-const METERED = { reports_per_month: 'reports', api_calls_per_month: 'api_calls' } as const;
+const METERED = {
+  reports_per_month: 'reports',
+  api_calls_per_month: 'api_calls',
+  ai_requests_per_month: 'ai_requests',
+} as const;
 export type MeteredLimit = keyof typeof METERED;
 /** Limits on what a team has at once (counted by the feature that owns the things). */
 export type CountedLimit = Exclude<PlanLimitName, MeteredLimit>;
@@ -100,6 +106,7 @@ const LIMIT_NOUNS: Record<PlanLimitName, string> = {
   templates: 'templates',
   reports_per_month: 'reports per month',
   api_calls_per_month: 'API calls per month',
+  ai_requests_per_month: 'AI requests per month',
   members: 'members',
 };
 
@@ -122,7 +129,10 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
   async function counter(teamId: string): Promise<UsageCounter> {
     const period = periodOf(now());
     const id = `${teamId}:${period}`;
-    return counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0 }, {});
+    const found = await counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0, ai_requests: 0 }, {});
+    if (found.ai_requests !== undefined) return found;
+    // A counter made before AI requests were metered: give it the field, so conditional increments can match it.
+    return (await counters.updateOne({ id, ai_requests: { $exists: false } }, { set: { ai_requests: 0 } })) ?? found;
   }
 
   async function consume(team: Pick<ActingTeam, 'id'>, limit: MeteredLimit, amount = 1): Promise<void> {
@@ -137,7 +147,7 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
     );
     if (!taken) {
       const latest = (await counters.get(current.id)) ?? current;
-      throw planLimitError(plan, limit, latest[field]);
+      throw planLimitError(plan, limit, latest[field] ?? 0);
     }
   }
 
@@ -178,6 +188,7 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
       templates: templateCount,
       reports_per_month: current.reports,
       api_calls_per_month: current.api_calls,
+      ai_requests_per_month: current.ai_requests ?? 0,
       members: memberCount,
     };
     const usage = Object.fromEntries(

@@ -28,8 +28,9 @@ const UsageSchema = {
         reports_per_month: counter('Reports rendered this month (failed renders are given back)'),
         api_calls_per_month: counter('Requests made with API keys this month'),
         members: counter('Members of the team'),
+        ai_requests_per_month: counter('AI generations and conversation turns this month'),
       },
-      required: ['templates', 'reports_per_month', 'api_calls_per_month', 'members'],
+      required: ['templates', 'reports_per_month', 'api_calls_per_month', 'members', 'ai_requests_per_month'],
     },
     features: {
       type: 'object',
@@ -125,6 +126,7 @@ export const USAGE_OPERATIONS: Entry[] = [
           reports_per_month: { used: 12, limit: 50 },
           api_calls_per_month: { used: 140, limit: 500 },
           members: { used: 1, limit: 1 },
+          ai_requests_per_month: { used: 3, limit: 30 },
         },
         features: {
           ai_generation: true,

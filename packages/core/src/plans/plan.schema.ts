@@ -9,6 +9,11 @@ export const PlanLimits = z
     templates: z.number().int().nonnegative(),
     reports_per_month: z.number().int().nonnegative(),
     api_calls_per_month: z.number().int().nonnegative().describe('Requests made with API keys'),
+    ai_requests_per_month: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('AI generations and conversation turns (Quire’s choice: the product description gives no figure)'),
     members: z.number().int().positive(),
   })
   .strict();
