@@ -163,6 +163,8 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
         signup: 'POST /v1/auth/signup',
         token: 'POST /v1/auth/token?grant_type=password',
         contact: 'GET /v1/contact/challenge, POST /v1/contact',
+        templates: '/v1/templates',
+        reports: '/v1/reports',
         openapi: '/openapi.json',
         docs: '/docs',
       },
