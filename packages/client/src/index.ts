@@ -1,0 +1,41 @@
+export { type ClientOptions, Quire } from './client';
+export {
+  APIConnectionError,
+  APIError,
+  type APIErrorInit,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  PlanLimitError,
+  QuireClientError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from './core/errors';
+export type { Fetch, HttpMethod, RequestOptions, RequestSpec } from './core/request';
+export { ReportFile } from './files';
+export { Page, PagePromise } from './pagination';
+export type { AI } from './resources/ai';
+export type { ApiKeys } from './resources/api-keys';
+export type { DataSources } from './resources/data-sources';
+export type { Batches, Jobs, Reports } from './resources/reports';
+export type { Invitations, Members, Team } from './resources/team';
+export type { TemplateMessages, Templates, TemplateVersions } from './resources/templates';
+export type { AuditLog, Plans, Starters, Subscription, Usage } from './resources/usage';
+export type { WebhookDeliveries, WebhookEndpoints, Webhooks } from './resources/webhooks';
+export { AiStream, parseSSE, type ServerSentEvent } from './sse';
+export * from './types';
+export {
+  type HeadersLike,
+  unwrapWebhook,
+  type VerifyWebhookOptions,
+  type VerifyWebhookResult,
+  verifyWebhook,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TOLERANCE_SECONDS,
+  WebhookVerificationError,
+} from './webhook-signature';

@@ -1,0 +1,21 @@
+import type { RequestOptions } from '../core/request';
+import { APIResource } from '../core/resource';
+import { path } from '../internal/utils';
+import type { ApiKey, ApiKeyCreateParams, List } from '../types';
+
+/** The team's API keys (needs a person's token with api_keys:manage: owners and admins). */
+export class ApiKeys extends APIResource {
+  /** Creates a key; its `secret` (`qk_live_…`) is in this answer only. */
+  create(body: ApiKeyCreateParams, options?: RequestOptions): Promise<ApiKey & { secret: string }> {
+    return this._post('/v1/api-keys', body, options, false);
+  }
+
+  /** The keys that are not revoked, newest first. */
+  list(options?: RequestOptions): Promise<List<ApiKey>> {
+    return this._get('/v1/api-keys', undefined, options);
+  }
+
+  revoke(id: string, options?: RequestOptions): Promise<ApiKey & { revoked: true }> {
+    return this._delete(path`/v1/api-keys/${id}`, options);
+  }
+}
