@@ -6,6 +6,10 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from './api-keys/index';
+import { AI_BODY_LIMIT, createAiAuthoring } from './ai/authoring/index';
+import { offlineProvider } from './ai/offline/index';
+import type { AiProvider } from './ai/provider';
+import { createAiProvider } from './ai/providers/index';
 import { createAudit } from './audit/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
@@ -37,6 +41,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The billing provider plan changes go through; default: applied at once (self-hosted). */
   billing?: BillingProvider;
+  /** The AI provider; default: the one configuration chooses (QUIRE_AI_PROVIDER, offline by default). */
+  aiProvider?: AiProvider;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -81,6 +87,17 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   const templates = await createTemplates({ ...features, ...team, usage, idempotency, renderer: poolRenderer(pool) });
   const dataSources = await createDataSources({ ...features, ...team, audit, idempotency });
   const webhooks = await createWebhooks({ ...features, ...team, audit, idempotency });
+  const ai = await createAiAuthoring({
+    ...features,
+    ...team,
+    idempotency,
+    usage,
+    templates,
+    dataSources,
+    provider: deps.aiProvider ?? createAiProvider(config.ai, { offline: offlineProvider() }),
+    renderer: poolRenderer(pool),
+    timeoutMs: config.ai.timeoutMs,
+  });
   const reports = await createReports({
     ...features,
     ...team,
@@ -149,6 +166,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   // The larger limits come first; the general parser then skips a body already parsed.
   app.use(['/v1/reports', '/v1/templates'], express.json({ limit: REPORT_BODY_LIMIT, strict: true }));
   app.use('/v1/data-sources', express.json({ limit: DATA_SOURCE_BODY_LIMIT, strict: true }));
+  app.use('/v1/ai', express.json({ limit: AI_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: config.bodyLimit, strict: true }));
 
   // Someone opening the service in a browser learns where to go.
@@ -212,6 +230,10 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   app.use('/v1/usage', usageRouter);
   app.use('/v1/subscription', subscriptionRouter);
   app.use('/v1/audit-log', audit.routes(team));
+  app.use('/v1/ai', ai.router);
+  // Before the templates router: the thread's routes authenticate on their own, and must not be authenticated
+  // (and metered) twice.
+  app.use('/v1/templates', ai.messagesRouter);
   app.use('/v1/templates', templates.router);
   app.use('/v1/reports', reports.router);
   app.use('/v1/jobs', reports.jobsRouter);

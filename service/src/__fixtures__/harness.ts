@@ -24,7 +24,7 @@ export interface RunningApp {
 export async function startApp(
   env: Record<string, string> = {},
   dataDir?: string,
-  overrides: Partial<Pick<AppDeps, 'billing'>> = {},
+  overrides: Partial<Pick<AppDeps, 'billing' | 'aiProvider'>> = {},
 ): Promise<RunningApp> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-service-')));
   const config = loadConfig({ NODE_ENV: 'test', QUIRE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });

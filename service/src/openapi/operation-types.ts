@@ -34,6 +34,12 @@ export const TAGS = [
     description:
       'Rendering templates with data into PDF, HTML or email, synchronously or as jobs, one at a time or in batches.',
   },
+  {
+    name: 'AI',
+    description:
+      'Templates written from a sentence and refined by conversation. Every answer is extracted, sanitised, ' +
+      'rendered against sample and edge-case data and checked, and repaired by the model before it is saved.',
+  },
   { name: 'Webhooks', description: 'Signed report.completed and report.failed events, and where they go.' },
   {
     name: 'Data sources',

@@ -16,6 +16,7 @@ import {
   VerifyOtpBody,
 } from '../auth/routes';
 import { ContactBody } from '../contact/routes';
+import { AI_OPERATIONS } from '../ai/authoring/operations';
 import { DATA_SOURCE_OPERATIONS } from '../data-sources/operations';
 import { REPORT_OPERATIONS } from '../reports/operations';
 import { AcceptBody, InviteRole } from '../teams/invitations';
@@ -690,6 +691,7 @@ const TABLE: Entry[] = [
 export const OPERATIONS: readonly Operation[] = [
   ...TABLE,
   ...TEMPLATE_OPERATIONS,
+  ...AI_OPERATIONS,
   ...REPORT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...DATA_SOURCE_OPERATIONS,

@@ -9,12 +9,15 @@ import { openTemplateCollections } from './model';
 import { renderRoutes } from './render-routes';
 import { inProcessRenderer, type TemplateRenderer } from './renderer';
 import { templateRoutes } from './template-routes';
-import { templateStore } from './template-store';
+import { type TemplateStore, templateStore } from './template-store';
 import { versionRoutes } from './version-routes';
 
+export { dataSchemaOf, defaultData } from './data-schema';
 export type { TemplateRecord, VersionRecord } from './model';
-export type { TemplateRenderer } from './renderer';
+export { inProcessRenderer, type TemplateRenderer } from './renderer';
+export type { Author, TemplateStore } from './template-store';
 export { typeNameOf, typeScriptOf } from './typescript-types';
+export { templateView } from './views';
 
 export interface TemplatesDeps {
   store: Store;
@@ -49,6 +52,8 @@ export interface Templates {
    * another team's template) or version_not_found.
    */
   resolveForRender(teamId: string, templateId: string, version?: number): Promise<ResolvedTemplate>;
+  /** The team-scoped store of templates and versions, for features that make them (AI authoring). */
+  store: TemplateStore;
 }
 
 /**
@@ -83,5 +88,5 @@ export async function createTemplates(deps: TemplatesDeps): Promise<Templates> {
     return { templateId: template.id, version: number, name: content.name, content };
   }
 
-  return { router, resolveForRender };
+  return { router, resolveForRender, store: templates };
 }

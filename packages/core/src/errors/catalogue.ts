@@ -124,6 +124,16 @@ export const ERROR_CATALOGUE = {
   data_source_timeout: entry('invalid_request_error', 422, 'The data source did not answer in time.'),
   billing_provider_error: entry('provider_error', 502, 'The billing provider could not change the plan.'),
   provider_unavailable: entry('provider_error', 503, 'The AI provider is unavailable. Please try again later.'),
+  ai_timeout: entry(
+    'provider_error',
+    504,
+    'The AI did not finish in time. Please try again, or ask for something smaller.',
+  ),
+  ai_answer_unusable: entry(
+    'provider_error',
+    502,
+    "The AI's answers held no template that parses. Please try again or rephrase the request.",
+  ),
   // Everything else
   internal_error: entry('api_error', 500, 'Something went wrong on our side. Please try again later.'),
 } as const satisfies Record<string, CatalogueEntry>;

@@ -1,0 +1,72 @@
+import { BARCODE_TYPES, createTemplateEngine, TemplateContent } from '@quire/core';
+import { describe, expect, it } from 'vitest';
+import { SAMPLE } from './__fixtures__/answers';
+import { boundedHistory, generateMessages, refineMessages, repairMessages, systemPrompt } from './system-prompt';
+
+describe('system prompt', () => {
+  it("names every filter core's engine registers, and Quire's elements and barcode types", () => {
+    const prompt = systemPrompt('document');
+    const filters = Object.keys(createTemplateEngine().liquid.filters);
+    expect(filters.length).toBeGreaterThan(80);
+    for (const filter of filters) expect(prompt, filter).toMatch(new RegExp(`\\b${filter}\\b`));
+    expect(prompt).toContain('<qr-code value=');
+    expect(prompt).toContain('<bar-code type="code128" value=');
+    for (const type of Object.keys(BARCODE_TYPES)) expect(prompt).toContain(type);
+  });
+
+  it('teaches MJML for emails', () => {
+    expect(systemPrompt('email')).toContain('<mjml>');
+    expect(systemPrompt('document')).not.toContain('<mjml>');
+  });
+
+  it("tells the model the request, the page and its printable width, and the data's schema and an excerpt", () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ description: `Row ${i}`, price: i }));
+    const [system, user] = generateMessages({
+      prompt: 'An invoice',
+      kind: 'document',
+      page: { size: 'Letter', orientation: 'landscape' },
+      schema: { type: 'object', properties: { items: { type: 'array' } } },
+      sample: { ...SAMPLE, items: rows },
+    });
+    expect(system?.role).toBe('system');
+    expect(user?.content).toContain('Write a new document template: An invoice');
+    expect(user?.content).toContain('Letter landscape, 279.4 × 215.9 mm');
+    expect(user?.content).toContain('the printable width is 243.4 mm');
+    expect(user?.content).toContain('"Row 2"');
+    expect(user?.content).not.toContain('"Row 3"');
+  });
+
+  it('shows a refinement the current version, the thread and the request', () => {
+    const current = TemplateContent.parse({ name: 'Invoice', html: '<h1>{{ invoice.number }}</h1>', css: 'h1 {}' });
+    const messages = refineMessages({
+      instruction: 'Make it blue',
+      current,
+      schema: undefined,
+      sample: SAMPLE,
+      history: [
+        { role: 'user', content: 'Make an invoice' },
+        { role: 'assistant', content: 'Done.' },
+      ],
+    });
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(messages[3]?.content).toContain('<h1>{{ invoice.number }}</h1>');
+    expect(messages[3]?.content).toMatch(/Make it blue$/);
+  });
+
+  it('bounds the history to the newest turns that fit', () => {
+    const turns = Array.from({ length: 30 }, (_, i) => ({
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `${i} ${'x'.repeat(3000)}`,
+    }));
+    const kept = boundedHistory(turns);
+    expect(kept.length).toBeLessThanOrEqual(12);
+    expect(kept.at(-1)?.content.startsWith('29 ')).toBe(true);
+    expect(kept.reduce((sum, m) => sum + m.content.length, 0)).toBeLessThanOrEqual(10_000);
+  });
+
+  it('asks for a repair after the answer, listing the problems', () => {
+    const messages = repairMessages([{ role: 'user', content: 'x' }], 'the answer', ['Line 3: unclosed for']);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(messages[2]?.content).toContain('- Line 3: unclosed for');
+  });
+});

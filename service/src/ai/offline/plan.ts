@@ -1,0 +1,310 @@
+import type { PageSetupInput } from '@quire/core';
+import { BRAND_ROLES, PRESETS, REPORT_TABLES } from './presets';
+import type { Named } from './scan';
+import type {
+  ColumnSpec,
+  DocType,
+  DocumentSpec,
+  FieldSpec,
+  PartyLine,
+  PartySpec,
+  SectionKind,
+  SectionSpec,
+  TableSpec,
+} from './spec';
+import { fold } from './text';
+import type { Request } from './understand';
+import { CONCEPTS } from './vocabulary';
+import { FEATURE_SECTIONS, singular } from './words';
+
+/**
+ * From what a request says to a complete DocumentSpec: the document type's preset fills in what the request left
+ * out, and what it named is added in the right place. Elements that came from the request are remembered in
+ * `named`, so that binding to real data keeps them even when the data lacks them (and drops unasked defaults).
+ */
+export interface Plan {
+  spec: DocumentSpec;
+  named: Set<object>;
+}
+
+/** Sections in the order a document reads. */
+export const SECTION_ORDER: SectionKind[] = [
+  'summary',
+  'parties',
+  'details',
+  'table',
+  'body',
+  'payment',
+  'qr',
+  'barcode',
+  'notes',
+  'terms',
+  'signature',
+];
+
+const SALES: Set<DocType> = new Set(
+  Object.entries(PRESETS)
+    .filter(([, p]) => p.sales)
+    .map(([t]) => t as DocType),
+);
+
+export function isSales(docType: DocType): boolean {
+  return SALES.has(docType);
+}
+
+export function fieldFromNamed(n: Named, root: string): FieldSpec {
+  const concept = n.concept ? CONCEPTS[n.concept] : undefined;
+  const path = concept?.party ? `${n.concept}.name` : `${root}.${n.key}`;
+  return { path, type: n.type, ...(n.concept ? { concept: n.concept } : {}), ...(n.label ? { label: n.label } : {}) };
+}
+
+export function fieldFromConcept(concept: string, root: string): FieldSpec {
+  const def = CONCEPTS[concept];
+  if (def?.party) return { path: `${concept}.name`, concept, type: 'text' };
+  return { path: `${root}.${def?.name ?? concept}`, concept, type: def?.type ?? 'text' };
+}
+
+export function columnFromNamed(n: Named): ColumnSpec {
+  return {
+    path: n.key,
+    type: n.type,
+    ...(n.concept ? { concept: n.concept } : {}),
+    ...(n.label ? { label: n.label } : {}),
+    ...(n.sum ? { sum: true } : {}),
+  };
+}
+
+export function columnFromConcept(concept: string): ColumnSpec {
+  const def = CONCEPTS[concept];
+  return { path: def?.name ?? concept, concept, type: def?.type ?? 'text', ...(def?.sum ? { sum: true } : {}) };
+}
+
+/** The lines a party prints, by role. */
+export function partyFor(role: string, path: string): PartySpec {
+  const lines: PartyLine[] = [{ path: `${path}.name`, kind: 'name' }];
+  if (role === 'employee') lines.push({ path: `${path}.job_title`, kind: 'text' });
+  lines.push({ path: `${path}.address_lines`, kind: 'lines' });
+  if (!['employee', 'ship_to', 'ship_from'].includes(role)) lines.push({ path: `${path}.email`, kind: 'text' });
+  return { role, lines };
+}
+
+/** Where a party a request names goes: [role, data object]. */
+const PARTY_PLACES: Record<string, [string, string]> = {
+  customer: ['customer', 'customer'],
+  bill_to: ['bill_to', 'customer'],
+  ship_to: ['ship_to', 'shipping'],
+  ship_from: ['ship_from', 'company'],
+  supplier: ['supplier', 'supplier'],
+  buyer: ['buyer', 'company'],
+  company: ['from', 'company'],
+  employee: ['employee', 'employee'],
+  employer: ['employer', 'company'],
+  recipient: ['recipient', 'recipient'],
+  sender: ['from', 'sender'],
+  account_holder: ['account_holder', 'customer'],
+};
+
+export function placeParty(concept: string): [string, string] {
+  return PARTY_PLACES[concept] ?? [concept, concept];
+}
+
+/** A section with the data it prints. */
+export function sectionFor(kind: SectionKind, spec: Pick<DocumentSpec, 'root' | 'docType' | 'parties'>): SectionSpec {
+  const preset = PRESETS[spec.docType];
+  const brand = spec.parties.find((p) => BRAND_ROLES.has(p.role));
+  const brandPath = brand?.lines[0]?.path.replace(/\.[^.]+$/, '') ?? 'company';
+  switch (kind) {
+    case 'notes':
+    case 'terms':
+    case 'summary':
+      return { kind, path: `${spec.root}.${kind}` };
+    case 'body':
+      return {
+        kind,
+        path: `${spec.root}.body`,
+        fields: [{ path: `${spec.root}.salutation`, concept: 'salutation', type: 'text' }],
+      };
+    case 'payment':
+      return {
+        kind,
+        path: `${spec.root}.payment_instructions`,
+        fields: [
+          { path: `${brandPath}.bank.name`, concept: 'bank', type: 'text' },
+          { path: `${brandPath}.bank.iban`, concept: 'iban', type: 'text' },
+          { path: `${brandPath}.bank.bic`, concept: 'bic', type: 'text' },
+        ],
+      };
+    case 'signature':
+      return { kind, path: `${spec.root}.signatory` };
+    case 'qr':
+      return { kind, path: `${spec.root}.${preset.qr}` };
+    case 'barcode':
+      return { kind, path: `${spec.root}.${preset.barcode}` };
+    default:
+      return { kind };
+  }
+}
+
+/** Puts a section where it belongs in reading order (after the sections that come before it). */
+export function insertSection(sections: SectionSpec[], section: SectionSpec): void {
+  if (sections.some((s) => s.kind === section.kind)) return;
+  const rank = SECTION_ORDER.indexOf(section.kind);
+  let at = sections.length;
+  for (let i = 0; i < sections.length; i++) {
+    if (SECTION_ORDER.indexOf((sections[i] as SectionSpec).kind) > rank) {
+      at = i;
+      break;
+    }
+  }
+  sections.splice(at, 0, section);
+}
+
+const TEXT_COLUMN_FOR: Record<string, string> = {
+  products: 'product',
+  services: 'service',
+  regions: 'region',
+  tasks: 'task',
+  action_items: 'task',
+  employees: 'name',
+};
+
+function planTable(request: Request, prompt: string): TableSpec | undefined {
+  const preset = PRESETS[request.docType];
+  const base = preset.table;
+  if (!base && !request.tableAsked) return undefined;
+  const noun = request.tableNoun && request.tableNoun !== 'items' ? request.tableNoun : undefined;
+  const name = noun ?? base?.name ?? 'items';
+  const root = preset.root;
+  let columns: ColumnSpec[];
+  if (request.columns.length > 0) {
+    columns = request.columns.map(columnFromNamed);
+    // Rows need something to name them: "items with qty and price" have a description too, and action items
+    // their task.
+    const naming = TEXT_COLUMN_FOR[name] ?? 'description';
+    const needsTask = naming === 'task' && !columns.some((c) => c.concept === 'task');
+    if (needsTask || !columns.some((c) => c.type === 'text' || c.type === 'longtext')) {
+      columns.unshift(columnFromConcept(naming));
+    }
+  } else {
+    let concepts = base?.columns ?? ['description', 'quantity', 'amount'];
+    if (request.docType === 'report') {
+      const folded = fold(prompt);
+      concepts = REPORT_TABLES.find(([pattern]) => pattern.test(folded))?.[1] ?? concepts;
+    }
+    columns = concepts.map(columnFromConcept);
+  }
+  const money = columns.some((c) => c.type === 'money');
+  const summable = columns.some((c) => c.sum);
+  const totals = request.features.has('totals') || Boolean(base?.totals && (money || summable));
+  const table: TableSpec = {
+    path: `${root}.${name}`,
+    item: noun ? singular(name) : (base?.item ?? singular(name)),
+    columns,
+    totals,
+  };
+  if (isSales(request.docType) && totals) table.taxRate = `${root}.tax_rate`;
+  return table;
+}
+
+export function planSpec(request: Request, prompt: string, page?: PageSetupInput): Plan {
+  const preset = PRESETS[request.docType];
+  const root = preset.root;
+  const namedSet = new Set<object>();
+
+  const fields: FieldSpec[] = preset.fields.map((c) => fieldFromConcept(c, root));
+  if (request.docType === 'certificate') fields.unshift({ path: 'recipient.name', concept: 'recipient', type: 'text' });
+  for (const n of request.fields) {
+    const field = fieldFromNamed(n, root);
+    // "with a date" on an invoice means its issue date: a bare "date" joins the first date the document has.
+    const same =
+      fields.find((f) => f.path === field.path || (f.concept && f.concept === field.concept)) ??
+      (n.concept === 'date' ? fields.find((f) => f.type === 'date') : undefined);
+    if (same) {
+      if (field.label) same.label = field.label;
+      namedSet.add(same);
+    } else {
+      fields.push(field);
+      namedSet.add(field);
+    }
+  }
+
+  const parties: PartySpec[] = preset.parties.map(([role, path]) => partyFor(role, path));
+  for (const concept of request.parties) {
+    if (request.docType === 'certificate' && concept === 'recipient') {
+      const field = fields.find((f) => f.concept === 'recipient');
+      if (field) namedSet.add(field);
+      continue;
+    }
+    const [role, path] = placeParty(concept);
+    const existing = parties.find((p) => p.role === role || p.lines[0]?.path.startsWith(`${path}.`));
+    if (existing) {
+      namedSet.add(existing);
+      continue;
+    }
+    const party = partyFor(role, path);
+    parties.push(party);
+    namedSet.add(party);
+  }
+
+  const table = planTable(request, prompt);
+  if (table) {
+    for (const c of table.columns) if (request.columns.length > 0) namedSet.add(c);
+    if (request.tableAsked) namedSet.add(table);
+  }
+
+  const spec: DocumentSpec = {
+    v: 1,
+    docType: request.docType,
+    title: { concept: request.docType, ...(request.title ? { text: request.title } : {}) },
+    language: request.language,
+    currency: request.currency ?? (request.language === 'en' ? 'USD' : 'EUR'),
+    root,
+    fields,
+    parties,
+    sections: [],
+    style: {
+      accent: request.accent ?? preset.accent,
+      font: request.font ?? preset.font ?? 'sans',
+      size: request.size ?? (request.docType === 'certificate' ? 11 : request.docType === 'letter' ? 10.5 : 9.5),
+    },
+    page: {
+      size: request.pageSize ?? pageSizeOf(page) ?? 'A4',
+      orientation: request.orientation ?? page?.orientation ?? (preset.landscape ? 'landscape' : 'portrait'),
+    },
+    pageNumbers: request.features.has('pageNumbers') || Boolean(preset.pageNumbers),
+  };
+  if (table) spec.table = table;
+  // Many columns do not fit across a portrait page.
+  if (!request.orientation && !page?.orientation && table && table.columns.length >= 8)
+    spec.page.orientation = 'landscape';
+
+  for (const kind of preset.sections) {
+    if (kind === 'table' && !table) continue;
+    if (kind === 'parties' && parties.filter((p) => !BRAND_ROLES.has(p.role)).length === 0) continue;
+    spec.sections.push(sectionFor(kind, spec));
+  }
+  if (table && !spec.sections.some((s) => s.kind === 'table')) insertSection(spec.sections, { kind: 'table' });
+  if (!spec.sections.some((s) => s.kind === 'parties') && parties.some((p) => !BRAND_ROLES.has(p.role)))
+    insertSection(spec.sections, { kind: 'parties' });
+  for (const feature of request.features) {
+    const kind = FEATURE_SECTIONS[feature];
+    if (!kind) continue;
+    let section = spec.sections.find((s) => s.kind === kind);
+    if (!section) {
+      section = sectionFor(kind, spec);
+      insertSection(spec.sections, section);
+    }
+    namedSet.add(section);
+  }
+  if (request.features.has('logo')) {
+    const brand = parties.find((p) => BRAND_ROLES.has(p.role));
+    spec.logo = `${brand?.lines[0]?.path.replace(/\.[^.]+$/, '') ?? 'company'}.logo_url`;
+  }
+  for (const s of spec.sections) if (request.features.has(s.kind as never)) namedSet.add(s);
+  return { spec, named: namedSet };
+}
+
+function pageSizeOf(page: PageSetupInput | undefined): DocumentSpec['page']['size'] | undefined {
+  const size = page?.size;
+  return size === 'A4' || size === 'Letter' || size === 'Legal' ? size : undefined;
+}

@@ -1,0 +1,581 @@
+import type { JsonSchemaDocument, TemplateContent } from '@quire/core';
+import type { OfflineAnswer } from './answer';
+import { dataShape, findRowPath, findScalarPath } from './bind';
+import { titleOf } from './blocks/header';
+import { headingOf } from './blocks/sections';
+import { labelOf } from './blocks/theme';
+import { compose } from './compose';
+import { refineForeign } from './foreign';
+import { unsupportedReply } from './generate';
+import { type Kind, type Op, parseInstruction } from './instruction';
+import { conceptsOfLabel, LANGUAGE_NAMES, term } from './labels';
+import { columnFromNamed, fieldFromNamed, insertSection, isSales, partyFor, placeParty, sectionFor } from './plan';
+import { BRAND_ROLES } from './presets';
+import { fillSample } from './sample';
+import { named } from './scan';
+import { cloneSpec, type DocumentSpec, readSpec, type SectionKind } from './spec';
+import { capitalize, fold, listText, similarity } from './text';
+import { COLUMN_CONCEPTS, CONCEPTS, conceptOf } from './vocabulary';
+
+/**
+ * A refinement: the instruction becomes operations (instruction.ts), applied to the spec the template carries when
+ * it is as generated, else to the template itself (foreign.ts). Whatever cannot be done is said plainly; when
+ * nothing can be done the template comes back unchanged.
+ */
+export interface Outcome {
+  done: string[];
+  failed: string[];
+}
+
+type Ref =
+  | { kind: 'column'; index: number }
+  | { kind: 'field'; index: number }
+  | { kind: 'section'; index: number }
+  | { kind: 'party'; index: number };
+
+const SECTION_NAMES: Record<string, string> = {
+  notes: 'notes',
+  terms: 'the terms',
+  signature: 'a signature',
+  summary: 'a summary',
+  payment: 'payment details',
+  qr: 'a QR code',
+  barcode: 'a barcode',
+  parties: 'the parties',
+  details: 'the details',
+  table: 'the table',
+  body: 'the letter body',
+};
+
+function score(name: string, candidates: (string | undefined)[], concept?: string): number {
+  const f = fold(name);
+  let best = 0;
+  if (concept && conceptOf(name) === concept) best = 0.95;
+  for (const c of candidates) {
+    if (!c) continue;
+    const g = fold(c).replace(/[.:]+$/, '');
+    if (g === f) return 1;
+    best = Math.max(best, similarity(f, g) * 0.95, g.split(' ').includes(f) && f.length > 3 ? 0.8 : 0);
+  }
+  return best;
+}
+
+function sectionWords(kind: SectionKind, spec: DocumentSpec): string[] {
+  const words = [kind, term(kind, spec.language), term(kind, 'en')];
+  if (kind === 'table') words.push('table', 'items table', 'line items', 'items');
+  if (kind === 'qr') words.push('qr code', 'qr');
+  if (kind === 'payment') words.push('bank details', 'payment', 'payment instructions');
+  if (kind === 'terms') words.push('terms and conditions', 'conditions');
+  if (kind === 'parties') words.push('addresses', 'parties', 'bill to');
+  return words.filter(Boolean) as string[];
+}
+
+export function resolve(spec: DocumentSpec, name: string, kind?: Kind): Ref | undefined {
+  const found: { ref: Ref; score: number }[] = [];
+  if (!kind || kind === 'column')
+    spec.table?.columns.forEach((c, index) => {
+      found.push({
+        ref: { kind: 'column', index },
+        score: score(
+          name,
+          [labelOf(c, spec.language), c.label, c.path, ...(c.concept ? [term(c.concept, 'en')] : [])],
+          c.concept,
+        ),
+      });
+    });
+  if (!kind || kind === 'field')
+    spec.fields.forEach((f, index) => {
+      found.push({
+        ref: { kind: 'field', index },
+        score:
+          score(
+            name,
+            [
+              labelOf(f, spec.language),
+              f.label,
+              f.path.split('.').pop(),
+              ...(f.concept ? [term(f.concept, 'en')] : []),
+            ],
+            f.concept,
+          ) - 0.01,
+      });
+    });
+  if (!kind || kind === 'section')
+    spec.sections.forEach((s, index) => {
+      found.push({
+        ref: { kind: 'section', index },
+        score: score(name, [...sectionWords(s.kind, spec), s.label]) - 0.02,
+      });
+    });
+  if (!kind)
+    spec.parties.forEach((p, index) => {
+      found.push({
+        ref: { kind: 'party', index },
+        score:
+          score(name, [p.label, term(p.role, spec.language), term(p.role, 'en'), p.role.replace(/_/g, ' ')]) - 0.03,
+      });
+    });
+  const best = found.sort((a, b) => b.score - a.score)[0];
+  return best && best.score >= 0.74 ? best.ref : undefined;
+}
+
+function nameOf(spec: DocumentSpec, ref: Ref): string {
+  switch (ref.kind) {
+    case 'column':
+      return `the ${labelOf(spec.table?.columns[ref.index] as never, spec.language)} column`;
+    case 'field':
+      return `the ${labelOf(spec.fields[ref.index] as never, spec.language)} field`;
+    case 'section': {
+      const s = spec.sections[ref.index];
+      if (!s) return 'that';
+      if (
+        s.kind === 'table' ||
+        s.kind === 'parties' ||
+        s.kind === 'qr' ||
+        s.kind === 'barcode' ||
+        s.kind === 'signature'
+      )
+        return (SECTION_NAMES[s.kind] ?? s.kind).replace(/^an? /, 'the ');
+      return `the ${headingOf(s, spec)} section`;
+    }
+    case 'party': {
+      const p = spec.parties[ref.index];
+      return `the ${p?.label ?? term(p?.role ?? '', spec.language) ?? p?.role} block`;
+    }
+  }
+}
+
+function listOf(spec: DocumentSpec, kind: Ref['kind']): unknown[] {
+  if (kind === 'column') return spec.table?.columns ?? [];
+  if (kind === 'field') return spec.fields;
+  if (kind === 'section') return spec.sections;
+  return spec.parties;
+}
+
+function moveItem(list: unknown[], from: number, to: number): void {
+  const [item] = list.splice(from, 1);
+  list.splice(Math.max(0, Math.min(to, list.length)), 0, item);
+}
+
+/** A label the user typed: the dictionary's word keeps it translatable; anything else is kept as written. */
+function setLabel(target: { concept?: string; label?: string }, to: string, spec: DocumentSpec): void {
+  const concept = conceptsOfLabel(to).find(
+    (c) => term(c, spec.language) && fold(term(c, spec.language) as string) === fold(to),
+  );
+  if (concept && (!target.concept || target.concept === concept || CONCEPTS[concept])) {
+    target.concept = concept;
+    delete target.label;
+  } else target.label = to;
+}
+
+interface Context {
+  spec: DocumentSpec;
+  schema?: JsonSchemaDocument;
+  sample: Record<string, unknown>;
+}
+
+function addThing(ctx: Context, op: Extract<Op, { op: 'add' }>, out: Outcome): void {
+  const { spec } = ctx;
+  const n = named(op.name);
+  const party = conceptOf(op.name);
+  if (party && CONCEPTS[party]?.party) {
+    const [role, path] = placeParty(party);
+    if (spec.parties.some((p) => p.role === role || p.lines[0]?.path.startsWith(`${path}.`))) {
+      out.failed.push(`It already has a ${term(role, 'en')?.toLowerCase() ?? role} block.`);
+      return;
+    }
+    spec.parties.push(partyFor(role, path));
+    if (!spec.sections.some((s) => s.kind === 'parties')) insertSection(spec.sections, { kind: 'parties' });
+    out.done.push(`added a ${term(role, 'en')?.toLowerCase() ?? role} block`);
+    return;
+  }
+  const asColumn =
+    op.kind === 'column' || (op.kind !== 'field' && Boolean(spec.table) && COLUMN_CONCEPTS.has(n.concept ?? ''));
+  const shape = dataShape(ctx.schema, undefined);
+  if (asColumn) {
+    if (!spec.table) {
+      spec.table = { path: `${spec.root}.items`, item: 'item', columns: [], totals: false };
+      insertSection(spec.sections, { kind: 'table' });
+    }
+    const table = spec.table;
+    if (resolve(spec, op.name, 'column')) {
+      out.failed.push(`It already has a ${capitalize(op.name)} column.`);
+      return;
+    }
+    const column = columnFromNamed(n);
+    const bound = shape ? findRowPath(shape, table.path, n) : undefined;
+    if (bound) {
+      column.path = bound.path;
+      column.type = bound.type;
+    }
+    let at = table.columns.length;
+    const ref = op.before ?? op.after;
+    if (ref) {
+      const r = resolve(spec, ref, 'column');
+      if (r) at = r.index + (op.after ? 1 : 0);
+    }
+    table.columns.splice(at, 0, column);
+    out.done.push(
+      `added the ${labelOf(column, spec.language)} column${bound ? ` (from \`${bound.path}\` in your data)` : ''}`,
+    );
+    return;
+  }
+  if (resolve(spec, op.name, 'field')) {
+    out.failed.push(`It already has a ${capitalize(op.name)} field.`);
+    return;
+  }
+  const field = fieldFromNamed(n, spec.root);
+  const bound = shape ? findScalarPath(shape, n) : undefined;
+  if (bound) {
+    field.path = bound.path;
+    field.type = bound.type;
+  }
+  let at = spec.fields.length;
+  const ref = op.before ?? op.after;
+  if (ref) {
+    const r = resolve(spec, ref, 'field');
+    if (r) at = r.index + (op.after ? 1 : 0);
+  }
+  spec.fields.splice(at, 0, field);
+  out.done.push(
+    `added the ${labelOf(field, spec.language)} field${bound ? ` (from \`${bound.path}\` in your data)` : ''}`,
+  );
+}
+
+function brandPath(spec: DocumentSpec): string {
+  const brand = spec.parties.find((p) => BRAND_ROLES.has(p.role));
+  return brand?.lines[0]?.path.replace(/\.[^.]+$/, '') ?? 'company';
+}
+
+/** Sample values that were the old language's defaults become the new language's defaults. */
+function resample(given: unknown, before: unknown, after: unknown): unknown {
+  if (JSON.stringify(given) === JSON.stringify(before)) return after;
+  if (Array.isArray(given) && Array.isArray(before) && Array.isArray(after))
+    return given.map((g, i) => resample(g, before[i], after[i]));
+  if (
+    given &&
+    typeof given === 'object' &&
+    before &&
+    typeof before === 'object' &&
+    after &&
+    typeof after === 'object' &&
+    !Array.isArray(given)
+  ) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(given))
+      out[k] = resample(v, (before as Record<string, unknown>)[k], (after as Record<string, unknown>)[k]);
+    return out;
+  }
+  return given;
+}
+
+function translate(ctx: Context, lang: DocumentSpec['language'], out: Outcome): void {
+  const { spec } = ctx;
+  if (spec.language === lang) {
+    out.failed.push(`The labels are already in ${LANGUAGE_NAMES[lang]}.`);
+    return;
+  }
+  const before = cloneSpec(spec);
+  const kept: string[] = [];
+  const relabel = (t: { concept?: string; label?: string }) => {
+    if (!t.label) return;
+    const concept = conceptOf(t.label) ?? conceptsOfLabel(t.label).find((c) => term(c, lang));
+    if (concept && term(concept, lang)) {
+      t.concept = t.concept ?? concept;
+      if (conceptOf(t.label) === t.concept || conceptsOfLabel(t.label).includes(t.concept)) delete t.label;
+      else kept.push(t.label);
+    } else kept.push(t.label);
+  };
+  spec.fields.forEach(relabel);
+  spec.table?.columns.forEach(relabel);
+  spec.sections.forEach(relabel);
+  spec.parties.forEach(relabel);
+  if (spec.title.text) {
+    const concept = conceptsOfLabel(spec.title.text).find((c) => term(c, lang));
+    if (concept) {
+      spec.title = { concept };
+    } else kept.push(spec.title.text);
+  }
+  spec.language = lang;
+  if (before.currency === 'USD' && lang !== 'en' && !JSON.stringify(ctx.sample).includes('"currency"'))
+    spec.currency = 'EUR';
+  ctx.sample = resample(ctx.sample, fillSample(before, {}), fillSample(spec, {})) as Record<string, unknown>;
+  out.done.push(
+    `translated the labels into ${LANGUAGE_NAMES[lang]}${spec.currency !== before.currency ? ` (amounts now in ${spec.currency})` : ''}`,
+  );
+  if (kept.length > 0)
+    out.failed.push(
+      `I kept ${listText(kept.map((k) => `"${k}"`))} as written: my dictionary has no ${LANGUAGE_NAMES[lang]} for ${kept.length === 1 ? 'it' : 'them'}; rename ${kept.length === 1 ? 'it' : 'them'} if you like.`,
+    );
+}
+
+export function applyOp(ctx: Context, op: Op, out: Outcome): void {
+  const { spec } = ctx;
+  switch (op.op) {
+    case 'add':
+      addThing(ctx, op, out);
+      return;
+    case 'remove': {
+      const ref = resolve(spec, op.name, op.kind);
+      if (!ref) {
+        out.failed.push(`I couldn't find "${op.name}" to remove.`);
+        return;
+      }
+      const what = nameOf(spec, ref);
+      if (ref.kind === 'section' && spec.sections[ref.index]?.kind === 'table') {
+        delete spec.table;
+      }
+      listOf(spec, ref.kind).splice(ref.index, 1);
+      if (spec.table && spec.table.columns.length === 0) {
+        delete spec.table;
+        spec.sections = spec.sections.filter((s) => s.kind !== 'table');
+      }
+      if (ref.kind === 'party' && !spec.parties.some((p) => !BRAND_ROLES.has(p.role)))
+        spec.sections = spec.sections.filter((s) => s.kind !== 'parties');
+      out.done.push(`removed ${what}`);
+      return;
+    }
+    case 'rename': {
+      const ref = resolve(spec, op.name, op.kind);
+      if (!ref) {
+        if (fold(op.name) === fold(spec.title.text ?? term(spec.title.concept ?? spec.docType, spec.language) ?? '')) {
+          spec.title = { ...spec.title, text: op.to };
+          out.done.push(`renamed the title to "${op.to}"`);
+          return;
+        }
+        out.failed.push(`I couldn't find "${op.name}" to rename.`);
+        return;
+      }
+      const what = nameOf(spec, ref);
+      const target = listOf(spec, ref.kind)[ref.index] as { concept?: string; label?: string };
+      if (ref.kind === 'section' || ref.kind === 'party') target.label = op.to;
+      else setLabel(target, op.to, spec);
+      out.done.push(`renamed ${what} to "${op.to}"`);
+      return;
+    }
+    case 'move': {
+      const ref = resolve(spec, op.name, op.kind);
+      if (!ref) {
+        out.failed.push(`I couldn't find "${op.name}" to move.`);
+        return;
+      }
+      const list = listOf(spec, ref.kind);
+      const what = nameOf(spec, ref);
+      if (op.where === 'first' || op.where === 'last') {
+        moveItem(list, ref.index, op.where === 'first' ? 0 : list.length);
+        out.done.push(`moved ${what} ${op.where === 'first' ? 'to the start' : 'to the end'}`);
+        return;
+      }
+      const other = op.ref ? resolve(spec, op.ref, ref.kind === 'party' ? undefined : ref.kind) : undefined;
+      if (!other || other.kind !== ref.kind) {
+        out.failed.push(
+          `I couldn't find "${op.ref ?? ''}" to move ${what} next to${other ? ` (it is not a ${ref.kind})` : ''}.`,
+        );
+        return;
+      }
+      const anchorName = nameOf(spec, other);
+      const item = list[ref.index];
+      const anchor = list[other.index];
+      list.splice(ref.index, 1);
+      const at = list.indexOf(anchor) + (op.where === 'after' ? 1 : 0);
+      list.splice(at, 0, item);
+      out.done.push(`moved ${what} ${op.where} ${anchorName}`);
+      return;
+    }
+    case 'swap': {
+      const a = resolve(spec, op.a);
+      const b = a ? resolve(spec, op.b, a.kind === 'party' ? undefined : a.kind) : undefined;
+      if (!a || !b || a.kind !== b.kind) {
+        out.failed.push(`I couldn't find both "${op.a}" and "${op.b}" to swap.`);
+        return;
+      }
+      const list = listOf(spec, a.kind);
+      const item = list[a.index];
+      list[a.index] = list[b.index];
+      list[b.index] = item;
+      out.done.push(`swapped ${nameOf(spec, b)} and ${nameOf(spec, a)}`);
+      return;
+    }
+    case 'order': {
+      const table = spec.table;
+      if (!table) {
+        out.failed.push('There is no table to reorder.');
+        return;
+      }
+      const refs = op.names.map((n) => resolve(spec, n, 'column'));
+      const missing = op.names.filter((_, i) => !refs[i]);
+      if (missing.length > 0) {
+        out.failed.push(
+          `I couldn't find the column${missing.length > 1 ? 's' : ''} ${listText(missing.map((m) => `"${m}"`))} to reorder.`,
+        );
+        return;
+      }
+      const chosen = refs.map((r) => table.columns[(r as { index: number }).index]);
+      const rest = table.columns.filter((c) => !chosen.includes(c));
+      table.columns = [...chosen, ...rest] as typeof table.columns;
+      out.done.push(`put the columns in the order ${listText(table.columns.map((c) => labelOf(c, spec.language)))}`);
+      return;
+    }
+    case 'section': {
+      const existing = spec.sections.findIndex((s) => s.kind === op.section);
+      if (op.on) {
+        if (existing >= 0) {
+          out.failed.push(`It already has ${SECTION_NAMES[op.section]}.`);
+          return;
+        }
+        insertSection(spec.sections, sectionFor(op.section, spec));
+        out.done.push(`added ${SECTION_NAMES[op.section]}`);
+      } else {
+        if (existing < 0) {
+          out.failed.push(`There is no ${SECTION_NAMES[op.section]?.replace(/^an? /, '')} to remove.`);
+          return;
+        }
+        const what = nameOf(spec, { kind: 'section', index: existing });
+        spec.sections.splice(existing, 1);
+        out.done.push(`removed ${what}`);
+      }
+      return;
+    }
+    case 'feature': {
+      if (op.feature === 'logo') {
+        if (op.on === Boolean(spec.logo)) {
+          out.failed.push(op.on ? 'It already has a logo.' : 'There is no logo to remove.');
+          return;
+        }
+        if (op.on) spec.logo = `${brandPath(spec)}.logo_url`;
+        else delete spec.logo;
+        out.done.push(op.on ? `added a logo (from \`${spec.logo}\`)` : 'removed the logo');
+        return;
+      }
+      if (op.feature === 'pageNumbers') {
+        if (op.on === spec.pageNumbers) {
+          out.failed.push(op.on ? 'It already has page numbers.' : 'There are no page numbers to remove.');
+          return;
+        }
+        spec.pageNumbers = op.on;
+        out.done.push(op.on ? 'added page numbers in the footer' : 'removed the page numbers');
+        return;
+      }
+      const table = spec.table;
+      if (!table) {
+        out.failed.push(
+          'There is no table, so there is nothing to total; add columns first ("add columns description and amount").',
+        );
+        return;
+      }
+      if (op.on && !table.columns.some((c) => c.type === 'money' || c.sum)) {
+        out.failed.push('None of the columns holds amounts or quantities to total; add an amount column first.');
+        return;
+      }
+      if (op.on === table.totals) {
+        out.failed.push(op.on ? 'It already has totals.' : 'There are no totals to remove.');
+        return;
+      }
+      table.totals = op.on;
+      if (op.on && isSales(spec.docType)) table.taxRate = `${spec.root}.tax_rate`;
+      out.done.push(op.on ? 'added totals under the table' : 'removed the totals');
+      return;
+    }
+    case 'colour':
+      spec.style.accent = op.hex;
+      out.done.push(`changed the accent colour to ${op.name.startsWith('#') ? op.hex : `${op.name} (${op.hex})`}`);
+      return;
+    case 'font':
+      spec.style.font = op.font;
+      out.done.push(
+        `switched to a ${op.font === 'mono' ? 'monospace' : op.font === 'sans' ? 'sans-serif' : 'serif'} font`,
+      );
+      return;
+    case 'size': {
+      const next = op.pt ?? Math.round(spec.style.size * (op.factor ?? 1) * 2) / 2;
+      const size = Math.max(6, Math.min(16, next));
+      out.done.push(
+        `made the text ${size > spec.style.size ? 'larger' : size < spec.style.size ? 'smaller' : 'the same size'} (${size}pt)`,
+      );
+      spec.style.size = size;
+      return;
+    }
+    case 'orientation':
+      if (spec.page.orientation === op.value) out.failed.push(`It is already ${op.value}.`);
+      else {
+        spec.page.orientation = op.value;
+        out.done.push(`turned the page to ${op.value}`);
+      }
+      return;
+    case 'pageSize':
+      if (spec.page.size === op.value) out.failed.push(`It is already on ${op.value}.`);
+      else {
+        spec.page.size = op.value;
+        out.done.push(`switched the page to ${op.value}`);
+      }
+      return;
+    case 'language':
+      translate(ctx, op.lang, out);
+      return;
+    case 'title':
+      spec.title = { ...spec.title, text: op.text };
+      out.done.push(`changed the title to "${op.text}"`);
+      return;
+    case 'unsupported':
+      out.failed.push(unsupportedReply(op.what));
+      return;
+    case 'unknown':
+      out.failed.push(`I didn't understand "${op.text}".`);
+      return;
+  }
+}
+
+export const CAN_DO =
+  'I can add, remove, rename or reorder columns, fields and sections; change colours, fonts, text size, orientation and page size; add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian or Dutch.';
+
+export function replyFor(out: Outcome): string {
+  if (out.done.length === 0) {
+    const unknownOnly = out.failed.every((f) => f.startsWith("I didn't understand"));
+    return `${out.failed.join(' ')} The template is unchanged.${unknownOnly ? ` ${CAN_DO}` : ''}`;
+  }
+  const done = listText(out.done);
+  return `${capitalize(done)}.${out.failed.length ? ` ${out.failed.join(' ')}` : ''}`;
+}
+
+function unchanged(current: TemplateContent, reply: string): OfflineAnswer {
+  return {
+    reply,
+    content: {
+      name: current.name,
+      html: current.html,
+      css: current.css,
+      page: current.page as never,
+      sample_data: current.sample_data,
+      footer_html: current.footer_html,
+    },
+  };
+}
+
+export function refine(instruction: string, current: TemplateContent, schema?: JsonSchemaDocument): OfflineAnswer {
+  if (current.kind === 'email') {
+    return unchanged(
+      current,
+      "I can't edit email templates offline yet: they are MJML, and the built-in generator only writes documents. The template is unchanged.",
+    );
+  }
+  const ops = parseInstruction(instruction);
+  const recovered = readSpec(current.html, current.css);
+  const out: Outcome = { done: [], failed: [] };
+  if (!recovered?.pristine) {
+    const result = refineForeign(ops, current);
+    return result.out.done.length === 0
+      ? unchanged(current, replyFor(result.out))
+      : { reply: replyFor(result.out), content: result.content };
+  }
+  const ctx: Context = {
+    spec: cloneSpec(recovered.spec),
+    sample: structuredClone(current.sample_data ?? {}),
+    ...(schema ? { schema } : {}),
+  };
+  for (const op of ops) applyOp(ctx, op, out);
+  if (out.done.length === 0) return unchanged(current, replyFor(out));
+  const content = compose(ctx.spec, ctx.sample);
+  // A name someone gave the template stays; the generated one follows the title (and its language).
+  if (current.name && current.name !== titleOf(recovered.spec)) content.name = current.name;
+  return { reply: replyFor(out), content };
+}
