@@ -37,8 +37,10 @@ describe('docs/api.md', () => {
   it('runs every shell block, in order, against a fresh service', async () => {
     const blocks = shellBlocks(await readFile(GUIDE, 'utf8'));
     expect(blocks.length).toBeGreaterThan(8);
-    const script = ['set -euo pipefail', ...blocks].join('\n');
-    const { stdout } = await run('bash', ['-c', script], {
+    // Every curl call reports its status on stderr, so that an error the reader would see cannot pass unnoticed.
+    const strictCurl = `curl() { command curl --write-out '%{stderr}HTTP %{http_code} %{method} %{url_effective}\\n' "$@"; }`;
+    const script = ['set -euo pipefail', strictCurl, ...blocks].join('\n');
+    const { stdout, stderr } = await run('bash', ['-c', script], {
       cwd: workDir,
       env: { ...process.env, QUIRE: app.url, OUTBOX: join(app.dataDir, 'outbox') },
       timeout: 120_000,
@@ -50,6 +52,13 @@ describe('docs/api.md', () => {
     expect(stdout).toContain('"succeeded"');
     expect(stdout).toContain('"template_not_found"');
     expect(stdout).toContain('"professional"');
+    const calls = stderr.split('\n').filter((line) => line.startsWith('HTTP '));
+    expect(calls.length).toBeGreaterThan(30);
+    // The only failure is the one the guide shows on purpose: a template that does not exist.
+    const failures = calls.filter((line) => !/^HTTP [23]\d\d /.test(line));
+    expect(failures).toEqual([expect.stringMatching(/^HTTP 404 POST .*\/v1\/reports$/)]);
+    // The AI wrote a template and refined it twice, and the report of it is a real PDF.
+    expect(await pdfText(await readFile(join(workDir, 'ai-invoice.pdf')))).toMatch(/Facture|FACTURE/);
     // The files it downloaded are the reports it promised.
     expect(await pdfText(await readFile(join(workDir, 'preview.pdf')))).toContain('Receipt for Ada');
     expect(await pdfText(await readFile(join(workDir, 'receipt.pdf')))).toContain('Receipt for Ada');

@@ -34,11 +34,12 @@ export const GenerateBody = z
   .strict()
   .superRefine((body, ctx) => {
     const given = (['data_sample', 'data_source_id', 'schema'] as const).filter((key) => body[key] !== undefined);
-    if (given.length !== 1) {
+    // None is fine: the model then proposes the data's shape and sample data itself (a newcomer's first sentence).
+    if (given.length > 1) {
       ctx.addIssue({
         code: 'custom',
-        path: [given[1] ?? 'data_sample'],
-        message: 'Give exactly one of data_sample, data_source_id and schema',
+        path: [given[1] as string],
+        message: 'Give at most one of data_sample, data_source_id and schema',
       });
     }
     if (body.params !== undefined && body.data_source_id === undefined) {

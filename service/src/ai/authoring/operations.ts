@@ -144,8 +144,9 @@ export const AI_OPERATIONS: AiEntry[] = [
     path: '/v1/ai/templates',
     summary: 'Generate a template with AI',
     description:
-      'Writes a template from a sentence and the data it is for: exactly one of `data_sample` (at most 1 MB), ' +
-      '`data_source_id` (with its `params`) or `schema`. The answer is verified before it is saved: extracted ' +
+      'Writes a template from a sentence and, when you have it, the data it is for: at most one of `data_sample` ' +
+      '(at most 1 MB), `data_source_id` (with its `params`) or `schema`; without any, the model proposes the ' +
+      'data and its sample itself. The answer is verified before it is saved: extracted ' +
       'from the model’s prose, sanitised (scripts, event handlers and remote URLs removed), parsed, rendered with ' +
       'the sample data and edge cases (empty lists, 300-row lists, 500-character text, missing optional fields, ' +
       'Greek, Cyrillic, Arabic and CJK text) and checked; serious findings go back to the model, at most 3 times. ' +
