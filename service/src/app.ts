@@ -5,11 +5,11 @@ import express, { type Express } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from './api-keys/index';
 import { AI_BODY_LIMIT, createAiAuthoring } from './ai/authoring/index';
 import { offlineProvider } from './ai/offline/index';
 import type { AiProvider } from './ai/provider';
 import { createAiProvider } from './ai/providers/index';
+import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from './api-keys/index';
 import { createAudit } from './audit/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
@@ -20,6 +20,7 @@ import { createIdempotency } from './http/idempotency';
 import { requestContext } from './http/request-context';
 import { createJobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import { createMcpRoute } from './mcp/index';
 import { docsRouter } from './openapi/docs-page';
 import { openApiRouter } from './openapi/router';
 import { lazyRenderPool, poolRenderer } from './rendering/render-pool';
@@ -164,7 +165,8 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     next();
   });
   // The larger limits come first; the general parser then skips a body already parsed.
-  app.use(['/v1/reports', '/v1/templates'], express.json({ limit: REPORT_BODY_LIMIT, strict: true }));
+  // MCP tool arguments carry report data too.
+  app.use(['/v1/reports', '/v1/templates', '/mcp'], express.json({ limit: REPORT_BODY_LIMIT, strict: true }));
   app.use('/v1/data-sources', express.json({ limit: DATA_SOURCE_BODY_LIMIT, strict: true }));
   app.use('/v1/ai', express.json({ limit: AI_BODY_LIMIT, strict: true }));
   app.use(express.json({ limit: config.bodyLimit, strict: true }));
@@ -185,6 +187,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
         reports: '/v1/reports',
         openapi: '/openapi.json',
         docs: '/docs',
+        mcp: 'POST /mcp (Streamable HTTP, an API key as bearer token)',
       },
     });
   });
@@ -240,6 +243,11 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   app.use('/v1/data-sources', dataSources.router);
   app.use('/v1/webhook-endpoints', webhooks.router);
   app.use('/v1/webhook-deliveries', webhooks.deliveriesRouter);
+  // The unmetered key authenticator: the REST calls a tool makes are each counted already, as over stdio.
+  app.use(
+    '/mcp',
+    createMcpRoute({ authenticate: authenticateKey, actingTeam: teams.actingTeam, usage, config, logger }),
+  );
 
   app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));
   app.use(docsRouter());

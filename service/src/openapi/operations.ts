@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_OPERATIONS } from '../ai/authoring/operations';
 import { CreateApiKeyBody } from '../api-keys/index';
 import { ProfilePatch } from '../auth/profile';
 import {
@@ -16,8 +17,8 @@ import {
   VerifyOtpBody,
 } from '../auth/routes';
 import { ContactBody } from '../contact/routes';
-import { AI_OPERATIONS } from '../ai/authoring/operations';
 import { DATA_SOURCE_OPERATIONS } from '../data-sources/operations';
+import { MCP_OPERATIONS } from '../mcp/operations';
 import { REPORT_OPERATIONS } from '../reports/operations';
 import { AcceptBody, InviteRole } from '../teams/invitations';
 import { RoleBody } from '../teams/members';
@@ -696,6 +697,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...WEBHOOK_OPERATIONS,
   ...DATA_SOURCE_OPERATIONS,
   ...USAGE_OPERATIONS,
+  ...MCP_OPERATIONS,
   ...DOCS_OPERATIONS,
 ].map((entry) => {
   const shared = entry.method === 'GET' || entry.method === 'DELETE' ? ANY : [...ANY, ...JSON_BODY];

@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey, type RunningApp, startApp } from '../__fixtures__/service';
+import { TOOL_NAMES } from '../tools/index';
+import { VERSION } from '../version';
+
+const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
+/** The command as `npx @quire/mcp` runs it, from its TypeScript source. */
+const COMMAND = ['--conditions=@quire/source', '--import', 'tsx', 'src/bin/quire-mcp.ts'];
+
+/** The environment of the command: this process's, without any Quire settings of the machine. */
+function envWith(vars: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('QUIRE_')) env[key] = value;
+  }
+  return { ...env, ...vars };
+}
+
+/** Runs the command to its end (for the flags that answer at once): exit code, stdout, stderr. */
+function run(args: string[], vars: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...COMMAND, ...args], { cwd: PACKAGE, env: envWith(vars) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.stdin.end();
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let app: RunningApp;
+let apiKey: string;
+
+beforeAll(async () => {
+  app = await startApp();
+  ({ apiKey } = await newApiKey(app, 'stdio'));
+});
+
+afterAll(async () => {
+  await app?.close({ removeData: true });
+});
+
+describe('quire-mcp over stdio', () => {
+  it('initializes, lists the tools and renders a report whose PDF comes back as a resource', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: COMMAND,
+      cwd: PACKAGE,
+      env: envWith({ QUIRE_API_KEY: apiKey, QUIRE_BASE_URL: app.url }),
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    // Anything on stdout that is not a JSON-RPC message surfaces here.
+    const protocolErrors: Error[] = [];
+    const client = new Client({ name: 'stdio-test', version: '0.0.0' });
+    client.onerror = (error) => protocolErrors.push(error);
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toEqual({ name: 'quire', title: 'Quire', version: VERSION });
+      expect(client.getInstructions()).toMatch(/list_templates, get_template .* generate_report/);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
+
+      const created = (await client.callTool({
+        name: 'create_template',
+        arguments: { starter_id: 'invoice' },
+      })) as CallToolResult;
+      const templateId = (created.structuredContent as { id: string }).id;
+      const result = (await client.callTool({
+        name: 'generate_report',
+        arguments: { template_id: templateId },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ status: 'succeeded', embedded: true, format: 'pdf' });
+      const file = result.content.find((block) => block.type === 'resource');
+      const blob = file?.type === 'resource' && 'blob' in file.resource ? file.resource.blob : '';
+      expect(Buffer.from(blob, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      const missing = (await client.callTool({
+        name: 'get_template',
+        arguments: { template_id: 'tpl_missing' },
+      })) as CallToolResult;
+      expect(missing.isError).toBe(true);
+      expect(missing.content[0]).toMatchObject({
+        type: 'text',
+        text: expect.stringMatching(/^No template tpl_missing in this team\. Call list_templates to see the ids\./),
+      });
+    } finally {
+      await client.close();
+    }
+    expect(protocolErrors).toEqual([]);
+    // The logs went to stderr.
+    expect(stderr).toMatch(/quire-mcp info: quire-mcp ready/);
+    expect(stderr).toMatch(/quire-mcp warn: tool error \{"tool":"get_template","code":"template_not_found"/);
+  });
+
+  it('offers only the tools --tools names, with flags overriding the environment', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...COMMAND, '--tools', 'list_templates,get_report', '--api-key', apiKey, '--base-url', app.url],
+      cwd: PACKAGE,
+      env: envWith({ QUIRE_API_KEY: 'qk_live_wrong', QUIRE_BASE_URL: 'http://127.0.0.1:9' }),
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'stdio-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['list_templates', 'get_report']);
+      const listed = (await client.callTool({ name: 'list_templates', arguments: {} })) as CallToolResult;
+      expect(listed.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('exits with 2 and a message on stderr, and nothing on stdout, without a key or with an unknown flag', async () => {
+    const noKey = await run([]);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stdout).toBe('');
+    expect(noKey.stderr).toMatch(/^quire-mcp: No API key: set QUIRE_API_KEY or pass --api-key/);
+
+    const unknown = await run(['--verbose'], { QUIRE_API_KEY: apiKey });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/Unknown option '--verbose'.*\nRun quire-mcp --help for the options\./s);
+  });
+
+  it('prints its help and version', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: quire-mcp \[options\]/);
+    expect(help.stdout).toContain('--tools <a,b,c>');
+    const version = await run(['--version']);
+    expect(version).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { embeddedFile, MAX_EMBED_BYTES } from './files';
+import { format, reportShape, templateId, toReport, version } from './schemas';
+import { defineTool } from './tool';
+
+export const generateReport = defineTool({
+  name: 'generate_report',
+  title: 'Generate a report',
+  description: [
+    'Renders a template with data into a report (PDF by default; HTML or email too) and keeps it: answers the',
+    'report id, its status and pages, a download URL, and, for files up to 1 MB, the file itself as an embedded',
+    "resource. It counts against the team's monthly reports.",
+    "Use it when the user wants the finished document. Shape data like the template's sample_data (get_template",
+    "shows it), or name a data source; leave both out to render the template's sample data. Try preview_template",
+    'first when unsure: it shows the same file without counting.',
+    'Example: generate_report { "template_id": "tpl_…", "data": { "number": "INV-1042", "customer": { "name":',
+    '"Ada" }, "items": [{ "name": "Design", "price": 1200 }] } } → { report_id: "rep_…", status: "succeeded",',
+    'pages: 1, download_url: "https://…/v1/reports/rep_…/file" } and the PDF.',
+    'Related: get_template (the data it expects), check_template, list_reports, get_report.',
+  ].join(' '),
+  input: {
+    template_id: templateId,
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "The JSON data, shaped like the template's sample_data. Leave it out to use a data source or the sample.",
+      ),
+    data_source_id: z
+      .string()
+      .optional()
+      .describe('Instead of data: read the data from this data source of the team (list_data_sources).'),
+    data_source_params: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("Values of the data source's {{ placeholders }}, with data_source_id."),
+    version,
+    format,
+    filename: z.string().max(200).optional().describe("The file's name without extension; default the template's."),
+  },
+  output: {
+    report_id: z.string().describe('The report id (rep_…): get_report reads it again.'),
+    status: reportShape.status,
+    format: reportShape.format,
+    pages: reportShape.pages,
+    bytes: reportShape.bytes,
+    filename: reportShape.filename,
+    content_type: reportShape.content_type,
+    download_url: reportShape.download_url,
+    file_expires_at: reportShape.file_expires_at,
+    embedded: z.boolean().describe(`Whether the file is attached (files up to ${MAX_EMBED_BYTES / 1024 / 1024} MB).`),
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run(args, { client, signal }) {
+    let source: { data: Record<string, unknown> } | { data_source: { id: string; params?: Record<string, unknown> } };
+    if (args.data_source_id) {
+      source = {
+        data_source: {
+          id: args.data_source_id,
+          ...(args.data_source_params ? { params: args.data_source_params } : {}),
+        },
+      };
+    } else {
+      source = { data: args.data ?? (await client.templates.get(args.template_id, { signal })).sample_data };
+    }
+    const report = toReport(
+      await client.reports.create(
+        {
+          template_id: args.template_id,
+          ...source,
+          ...(args.version ? { version: args.version } : {}),
+          ...(args.format ? { format: args.format } : {}),
+          ...(args.filename ? { filename: args.filename } : {}),
+        },
+        { signal },
+      ),
+    );
+    let file: string | undefined;
+    if (report.status === 'succeeded' && report.bytes !== null && report.bytes <= MAX_EMBED_BYTES) {
+      const download = await client.reports.download(report.id, { signal });
+      file = Buffer.from(await download.bytes()).toString('base64');
+    }
+    return {
+      structured: {
+        report_id: report.id,
+        status: report.status,
+        format: report.format,
+        pages: report.pages,
+        bytes: report.bytes,
+        filename: report.filename,
+        content_type: report.content_type,
+        download_url: report.download_url,
+        file_expires_at: report.file_expires_at,
+        embedded: file !== undefined,
+      },
+      content:
+        file === undefined
+          ? []
+          : [embeddedFile(`quire://reports/${report.id}/file`, report.content_type ?? 'application/pdf', file)],
+    };
+  },
+});
