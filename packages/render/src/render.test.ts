@@ -255,3 +255,18 @@ describe('other formats and errors', () => {
     expect(error).toMatchObject({ code: 'invalid_filter_argument', line: 2, column: 3 });
   });
 });
+
+describe('tables with percentage widths', () => {
+  it('render inside a flex item next to an item without a width', async () => {
+    const result = await renderReport({
+      template: {
+        html: '<div class="top"><p>Left</p><div class="b"><table><tr><td class="w">Right cell</td><td>Other</td></tr></table></div></div>',
+        css: '.top { display: flex } .b { flex: 1 } .w { width: 45% }',
+      },
+      data: {},
+    });
+    expect(result.pages).toBe(1);
+    const [text] = await pageTexts(result.bytes);
+    expect(text).toContain('Right cell');
+  });
+});

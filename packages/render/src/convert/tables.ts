@@ -327,7 +327,11 @@ function addCol(converter: Converter, col: Element, parent: ComputedStyle, out: 
   for (let i = 0; i < span; i++) out.push(value || undefined);
 }
 
-/** Column widths for pdfmake: points, percentages, '*' (share the rest) or 'auto' (fit the content). */
+/**
+ * Column widths for pdfmake: points, '*' (share the rest) or 'auto' (fit the content). Percentages become points of
+ * the table's width here: pdfmake resolves them against the width it is laying out in, which inside a flex item or
+ * an auto-sized column is not known yet (it computed NaN and threw).
+ */
 function columnWidths(
   grid: (Cell | 'spanned' | undefined)[][],
   columns: number,
@@ -336,9 +340,11 @@ function columnWidths(
   width: number,
 ): (number | string)[] {
   const tableWidth = toPoints(style.width, style.fontSize, width);
+  const base = tableWidth ?? width;
+  const percentOf = (percent: number) => round((percent / 100) * base);
   const out: (number | string | undefined)[] = Array.from({ length: columns }, (_, c) => {
     const col = fromCols[c];
-    if (col?.endsWith('%')) return col;
+    if (col?.endsWith('%')) return percentOf(Number.parseFloat(col));
     if (col) return round(Number(col));
     return undefined;
   });
@@ -348,7 +354,7 @@ function columnWidths(
       if (out[c] !== undefined || !cell || cell === 'spanned' || cell.colSpan !== 1) return;
       const w = cell.style.width;
       if (w === undefined || w === 'auto') return;
-      out[c] = 'percent' in w ? `${w.percent}%` : round(toPoints(w, cell.style.fontSize) ?? 0);
+      out[c] = 'percent' in w ? percentOf(w.percent) : round(toPoints(w, cell.style.fontSize) ?? 0);
     });
   }
   // A table as wide as its container shares the remaining width; a table sized by content fits its content.
