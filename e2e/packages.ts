@@ -1,0 +1,106 @@
+/**
+ * The package end-to-end test (`pnpm e2e:packages`): the public packages as a user gets them. It builds them,
+ * publishes them to a verdaccio on loopback, installs @quire/client, @quire/render and @quire/mcp with npm into a
+ * fresh project, and runs them there against the service: the client from an ES module and from CommonJS, the
+ * `quire` command, and `npx @quire/mcp` driven over stdio by the MCP SDK's client.
+ */
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expectPdf, INVOICE_PAGES } from './lib/pdf';
+import { run } from './lib/processes';
+import { publicPackages, publishAll, startRegistry } from './lib/registry';
+import { check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
+import { newApiKey, startService } from './lib/service';
+
+/** The packages a user installs, and the MCP SDK their MCP client is written with. */
+const INSTALL = ['@quire/client', '@quire/render', '@quire/mcp'];
+const MCP_SDK = '@modelcontextprotocol/sdk@1.32.2';
+const CONSUMER = fileURLToPath(new URL('consumer/', import.meta.url));
+
+await main('e2e:packages', async () => {
+  const dir = await tempDir('quire-e2e-packages-');
+  const packages = await publicPackages();
+  const missing = INSTALL.filter((name) => !packages.some((p) => p.name === name));
+  check(missing.length === 0, `not public packages under packages/: ${missing.join(', ')}`);
+
+  await step('build the packages', () =>
+    run('pnpm', ['-r', '--filter', './packages/**', 'build'], { cwd: ROOT, env: userEnv(), timeoutMs: 180_000 }),
+  );
+
+  const registry = await step('start verdaccio on loopback', async () => {
+    const url = await startRegistry(join(dir, 'registry'));
+    console.log(`  ${url}`);
+    return url;
+  });
+
+  await step(`publish ${packages.map((p) => p.name).join(', ')}`, () => publishAll(dir, registry, packages));
+
+  const { service, apiKey } = await step('start the service on its embedded store, get an API key', async () => {
+    const service = await startService(join(dir, 'service'));
+    const { apiKey } = await newApiKey(service, 'e2e-packages');
+    console.log(`  ${service.url}`);
+    return { service, apiKey };
+  });
+
+  const project = join(dir, 'project');
+  const env = userEnv({ QUIRE_API_KEY: apiKey, QUIRE_BASE_URL: service.url });
+  const inProject = (timeoutMs: number) => ({ cwd: project, env, timeoutMs, echo: true });
+
+  await step(`npm install ${[...INSTALL, MCP_SDK].join(' ')} in a fresh project`, async () => {
+    await mkdir(project, { recursive: true });
+    await writeFile(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'quire-e2e-project', version: '1.0.0', private: true }, null, 2)}\n`,
+    );
+    // Only the @quire scope comes from verdaccio; everything else from the registry npm is set up with.
+    await writeFile(join(project, '.npmrc'), `@quire:registry=${registry}\n`);
+    for (const file of ['esm.mjs', 'cjs.cjs', 'mcp.mjs']) await copyFile(join(CONSUMER, file), join(project, file));
+    // --prefer-online: the packages' metadata is asked for again, never taken from npm's cache of an earlier run.
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-online', ...INSTALL, MCP_SDK], {
+      ...inProject(180_000),
+      echo: false,
+    });
+    // Every public package is there, the ones not asked for as dependencies of the others.
+    for (const pkg of packages) {
+      const manifest = await readFile(join(project, 'node_modules', pkg.name, 'package.json'), 'utf8').catch(() => '');
+      check(manifest, `${pkg.name} was not installed`);
+      const installed = JSON.parse(manifest) as { version: string };
+      check(installed.version === pkg.version, `${pkg.name} installed at ${installed.version}, not ${pkg.version}`);
+      console.log(`  ${pkg.name}@${installed.version}`);
+    }
+  });
+
+  const esm = await step('the client as an ES module: a template from the invoice starter, its PDF', async () => {
+    const result = JSON.parse(lastLine(await run('node', ['esm.mjs'], inProject(60_000)))) as {
+      template_id: string;
+      pages: number;
+    };
+    check(result.pages === INVOICE_PAGES, `the service says ${result.pages} pages, expected ${INVOICE_PAGES}`);
+    console.log(`  ${await expectPdf(join(project, 'esm.pdf'), INVOICE_PAGES)}`);
+    return result;
+  });
+
+  await step('the client from CommonJS: a report, then its file', async () => {
+    const result = JSON.parse(lastLine(await run('node', ['cjs.cjs'], inProject(60_000)))) as { pages: number };
+    check(result.pages === INVOICE_PAGES, `the service says ${result.pages} pages, expected ${INVOICE_PAGES}`);
+    console.log(`  ${await expectPdf(join(project, 'cjs.pdf'), INVOICE_PAGES)}`);
+  });
+
+  await step('npx quire render invoice --out invoice.pdf', async () => {
+    await run('npx', ['quire', 'render', 'invoice', '--out', 'invoice.pdf'], inProject(60_000));
+    console.log(`  ${await expectPdf(join(project, 'invoice.pdf'), INVOICE_PAGES)}`);
+  });
+
+  await step('npx @quire/mcp over stdio: initialize, tools/list, generate_report', async () => {
+    const result = JSON.parse(lastLine(await run('node', ['mcp.mjs', esm.template_id], inProject(90_000)))) as {
+      pages: number;
+    };
+    check(result.pages === INVOICE_PAGES, `generate_report says ${result.pages} pages, expected ${INVOICE_PAGES}`);
+    console.log(`  ${await expectPdf(join(project, 'mcp.pdf'), INVOICE_PAGES)}`);
+  });
+});
+
+function lastLine(stdout: string): string {
+  return stdout.trimEnd().split('\n').at(-1) ?? '';
+}
