@@ -47,6 +47,8 @@ export interface VersionRecord {
 export interface TemplateCollections {
   templates: Collection<TemplateRecord>;
   versions: Collection<VersionRecord>;
+  /** The AI conversation of each template (written by ai/authoring): part of the template, deleted with it. */
+  threads: Collection<{ id: string; templateId: string; teamId: string }>;
 }
 
 export const versionId = (templateId: string, version: number) => `${templateId}:v${version}`;
@@ -59,6 +61,7 @@ export async function openTemplateCollections(store: Store): Promise<TemplateCol
     // The usage module opens `templates` too and counts it by teamId: the name and the field are shared.
     templates: await store.collection<TemplateRecord>({ name: 'templates', indexes: ['teamId', 'createdAt'] }),
     versions: await store.collection<VersionRecord>({ name: 'template_versions', indexes: ['templateId', 'teamId'] }),
+    threads: await store.collection({ name: 'ai_messages', indexes: ['templateId', 'teamId', 'createdAt'] }),
   };
 }
 

@@ -40,7 +40,7 @@ export type RoomCheck = (current: number) => Promise<void>;
 const MAX_SAVE_ATTEMPTS = 10;
 
 /** Every read and write of templates and their versions, always within one team. */
-export function templateStore({ templates, versions }: TemplateCollections, now: () => Date) {
+export function templateStore({ templates, versions, threads }: TemplateCollections, now: () => Date) {
   // Soft-deleted templates (none today: deletes are hard) would not count, as in the usage module's count.
   const live = (teamId: string): Filter => ({ teamId, deletedAt: { $exists: false } });
 
@@ -195,10 +195,11 @@ export function templateStore({ templates, versions }: TemplateCollections, now:
     return updated;
   }
 
-  /** Hard delete: the template first (so it stops counting and resolving), then every version. */
+  /** Hard delete: the template first (so it stops counting and resolving), then every version and its thread. */
   async function remove(template: TemplateRecord): Promise<void> {
     await templates.deleteOne(template.id);
     await versions.deleteMany({ templateId: template.id, teamId: template.teamId });
+    await threads.deleteMany({ templateId: template.id, teamId: template.teamId });
   }
 
   /**

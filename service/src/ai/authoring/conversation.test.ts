@@ -83,6 +83,16 @@ describe('a template’s conversation', () => {
     expect(undo.body.css).toContain('color: navy');
   });
 
+  it('deletes the thread with its template', async () => {
+    const id = await handmade();
+    app.provider.script(NAVY);
+    await say(id, 'one');
+    const messages = await app.store.collection<{ id: string; templateId: string }>({ name: 'ai_messages' });
+    expect(await messages.count({ templateId: id })).toBe(2);
+    expect((await app.as(owner, `/v1/templates/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await messages.count({ templateId: id })).toBe(0);
+  });
+
   it('pages through the thread, oldest or newest first', async () => {
     const id = await handmade();
     app.provider.script(NAVY);
