@@ -20,12 +20,18 @@ function nameFromPrompt(prompt: string): string {
   return cut.charAt(0).toUpperCase() + cut.slice(1);
 }
 
-async function dataOf(context: AuthoringContext, teamId: string, body: GenerateBody): Promise<TemplateData> {
+/** The data the request names, or undefined when it names none (the model then proposes the data). */
+async function dataOf(
+  context: AuthoringContext,
+  teamId: string,
+  body: GenerateBody,
+): Promise<TemplateData | undefined> {
   if (body.schema !== undefined) return fromSchema(body.schema);
   if (body.data_source_id !== undefined) {
     return fromSample(await context.dataSources.load(teamId, body.data_source_id, body.params ?? {}), 'data_source');
   }
-  return fromSample(body.data_sample ?? {}, 'data_sample');
+  if (body.data_sample !== undefined) return fromSample(body.data_sample, 'data_sample');
+  return undefined;
 }
 
 /**
@@ -56,8 +62,8 @@ export function generateRoute(context: AuthoringContext): Router {
         kind: body.kind,
         html: '',
         ...(body.page ? { page: body.page } : {}),
-        sample_data: data.sample,
-        data_schema: data.schemaGiven ? data.schema : null,
+        sample_data: data?.sample ?? {},
+        data_schema: data?.schemaGiven ? data.schema : null,
         tags: [AI_TAG],
       });
       const result = await verifyLoop(context.loop, {
@@ -66,12 +72,16 @@ export function generateRoute(context: AuthoringContext): Router {
           prompt: body.prompt,
           templateKind: body.kind,
           ...(body.page ? { page: body.page } : {}),
-          schema: data.schema,
-          sample: data.sample,
+          ...(data ? { schema: data.schema, sample: data.sample } : {}),
         },
-        messages: generateMessages({ ...body, schema: data.schema, sample: data.sample }),
+        messages: generateMessages({ ...body, schema: data?.schema, sample: data?.sample }),
         base,
-        rules: { nameFixed: body.name !== undefined, pageFixed: body.page !== undefined, takeSampleData: false },
+        // Without data from the request, the model's sample data is the template's: the checks render with it.
+        rules: {
+          nameFixed: body.name !== undefined,
+          pageFixed: body.page !== undefined,
+          takeSampleData: data === undefined,
+        },
         signal,
         onEvent,
       });

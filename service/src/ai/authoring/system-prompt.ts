@@ -144,15 +144,21 @@ export interface GenerateInput {
   kind: TemplateKind;
   page?: PageSetupInput | undefined;
   name?: string | undefined;
-  schema: JsonSchemaDocument;
-  sample: Record<string, unknown>;
+  /** Undefined when the request gave no data: the model proposes it (and its sample data). */
+  schema: JsonSchemaDocument | undefined;
+  sample: Record<string, unknown> | undefined;
 }
 
 export function generateMessages(input: GenerateInput): AiMessage[] {
   const lines = [`Write a new ${input.kind === 'email' ? 'email' : 'document'} template: ${input.prompt}`];
   if (input.name) lines.push(`Name it "${input.name}".`);
   if (input.kind === 'document') lines.push(`The page: ${describePage(input.page)}`);
-  lines.push(describeData(input.schema, input.sample));
+  lines.push(
+    input.schema || input.sample
+      ? describeData(input.schema, input.sample)
+      : 'No data was given: choose the variables the document needs (snake_case names) and give realistic ' +
+          'sample data for every one of them in the json block as "sample_data".',
+  );
   return [
     { role: 'system', content: systemPrompt(input.kind) },
     { role: 'user', content: lines.join('\n\n') },
