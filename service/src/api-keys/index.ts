@@ -67,6 +67,9 @@ const openKeys = (store: Store) =>
   store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: ['teamId'] });
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** How fresh an API key's last_used_at is kept. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 /** What every Quire API key starts with (`qk_live_…` today); a session token never does. */
 const API_KEY_SCHEME = 'qk_';
 
@@ -89,7 +92,11 @@ export async function createApiKeyAuthenticator(deps: Pick<ApiKeysDeps, 'store' 
     }
     const team = await teams.get(key.teamId);
     if (!team) throw new QuireError('invalid_api_key');
-    await keys.updateOne({ id: key.id }, { set: { lastUsedAt: now().toISOString() } });
+    // Written at most once a minute: a busy key would otherwise add a write to every request it makes.
+    const at = now();
+    if (!key.lastUsedAt || at.getTime() - Date.parse(key.lastUsedAt) > LAST_USED_RESOLUTION_MS) {
+      await keys.updateOne({ id: key.id }, { set: { lastUsedAt: at.toISOString() } });
+    }
     const acting: ActingTeam = { id: team.id, name: team.name, plan: team.plan, role: key.role };
     res.locals.team = acting;
     res.locals.apiKey = { id: key.id };

@@ -129,6 +129,9 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
   async function counter(teamId: string): Promise<UsageCounter> {
     const period = periodOf(now());
     const id = `${teamId}:${period}`;
+    // A read first: every request made with a key comes here, and the counter exists for all but the month's first.
+    const existing = await counters.get(id);
+    if (existing?.ai_requests !== undefined) return existing;
     const found = await counters.upsert({ id }, { id, teamId, period, reports: 0, api_calls: 0, ai_requests: 0 }, {});
     if (found.ai_requests !== undefined) return found;
     // A counter made before AI requests were metered: give it the field, so conditional increments can match it.
