@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { listPlans, QuireError, starters } from '@quire/core';
 import cors from 'cors';
 import express, { type Express } from 'express';
@@ -14,6 +13,7 @@ import { createAudit } from './audit/index';
 import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
+import { hashSecret } from './crypto/ids';
 import { createDataSources, DATA_SOURCE_BODY_LIMIT } from './data-sources/index';
 import { errorHandler, notFound } from './http/errors';
 import { createIdempotency } from './http/idempotency';
@@ -149,7 +149,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
       // office behind a NAT does not starve, and one key cannot spread its load over many addresses.
       keyGenerator: (req) => {
         const credential = req.get('authorization');
-        if (credential) return `credential:${createHash('sha256').update(credential).digest('base64url').slice(0, 22)}`;
+        if (credential) return `credential:${hashSecret(credential).slice(0, 22)}`;
         return `ip:${ipKeyGenerator(req.ip ?? '')}`;
       },
       handler: (_req, _res, next) => next(new QuireError('rate_limited')),

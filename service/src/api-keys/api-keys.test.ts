@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../crypto/ids';
 import { errorOf, newUser, startTeamsApp, type TeamsApp, type TestUser } from '../teams/__fixtures__/teams-app';
-import { hashApiKey, lookupPrefix, newApiKeySecret } from './secret';
+import { lookupPrefix, newApiKeySecret } from './secret';
 
 interface KeyBody {
   id: string;
@@ -54,7 +56,19 @@ describe('API keys', () => {
     );
     const stored = await (await app.store.collection<{ id: string }>({ name: 'api_keys' })).get(key.id);
     expect(JSON.stringify(stored)).not.toContain(key.secret);
-    expect(stored).toMatchObject({ hash: hashApiKey(key.secret as string), prefix: key.prefix });
+    expect(stored).toMatchObject({ hash: hashSecret(key.secret as string), prefix: key.prefix });
+  });
+
+  it('still authenticates a key stored with the hex hash earlier versions wrote', async () => {
+    const key = (await (await create({ name: 'Old', role: 'member' })).json()) as KeyBody;
+    const secret = key.secret as string;
+    const keys = await app.store.collection<{ id: string; hash: string }>({ name: 'api_keys' });
+    await keys.updateOne({ id: key.id }, { set: { hash: createHash('sha256').update(secret).digest('hex') } });
+    const response = await probe(secret);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ apiKey: { id: key.id }, team: { id: teamId, role: 'member' } });
+    const wrong = `${secret.slice(0, -1)}${secret.endsWith('0') ? '1' : '0'}`;
+    expect((await probe(wrong)).status).toBe(401);
   });
 
   it('authenticates a program with its key: the team with the key role, and records last use', async () => {

@@ -4,10 +4,10 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Audit } from '../audit/index';
 import type { Config } from '../config';
+import { hashSecret, matchesSecretHash, newId } from '../crypto/ids';
 import { DuplicateKeyError, type Store } from '../store/port';
-import { newId } from '../teams/ids';
 import { type ActingTeam, openTeamCollections, requireSignedInUser, teamOf, userOf } from '../teams/index';
-import { hashApiKey, lookupPrefix, matchesHash, newApiKeySecret } from './secret';
+import { lookupPrefix, newApiKeySecret } from './secret';
 
 export { KEY_PREFIX } from './secret';
 
@@ -18,7 +18,7 @@ export interface ApiKey {
   role: AssignableRole;
   /** The first characters after `qk_live_`, in clear: unique, so a key is found without scanning hashes. */
   prefix: string;
-  /** sha256 of the whole key, hex. */
+  /** hashSecret of the whole key (keys made before it was base64url hold hex; both are accepted). */
   hash: string;
   createdBy: string;
   createdAt: string;
@@ -87,7 +87,7 @@ export async function createApiKeyAuthenticator(deps: Pick<ApiKeysDeps, 'store' 
     const secret = BEARER.exec(req.get('authorization') ?? '')?.[1] ?? '';
     const prefix = lookupPrefix(secret);
     const key = prefix ? await keys.findOne({ prefix }) : undefined;
-    if (!key || key.revokedAt !== undefined || !matchesHash(secret, key.hash)) {
+    if (!key || key.revokedAt !== undefined || !matchesSecretHash(secret, key.hash)) {
       throw new QuireError('invalid_api_key');
     }
     const team = await teams.get(key.teamId);
@@ -147,7 +147,7 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
           name,
           role,
           prefix,
-          hash: hashApiKey(secret),
+          hash: hashSecret(secret),
           createdBy: user.id,
           createdAt: now().toISOString(),
           lastUsedAt: null,

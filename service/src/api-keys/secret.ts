@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = 'qk_live_';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -19,18 +19,7 @@ export function newApiKeySecret(): string {
   return KEY_PREFIX + body.padStart(BODY_LENGTH, '0');
 }
 
-export function hashApiKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
-
 /** The lookup prefix of a well-formed key, or undefined for anything else. */
 export function lookupPrefix(secret: string): string | undefined {
   return SHAPE.test(secret) ? secret.slice(KEY_PREFIX.length, KEY_PREFIX.length + LOOKUP_LENGTH) : undefined;
-}
-
-/** Constant-time comparison with the stored hash, so response timing says nothing about how close a guess was. */
-export function matchesHash(secret: string, storedHash: string): boolean {
-  const given = Buffer.from(hashApiKey(secret), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
 }

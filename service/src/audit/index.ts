@@ -1,8 +1,8 @@
 import { type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
+import { newId } from '../crypto/ids';
 import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Store } from '../store/port';
-import { newId } from '../teams/ids';
 import { teamOf } from '../teams/index';
 
 /** Who did something: a signed-in user or an API key. */

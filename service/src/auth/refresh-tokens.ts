@@ -1,6 +1,6 @@
 import { QuireError } from '@quire/core';
+import { hashSecret, newId, newSecretToken } from '../crypto/ids';
 import type { Filter, Store } from '../store/port';
-import { hashToken, newId, newSecretToken } from './ids';
 
 /** A refresh token lives 30 days unless rotated sooner; each rotation starts a new 30 days. */
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -42,7 +42,7 @@ export async function refreshTokens(store: Store, now: () => Date): Promise<Refr
     const token = newSecretToken();
     const at = now().getTime();
     await tokens.insert({
-      id: hashToken(token),
+      id: hashSecret(token),
       family_id: familyId,
       user_id: userId,
       created_at: at,
@@ -76,7 +76,7 @@ export async function refreshTokens(store: Store, now: () => Date): Promise<Refr
     },
 
     async rotate(token) {
-      const id = hashToken(token);
+      const id = hashSecret(token);
       const at = now().getTime();
       // The claim is atomic: of two concurrent refreshes with one token, only one gets past this line.
       const claimed = await tokens.updateOne(
@@ -97,7 +97,7 @@ export async function refreshTokens(store: Store, now: () => Date): Promise<Refr
     },
 
     async familyOf(token, userId) {
-      const record = await tokens.get(hashToken(token));
+      const record = await tokens.get(hashSecret(token));
       return record && record.user_id === userId ? record.family_id : undefined;
     },
 

@@ -1,6 +1,6 @@
 import { QuireError } from '@quire/core';
+import { newId } from '../crypto/ids';
 import type { Store } from '../store/port';
-import { newId } from './ids';
 
 /** Free failures are counted in this sliding window. */
 const FREE_WINDOW_MS = 15 * 60 * 1000;

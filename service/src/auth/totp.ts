@@ -1,7 +1,7 @@
 import { QuireError } from '@quire/core';
 import { Secret, TOTP } from 'otpauth';
+import { newId, newSecretToken } from '../crypto/ids';
 import type { Store } from '../store/port';
-import { newId, newSecretToken } from './ids';
 import type { FactorSummary } from './users';
 
 const ISSUER = 'Quire';

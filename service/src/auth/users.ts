@@ -1,6 +1,6 @@
 import { QuireError } from '@quire/core';
+import { hashSecret, newId, newSecretToken } from '../crypto/ids';
 import { type Collection, DuplicateKeyError, type Store } from '../store/port';
-import { hashToken, newId, newSecretToken } from './ids';
 
 export interface UserRecord {
   id: string;
@@ -69,7 +69,7 @@ export async function users(store: Store, now: () => Date): Promise<Users> {
   };
 
   const liveFilter = (kinds: EmailTokenKind[], token: string) => ({
-    id: hashToken(token),
+    id: hashSecret(token),
     kind: { $in: kinds },
     used_at: null,
     expires_at: { $gt: now().getTime() },
@@ -103,7 +103,7 @@ export async function users(store: Store, now: () => Date): Promise<Users> {
     async issueEmailToken(kind, userId, email, ttlMs) {
       const token = newSecretToken();
       await emailTokens.insert({
-        id: hashToken(token),
+        id: hashSecret(token),
         kind,
         user_id: userId,
         email,

@@ -1,5 +1,5 @@
 import { QuireError } from '@quire/core';
-import { newId } from '../teams/ids';
+import { newId } from '../crypto/ids';
 import type { ReportsContext } from './context';
 import { enqueueReports } from './enqueue';
 import { type PreparedReport, prepareReport, webhookUrlOf } from './prepare';

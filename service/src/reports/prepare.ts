@@ -1,6 +1,6 @@
 import { QuireError, type ReportFormat } from '@quire/core';
+import { newId } from '../crypto/ids';
 import { assertUrlShape } from '../outbound/guard';
-import { newId } from '../teams/ids';
 import type { TemplatesPort } from './deps';
 import { filenameFor, formatFor } from './files';
 import type { ReportInput, ReportRecord } from './records';

@@ -1,8 +1,8 @@
 import { assertCan, DEFAULT_PLAN_ID, type Permission, QuireError } from '@quire/core';
 import type { RequestHandler } from 'express';
+import { newId } from '../crypto/ids';
 import { DuplicateKeyError } from '../store/port';
 import { type ActingTeam, type AuthenticatedUser, isApiKeyRequest, teamOf, userOf } from './context';
-import { newId } from './ids';
 import { type Membership, membershipId, TEAM_ID, type Team, type TeamCollections } from './model';
 
 export const TEAM_HEADER = 'Quire-Team';

@@ -4,12 +4,12 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Audit } from '../audit/index';
 import type { Config } from '../config';
+import { hashSecret, newId, newSecretToken, storedHashesOf } from '../crypto/ids';
 import type { Mailer } from '../mail/mailer';
 import { renderEmail } from '../mail/templates';
 import { DuplicateKeyError } from '../store/port';
 import { requirePermission, requireSignedInUser } from './acting-team';
 import { type ActingTeam, type AuthenticatedUser, teamOf, userOf } from './context';
-import { newId, newInvitationToken, sha256 } from './ids';
 import { type Invitation, membershipId, type TeamCollections } from './model';
 import { invitationView, teamView } from './serialize';
 
@@ -54,13 +54,13 @@ export function invitations(deps: InvitationDeps) {
 
   /** A fresh token and expiry for a pending invitation: the old link stops working. */
   const rotate = async (invitation: Invitation, role: Invitation['role']) => {
-    const token = newInvitationToken();
+    const token = newSecretToken();
     const updated = await invitations.updateOne(
       { id: invitation.id, status: 'pending' },
       {
         set: {
           role,
-          tokenHash: sha256(token),
+          tokenHash: hashSecret(token),
           expiresAt: new Date(now().getTime() + INVITATION_TTL_MS).toISOString(),
         },
       },
@@ -106,14 +106,14 @@ export function invitations(deps: InvitationDeps) {
     }
     // An expired invitation to this address is replaced by the new one.
     if (existing) await invitations.updateOne({ id: existing.id, status: 'pending' }, revokedChange());
-    const token = newInvitationToken();
+    const token = newSecretToken();
     const invitation = await invitations.insert({
       id: newId('inv'),
       teamId: team.id,
       email,
       role,
       status: 'pending',
-      tokenHash: sha256(token),
+      tokenHash: hashSecret(token),
       invitedBy: user.id,
       createdAt: at.toISOString(),
       expiresAt: new Date(at.getTime() + INVITATION_TTL_MS).toISOString(),
@@ -132,7 +132,7 @@ export function invitations(deps: InvitationDeps) {
     const { token } = AcceptBody.parse(req.body ?? {});
     const invalid = () =>
       new QuireError('not_found', { param: 'token', message: 'This invitation is not valid or was already used.' });
-    const invitation = await invitations.findOne({ tokenHash: sha256(token), status: 'pending' });
+    const invitation = await invitations.findOne({ tokenHash: { $in: storedHashesOf(token) }, status: 'pending' });
     if (!invitation) throw invalid();
     const at = now().toISOString();
     if (invitation.expiresAt <= at) {

@@ -33,7 +33,10 @@ export interface Invitation {
   email: string;
   role: AssignableRole;
   status: InvitationStatus;
-  /** sha256 of the mailed token; removed once the invitation is no longer pending. */
+  /**
+   * hashSecret of the mailed token (invitations sent before it was base64url hold hex; both are accepted);
+   * removed once the invitation is no longer pending.
+   */
   tokenHash?: string;
   invitedBy: string;
   createdAt: string;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, newUser, startTeamsApp, type TeamsApp, type TestUser } from './__fixtures__/teams-app';
 import { INVITATION_TTL_MS } from './invitations';
@@ -97,6 +98,20 @@ describe('teams and invitations', () => {
     expect((await errorOf(again, 404)).code).toBe('not_found');
     // And inviting a member again is a conflict.
     expect((await errorOf(await invite(owner, team.id, bob.email), 409)).code).toBe('already_member');
+  });
+
+  it('accepts an invitation whose token hash was stored in hex, as earlier versions wrote it', async () => {
+    const owner = newUser('owner');
+    const erin = newUser('erin');
+    const team = await teamOf(owner);
+    const created = (await (await invite(owner, team.id, erin.email)).json()) as { invitation: { id: string } };
+    const { token } = await mailedToken(erin.email);
+    const invitations = await app.store.collection<{ id: string; tokenHash?: string }>({ name: 'team_invitations' });
+    const hex = createHash('sha256').update(token).digest('hex');
+    await invitations.updateOne({ id: created.invitation.id }, { set: { tokenHash: hex } });
+    const accepted = await app.as(erin, '/v1/invitations/accept', { method: 'POST', body: { token } });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ team: { id: team.id, role: 'member' } });
   });
 
   it('refuses an invitation presented by a user with another email, and keeps it for the right one', async () => {

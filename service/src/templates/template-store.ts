@@ -1,7 +1,7 @@
 import { QuireError, type TemplateContent } from '@quire/core';
+import { newId } from '../crypto/ids';
 import { type Page, paginate } from '../http/pagination';
 import { DuplicateKeyError, type Filter } from '../store/port';
-import { newId } from '../teams/ids';
 import {
   fromStoredContent,
   TEMPLATE_ID,

@@ -1,6 +1,6 @@
 import type { WebhookEventType } from '@quire/core';
+import { newId } from '../crypto/ids';
 import type { Job, JobQueue } from '../jobs/queue';
-import { newId } from '../teams/ids';
 import { type DeliveryJobPayload, deliveryIdOf } from './deliver';
 import type { DeliveryEventType, WebhookCollections, WebhookDelivery } from './model';
 

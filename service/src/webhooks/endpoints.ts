@@ -1,8 +1,8 @@
 import { QuireError, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, WebhookEventType } from '@quire/core';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
+import { newId } from '../crypto/ids';
 import { ListQuery, mapPage, paginate } from '../http/pagination';
-import { newId } from '../teams/ids';
 import { teamOf } from '../teams/index';
 import { attemptDelivery } from './deliver';
 import { eventBody, newDelivery } from './deliveries';

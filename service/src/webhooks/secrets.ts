@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { newId } from '../crypto/ids';
 import type { SecretBox } from '../crypto/secret-box';
 import { DuplicateKeyError } from '../store/port';
-import { newId } from '../teams/ids';
 import type { Keyring, TeamSigningSecret, WebhookCollections } from './model';
 
 export const SECRET_PREFIX = 'whsec_';

@@ -1,7 +1,7 @@
 import { QuireError } from '@quire/core';
+import { newId } from '../../crypto/ids';
 import type { Page } from '../../http/pagination';
 import type { Collection, Filter, Store } from '../../store/port';
-import { newId } from '../../teams/ids';
 import type { AiMessage } from '../provider';
 import type { AuthoringReport } from './report';
 
