@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_ONLY_MESSAGE } from '../http/caller';
 import { errorOf, newUser, startTeamsApp, type TeamsApp, type TestUser } from '../teams/__fixtures__/teams-app';
-import { USER_ONLY_MESSAGE } from '../teams/index';
 
 interface KeyBody {
   id: string;

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Audit } from '../audit/index';
 import type { Config } from '../config';
 import { hashSecret, matchesSecretHash, newId } from '../crypto/ids';
+import { type ActingTeam, requireSignedInUser, teamOf, userOf } from '../http/caller';
 import { DuplicateKeyError, type Store } from '../store/port';
-import { type ActingTeam, openTeamCollections, requireSignedInUser, teamOf, userOf } from '../teams/index';
+import { openTeamCollections } from '../teams/index';
 import { lookupPrefix, newApiKeySecret } from './secret';
 
 export { KEY_PREFIX } from './secret';

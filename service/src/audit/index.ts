@@ -1,9 +1,9 @@
 import { type RequestHandler, type Response, Router } from 'express';
 import { z } from 'zod';
 import { newId } from '../crypto/ids';
+import { teamOf } from '../http/caller';
 import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Store } from '../store/port';
-import { teamOf } from '../teams/index';
 
 /** Who did something: a signed-in user or an API key. */
 export interface Actor {

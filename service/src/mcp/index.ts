@@ -5,7 +5,7 @@ import { createServer, handleStreamableHttp } from '@quire/mcp';
 import { type Request, type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { teamOf } from '../teams/index';
+import { teamOf } from '../http/caller';
 import type { Usage } from '../usage/index';
 
 export interface McpRouteDeps {

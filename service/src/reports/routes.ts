@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import { QuireError } from '@quire/core';
 import { Router } from 'express';
+import { teamOf } from '../http/caller';
 import { mapPage, paginate } from '../http/pagination';
 import type { Filter } from '../store/port';
-import { teamOf } from '../teams/index';
 import { createBatch, getBatch } from './batch';
 import type { ReportsContext } from './context';
 import { enqueueReports, RENDER_QUEUE } from './enqueue';

@@ -1,8 +1,8 @@
 import { assertCan, DEFAULT_PLAN_ID, type Permission, QuireError } from '@quire/core';
 import type { RequestHandler } from 'express';
 import { newId } from '../crypto/ids';
+import { type ActingTeam, type AuthenticatedUser, teamOf, userOf } from '../http/caller';
 import { DuplicateKeyError } from '../store/port';
-import { type ActingTeam, type AuthenticatedUser, isApiKeyRequest, teamOf, userOf } from './context';
 import { type Membership, membershipId, TEAM_ID, type Team, type TeamCollections } from './model';
 
 export const TEAM_HEADER = 'Quire-Team';
@@ -45,19 +45,6 @@ export function personalTeams({ teams, memberships }: TeamCollections, now: () =
     return team;
   };
 }
-
-export const USER_ONLY_MESSAGE = 'This action needs a signed-in user; API keys cannot do it.';
-
-/**
- * For routes that need a person (see the table in index.ts): a request authenticated by an API key gets a clean
- * 403 forbidden rather than reaching userOf (401) or a handler that records who did what. Mount after authenticate.
- */
-export const requireSignedInUser: RequestHandler = (_req, res, next) => {
-  if (isApiKeyRequest(res)) {
-    throw new QuireError('forbidden', { message: USER_ONLY_MESSAGE, details: { reason: 'api_key_not_allowed' } });
-  }
-  next();
-};
 
 /**
  * Resolves the team a request acts for: the Quire-Team header, else the user's personal team. A team the user

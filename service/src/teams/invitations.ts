@@ -5,11 +5,11 @@ import { z } from 'zod';
 import type { Audit } from '../audit/index';
 import type { Config } from '../config';
 import { hashSecret, newId, newSecretToken, storedHashesOf } from '../crypto/ids';
+import { type ActingTeam, type AuthenticatedUser, requireSignedInUser, teamOf, userOf } from '../http/caller';
 import type { Mailer } from '../mail/mailer';
 import { renderEmail } from '../mail/templates';
 import { DuplicateKeyError } from '../store/port';
-import { requirePermission, requireSignedInUser } from './acting-team';
-import { type ActingTeam, type AuthenticatedUser, teamOf, userOf } from './context';
+import { requirePermission } from './acting-team';
 import { type Invitation, membershipId, type TeamCollections } from './model';
 import { invitationView, teamView } from './serialize';
 

@@ -2,8 +2,8 @@ import { AssignableRole, assertCanManageMember, QuireError } from '@quire/core';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Audit } from '../audit/index';
-import { requirePermission, requireSignedInUser } from './acting-team';
-import { type ActingTeam, isApiKeyRequest, teamOf, userOf } from './context';
+import { type ActingTeam, isApiKeyRequest, requireSignedInUser, teamOf, userOf } from '../http/caller';
+import { requirePermission } from './acting-team';
 import { type Membership, membershipId, type TeamCollections } from './model';
 import { invitationView, memberView, teamView } from './serialize';
 

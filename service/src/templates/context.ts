@@ -1,7 +1,7 @@
 import type { TemplateEngine } from '@quire/core';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { isApiKeyRequest, teamOf, userOf } from '../teams/index';
+import { isApiKeyRequest, teamOf, userOf } from '../http/caller';
 import type { Usage } from '../usage/index';
 import type { TemplateRenderer } from './renderer';
 import type { Author, TemplateStore } from './template-store';

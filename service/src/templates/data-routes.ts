@@ -1,6 +1,6 @@
 import { QuireError, type TemplateContent } from '@quire/core';
 import { Router } from 'express';
-import { teamOf } from '../teams/index';
+import { teamOf } from '../http/caller';
 import { SchemaBody, VersionQuery } from './bodies';
 import { authorOf, idOf, type RouteContext } from './context';
 import { dataSchemaOf } from './data-schema';

@@ -1,6 +1,6 @@
 import { QuireError, type ReportFormat, type TemplateKind } from '@quire/core';
 import { Router } from 'express';
-import { teamOf } from '../teams/index';
+import { teamOf } from '../http/caller';
 import { CheckBody, PreviewBody } from './bodies';
 import { idOf, type RouteContext } from './context';
 import { defaultData } from './data-schema';

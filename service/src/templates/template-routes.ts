@@ -1,7 +1,7 @@
 import { getStarter, QuireError, type TemplateContent } from '@quire/core';
 import { type Response, Router } from 'express';
+import { teamOf } from '../http/caller';
 import { mapPage } from '../http/pagination';
-import { teamOf } from '../teams/index';
 import { CreateTemplateBody, DuplicateBody, ListTemplatesQuery, UpdateTemplateBody } from './bodies';
 import { authorOf, idOf, type RouteContext } from './context';
 import { completeContent } from './model';

@@ -1,7 +1,7 @@
 import { QuireError } from '@quire/core';
 import { Router } from 'express';
+import { teamOf } from '../http/caller';
 import { mapPage } from '../http/pagination';
-import { teamOf } from '../teams/index';
 import { ListVersionsQuery, PublishBody, RestoreBody, VersionParam } from './bodies';
 import { authorOf, idOf, type RouteContext } from './context';
 import { fromStoredContent } from './model';

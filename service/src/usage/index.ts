@@ -12,8 +12,9 @@ import { type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Audit } from '../audit/index';
+import { type ActingTeam, requireSignedInUser, teamOf, userOf } from '../http/caller';
 import type { Store } from '../store/port';
-import { type ActingTeam, openTeamCollections, requireSignedInUser, teamOf, userOf } from '../teams/index';
+import { openTeamCollections } from '../teams/index';
 import { type BillingProvider, immediateBilling } from './billing';
 import { periodBounds, periodOf } from './period';
 

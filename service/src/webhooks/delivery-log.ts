@@ -1,9 +1,9 @@
 import { QuireError } from '@quire/core';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
+import { teamOf } from '../http/caller';
 import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Filter } from '../store/port';
-import { teamOf } from '../teams/index';
 import { enqueueDelivery } from './deliveries';
 import { deliveryView, type WebhookDelivery } from './model';
 import type { RouteDeps } from './route-deps';

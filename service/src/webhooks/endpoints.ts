@@ -2,8 +2,8 @@ import { QuireError, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE, WebhookEventT
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { newId } from '../crypto/ids';
+import { teamOf } from '../http/caller';
 import { ListQuery, mapPage, paginate } from '../http/pagination';
-import { teamOf } from '../teams/index';
 import { attemptDelivery } from './deliver';
 import { eventBody, newDelivery } from './deliveries';
 import { deliveryView, endpointView, type Keyring, type TeamSigningSecret, type WebhookEndpoint } from './model';

@@ -1,6 +1,6 @@
 import { TemplateContent } from '@quire/core';
 import { Router } from 'express';
-import { isApiKeyRequest, teamOf, userOf } from '../../teams/index';
+import { isApiKeyRequest, teamOf, userOf } from '../../http/caller';
 import { templateView } from '../../templates/index';
 import { type GenerateBody, parseGenerateBody } from './bodies';
 import type { AuthoringContext } from './context';

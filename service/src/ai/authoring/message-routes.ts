@@ -1,7 +1,7 @@
 import { type JsonSchemaDocument, QuireError, TemplateContent } from '@quire/core';
 import { Router } from 'express';
+import { isApiKeyRequest, teamOf, userOf } from '../../http/caller';
 import { mapPage } from '../../http/pagination';
-import { isApiKeyRequest, teamOf, userOf } from '../../teams/index';
 import { dataSchemaOf, defaultData, templateView } from '../../templates/index';
 import { MessageBody, ThreadListQuery } from './bodies';
 import type { AuthoringContext } from './context';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
+import type { ActingTeam } from '../../http/caller';
 import { toQuireError } from '../../http/errors';
-import type { ActingTeam } from '../../teams/index';
 import type { AuthoringContext } from './context';
 import { authoringError, timeoutError } from './errors';
 import { type EventStream, openEventStream, wantsEventStream } from './sse';

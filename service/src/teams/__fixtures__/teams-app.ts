@@ -4,9 +4,10 @@ import { type PlanId, QuireError, type Role } from '@quire/core';
 import type { RequestHandler } from 'express';
 import { startFeatureApp } from '../../__fixtures__/feature-app';
 import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from '../../api-keys/index';
+import { teamOf } from '../../http/caller';
 import { listRoutes, type RouteInfo } from '../../http/routes';
 import type { Store } from '../../store/port';
-import { createTeams, openTeamCollections, teamOf } from '../index';
+import { createTeams, openTeamCollections } from '../index';
 import { membershipId } from '../model';
 
 /**

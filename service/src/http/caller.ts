@@ -1,5 +1,6 @@
+/** Who is calling: what authentication and the acting team leave in res.locals, read back by every feature. */
 import { type PlanId, QuireError, type Role } from '@quire/core';
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 /** What the accounts module's authenticate middleware leaves in res.locals.user. */
 export interface AuthenticatedUser {
@@ -33,3 +34,17 @@ export function teamOf(res: Response): ActingTeam {
   if (!team) throw new Error('No acting team: mount actingTeam (or authenticateApiKey) before this handler');
   return team;
 }
+
+export const USER_ONLY_MESSAGE = 'This action needs a signed-in user; API keys cannot do it.';
+
+/**
+ * For routes that need a person (see the table in teams/index.ts): a request authenticated by an API key gets a
+ * clean 403 forbidden rather than reaching userOf (401) or a handler that records who did what. Mount after
+ * authenticate.
+ */
+export const requireSignedInUser: RequestHandler = (_req, res, next) => {
+  if (isApiKeyRequest(res)) {
+    throw new QuireError('forbidden', { message: USER_ONLY_MESSAGE, details: { reason: 'api_key_not_allowed' } });
+  }
+  next();
+};
