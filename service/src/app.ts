@@ -4,13 +4,11 @@ import express, { type Express } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { createAccess } from './access/index';
 import { AI_BODY_LIMIT, createAiAuthoring } from './ai/authoring/index';
 import { offlineProvider } from './ai/offline/index';
 import type { AiProvider } from './ai/provider';
 import { createAiProvider } from './ai/providers/index';
-import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from './api-keys/index';
-import { createAudit } from './audit/index';
-import { createAuth } from './auth/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
 import { hashSecret } from './crypto/ids';
@@ -26,9 +24,8 @@ import { openApiRouter } from './openapi/router';
 import { lazyRenderPool, poolRenderer } from './rendering/render-pool';
 import { createReports } from './reports/index';
 import type { BlobStore, Store } from './store/port';
-import { createTeams } from './teams/index';
 import { createTemplates } from './templates/index';
-import { type BillingProvider, createUsage } from './usage/index';
+import type { BillingProvider } from './usage/index';
 import { createWebhooks } from './webhooks/index';
 
 /** What the app is built from: everything outside the process comes in here, so tests pass their own. */
@@ -66,23 +63,8 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   const now = deps.now ?? (() => new Date());
   const features = { store: deps.store, mailer: deps.mailer, config, logger, now };
   const contact = await createContactRoutes(features);
-  const auth = await createAuth(features);
-  const usage = await createUsage({ ...features, reading: config.reportsReading });
-  const audit = await createAudit(features);
-  // The key authenticator needs only the store, so it comes first: teams take it, and api-keys take teams.actingTeam.
-  // Every request a key makes counts against the team's monthly API calls (402 once they are used up).
-  const authenticateKey = await createApiKeyAuthenticator(features);
-  const authenticate = authenticateUserOrApiKey(auth.requireUser, async (req, res, next) => {
-    let authenticated = false;
-    // authenticateKey throws on a bad key and calls back once the key is good; the meter then counts the call.
-    await authenticateKey(req, res, () => {
-      authenticated = true;
-    });
-    if (authenticated) await usage.meterApiCall(req, res, next);
-  });
-  const teams = await createTeams({ ...features, authenticate, audit });
-  const team = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
-  const { router: usageRouter, subscriptionRouter } = usage.routes({ ...team, audit, billing: deps.billing });
+  const access = await createAccess({ ...features, billing: deps.billing });
+  const { usage, audit, team } = access;
   const idempotency = await createIdempotency({ store: deps.store, now, secret: config.secret });
   const pool = lazyRenderPool({ workers: config.renderWorkers });
   const templates = await createTemplates({ ...features, ...team, usage, idempotency, renderer: poolRenderer(pool) });
@@ -110,13 +92,6 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     webhooks,
     jobs: await createJobQueue(deps.store, { now }),
     pool,
-  });
-  const apiKeys = await createApiKeys({
-    ...features,
-    authenticate,
-    actingTeam: teams.actingTeam,
-    requirePermission: teams.requirePermission,
-    audit,
   });
   const app = express();
   app.disable('x-powered-by');
@@ -222,17 +197,9 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     if (!starter) throw new QuireError('starter_not_found');
     res.json(starter);
   });
-  v1.use('/auth', auth.router);
-  v1.use('/profile', auth.profileRouter);
   app.use('/v1', v1);
   app.use('/v1/contact', contact);
-  app.use('/v1/team', teams.router);
-  app.use('/v1/teams', teams.teamsRouter);
-  app.use('/v1/invitations', teams.invitationsRouter);
-  app.use('/v1/api-keys', apiKeys.router);
-  app.use('/v1/usage', usageRouter);
-  app.use('/v1/subscription', subscriptionRouter);
-  app.use('/v1/audit-log', audit.routes(team));
+  access.mount(app);
   app.use('/v1/ai', ai.router);
   // Before the templates router: the thread's routes authenticate on their own, and must not be authenticated
   // (and metered) twice.
@@ -246,7 +213,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   // The unmetered key authenticator: the REST calls a tool makes are each counted already, as over stdio.
   app.use(
     '/mcp',
-    createMcpRoute({ authenticate: authenticateKey, actingTeam: teams.actingTeam, usage, config, logger }),
+    createMcpRoute({ authenticate: access.authenticateKey, actingTeam: team.actingTeam, usage, config, logger }),
   );
 
   app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));

@@ -1,0 +1,106 @@
+import type { Permission } from '@quire/core';
+import type { RequestHandler, Router } from 'express';
+import type { Logger } from 'pino';
+import { type ApiKeys, authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from '../api-keys/index';
+import { type Audit, createAudit } from '../audit/index';
+import { type Auth, createAuth } from '../auth/index';
+import type { Config } from '../config';
+import type { Mailer } from '../mail/mailer';
+import type { Store } from '../store/port';
+import { createTeams, type Teams } from '../teams/index';
+import { type BillingProvider, createUsage, type Usage } from '../usage/index';
+
+export interface AccessDeps {
+  store: Store;
+  mailer: Mailer;
+  config: Config;
+  logger: Logger;
+  now: () => Date;
+  /** The billing provider plan changes go through; default: applied at once (self-hosted). */
+  billing?: BillingProvider;
+  /**
+   * How a person is identified, given the accounts module's requireUser (which the app uses as it is). A test
+   * app passes a stand-in that also accepts its identity headers; everything after it is the app's own path.
+   */
+  identifyUser?: (requireUser: RequestHandler) => RequestHandler;
+}
+
+/** What a team-scoped feature puts in front of its routes: who calls, for which team, with which permission. */
+export interface TeamGuards {
+  /** A person's session or a team's API key (see Access.authenticate). */
+  authenticate: RequestHandler;
+  /** Resolves the acting team into res.locals.team (teams.actingTeam). */
+  actingTeam: RequestHandler;
+  /** 403 forbidden unless the acting role has the permission. */
+  requirePermission(permission: Permission): RequestHandler;
+}
+
+export interface Access {
+  auth: Auth;
+  usage: Usage;
+  audit: Audit;
+  teams: Teams;
+  apiKeys: ApiKeys;
+  /**
+   * A person's session, or a team's API key (`Bearer qk_…`): every request a key makes counts against the
+   * team's monthly API calls (402 once they are used up).
+   */
+  authenticate: RequestHandler;
+  /** A team's API key only, not metered: for /mcp, whose REST calls are each counted already. */
+  authenticateKey: RequestHandler;
+  team: TeamGuards;
+  /**
+   * Mounts the access routes: /v1/auth, /v1/profile, /v1/team, /v1/teams, /v1/invitations, /v1/api-keys,
+   * /v1/usage, /v1/subscription and /v1/audit-log.
+   */
+  mount(app: Router): void;
+}
+
+/**
+ * Accounts, usage, the audit log, teams and API keys, wired once: the app and every feature's test app are
+ * built on this, so a test reaches a feature through the same authentication, metering and team resolution.
+ * Opens its collections, so it is awaited at start-up.
+ */
+export async function createAccess(deps: AccessDeps): Promise<Access> {
+  const { store, mailer, config, logger, now } = deps;
+  const features = { store, mailer, config, logger, now };
+  const auth = await createAuth(features);
+  const usage = await createUsage({ ...features, reading: config.reportsReading });
+  const audit = await createAudit(features);
+  // The key authenticator needs only the store, so it comes first: teams take it, and api-keys take teams.actingTeam.
+  const authenticateKey = await createApiKeyAuthenticator(features);
+  const requireUser = deps.identifyUser ? deps.identifyUser(auth.requireUser) : auth.requireUser;
+  const authenticate = authenticateUserOrApiKey(requireUser, async (req, res, next) => {
+    let authenticated = false;
+    // authenticateKey throws on a bad key and calls back once the key is good; the meter then counts the call.
+    await authenticateKey(req, res, () => {
+      authenticated = true;
+    });
+    if (authenticated) await usage.meterApiCall(req, res, next);
+  });
+  const teams = await createTeams({ ...features, authenticate, audit });
+  const team: TeamGuards = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
+  const { router: usageRouter, subscriptionRouter } = usage.routes({ ...team, audit, billing: deps.billing });
+  const apiKeys = await createApiKeys({ ...features, ...team, audit });
+  return {
+    auth,
+    usage,
+    audit,
+    teams,
+    apiKeys,
+    authenticate,
+    authenticateKey,
+    team,
+    mount(app) {
+      app.use('/v1/auth', auth.router);
+      app.use('/v1/profile', auth.profileRouter);
+      app.use('/v1/team', teams.router);
+      app.use('/v1/teams', teams.teamsRouter);
+      app.use('/v1/invitations', teams.invitationsRouter);
+      app.use('/v1/api-keys', apiKeys.router);
+      app.use('/v1/usage', usageRouter);
+      app.use('/v1/subscription', subscriptionRouter);
+      app.use('/v1/audit-log', audit.routes(team));
+    },
+  };
+}
