@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { createMailer } from '../mail/index';
 import { openStores } from '../store/index';
 import type { Store } from '../store/port';
+import { type Actors, testActors } from './actors';
 
 export interface RunningApp {
   url: string;
@@ -16,6 +17,8 @@ export interface RunningApp {
   store: Store;
   /** Moves the app's clock (expiry, retention, usage periods). */
   clock: { offsetMs: number };
+  /** People, API keys, members, plans and usage of this app (the same helper as every feature's tests). */
+  actors: Actors;
   /** Stops the server and the stores; keeps the data directory unless `removeData`. */
   close(options?: { removeData?: boolean }): Promise<void>;
 }
@@ -38,11 +41,13 @@ export async function startApp(
   app.start();
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     dataDir: dir,
     store,
     clock,
+    actors: testActors({ url, store, now, dataDir: dir }),
     async close(options = {}) {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -5,12 +5,10 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, newAccount } from '../__fixtures__/api-client';
 import { type FeatureApp, startFeatureApp } from '../__fixtures__/feature-app';
-import { createApiKeyAuthenticator } from '../api-keys/index';
+import { createAccess } from '../access/index';
 import { createApp, type QuireApp } from '../app';
 import { listRoutes } from '../http/routes';
 import { openApiPath } from '../openapi/document';
-import { createTeams } from '../teams/index';
-import { createUsage } from '../usage/index';
 import { createMcpRoute } from './index';
 import { MCP_OPERATIONS, McpMessage } from './operations';
 
@@ -27,11 +25,15 @@ beforeAll(async () => {
   feature = await startFeatureApp({
     name: 'mcp',
     async mount(app, deps) {
-      const { store, logger, now } = deps;
-      const authenticate = await createApiKeyAuthenticator({ store, now });
-      const teams = await createTeams({ ...deps, authenticate });
-      const usage = await createUsage({ store, logger, now });
-      const router = createMcpRoute({ authenticate, actingTeam: teams.actingTeam, usage, config: deps.config, logger });
+      const { config, logger } = deps;
+      const { authenticateKey, team, usage } = await createAccess(deps);
+      const router = createMcpRoute({
+        authenticate: authenticateKey,
+        actingTeam: team.actingTeam,
+        usage,
+        config,
+        logger,
+      });
       const alone = express();
       alone.use('/mcp', router);
       mcpRoutes = listRoutes(alone).map((route) => `${route.method} ${openApiPath(route.path)}`);

@@ -1,8 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { startFeatureApp } from '../../__fixtures__/feature-app';
+import { type OutboxMail, outboxMails } from '../../__fixtures__/outbox';
 import type { Store } from '../../store/port';
 import { type ContactDeps, createContactRoutes } from '../routes';
 
@@ -13,7 +13,7 @@ export interface ContactApp {
   /** The app's clock: move it to test expiry and rate-limit windows. */
   clock: { offsetMs: number };
   /** The .json summaries in the outbox. */
-  outboxMails(): Promise<{ to: string; subject: string; kind: string; replyTo?: string; eml: string }[]>;
+  outboxMails(): Promise<OutboxMail[]>;
   close(): Promise<void>;
 }
 
@@ -33,15 +33,7 @@ export async function startContactApp(options: Pick<ContactDeps, 'rateLimit' | '
     store,
     outbox,
     clock,
-    async outboxMails() {
-      const files = await readdir(outbox).catch(() => [] as string[]);
-      return Promise.all(
-        files
-          .filter((file) => file.endsWith('.json'))
-          .sort()
-          .map(async (file) => JSON.parse(await readFile(join(outbox, file), 'utf8'))),
-      );
-    },
+    outboxMails: () => outboxMails(dir),
     close: feature.close,
   };
   return contactApp;
