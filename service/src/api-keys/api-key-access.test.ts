@@ -136,10 +136,8 @@ describe('API keys on the team routes', () => {
     for (const bad of ['qk_live_nope', 'qk_test_0123456789abcdefghij', `${key.secret}x`]) {
       expect((await errorOf(await app.withKey(bad, '/v1/team'), 401)).code).toBe('invalid_api_key');
     }
-    // Not a key: the user authenticator decides (the test identity wants its headers).
-    expect((await errorOf(await app.withKey('eyJhbGciOiJIUzI1NiJ9.e30.x', '/v1/team'), 401)).code).toBe(
-      'session_missing',
-    );
+    // Not a key: the accounts module's authenticator decides, and this is no session token of its own.
+    expect((await errorOf(await app.withKey('eyJhbGciOiJIUzI1NiJ9.e30.x', '/v1/team'), 401)).code).toBe('invalid_jwt');
   });
 
   it('leaves users as they were: the header still picks among their teams', async () => {

@@ -1,25 +1,17 @@
 import type { PlanId, Role } from '@quire/core';
 import type { RenderPool } from '@quire/render';
-import { startFeatureApp } from '../../__fixtures__/feature-app';
-import { authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from '../../api-keys/index';
+import { startAccessApp } from '../../__fixtures__/access-app';
+import type { RequestInit } from '../../__fixtures__/actors';
+import type { TestUser } from '../../__fixtures__/test-identity';
 import type { JobQueue } from '../../jobs/queue';
 import type { BlobStore, Store } from '../../store/port';
-import { newUser, type TestUser, testHeaderIdentity } from '../../teams/__fixtures__/teams-app';
-import { createTeams, openTeamCollections } from '../../teams/index';
-import { membershipId } from '../../teams/model';
-import { periodOf, type UsageCounter } from '../../usage/index';
 import type { Reports } from '../index';
 import { type FakeTemplates, type RecordingWebhooks, seedTemplates } from './fakes';
 import { type ReportsWiring, wireReports } from './wiring';
 
-export { newUser, type TestUser };
-
-export interface RequestInit {
-  method?: string;
-  body?: unknown;
-  team?: string;
-  headers?: Record<string, string>;
-}
+export { errorOf } from '../../__fixtures__/actors';
+export { newUser, type TestUser } from '../../__fixtures__/test-identity';
+export type { RequestInit };
 
 export interface ReportsApp {
   url: string;
@@ -45,31 +37,24 @@ export interface ReportsApp {
 }
 
 /**
- * The reports routers with the real teams and API-key modules (a test identity stands in for sign-in, as in
- * the teams tests), the real usage, idempotency and job queue on the embedded store, a real one-thread render
- * pool, and in-memory templates, data sources and webhooks. The render worker runs.
+ * The reports routers behind the app's access layer (teams, API keys whose calls are metered, usage), the
+ * real idempotency and job queue on the embedded store, a real one-thread render pool, and in-memory
+ * templates, data sources and webhooks. The render worker runs.
  */
 export async function startReportsApp(
   options: { env?: Record<string, string>; wrapPool?: (pool: RenderPool) => Pick<RenderPool, 'run'> } = {},
 ): Promise<ReportsApp> {
   // Set while mounting, which the app fixture does before it listens.
   const holder: { wired?: ReportsWiring } = {};
-  const feature = await startFeatureApp({
+  const feature = await startAccessApp({
     name: 'reports',
     ...(options.env ? { env: options.env } : {}),
-    async mount(app, deps) {
-      const { store, now } = deps;
-      const authenticate = authenticateUserOrApiKey(
-        testHeaderIdentity,
-        await createApiKeyAuthenticator({ store, now }),
-      );
-      const teams = await createTeams({ ...deps, authenticate });
-      const auth = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
-      const apiKeys = await createApiKeys({ ...deps, ...auth });
-      const wired = await wireReports(deps, auth, options.wrapPool ? { wrapPool: options.wrapPool } : {});
+    async mount(app, deps, { team, usage }) {
+      const wired = await wireReports(deps, team, {
+        usage,
+        ...(options.wrapPool ? { wrapPool: options.wrapPool } : {}),
+      });
       holder.wired = wired;
-      app.use('/v1/team', teams.router);
-      app.use('/v1/api-keys', apiKeys.router);
       app.use('/v1/reports', wired.reports.router);
       app.use('/v1/jobs', wired.reports.jobsRouter);
     },
@@ -77,21 +62,9 @@ export async function startReportsApp(
   if (!holder.wired) throw new Error('the reports app did not mount');
   const { reports, jobs, pool, templates, webhooks } = holder.wired;
   reports.start();
-  const { store, blobs, clock, now } = feature.deps;
-  const collections = await openTeamCollections(store);
-  const counters = await store.collection<UsageCounter>({ name: 'usage_counters' });
+  const { store, blobs, clock } = feature.deps;
+  const { actors } = feature;
   const seeded = new Set<string>();
-
-  const send = (path: string, headers: Record<string, string>, init: RequestInit) => {
-    if (init.team) headers['Quire-Team'] = init.team;
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    return fetch(`${feature.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { ...headers, ...init.headers },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-  };
-  const counterId = (teamId: string) => `${teamId}:${periodOf(now())}`;
 
   return {
     url: feature.url,
@@ -102,57 +75,26 @@ export async function startReportsApp(
     jobs,
     templates,
     webhooks,
-    as: (user, path, init = {}) => send(path, { 'X-Test-User': user.id, 'X-Test-Email': user.email }, init),
-    withKey: (secret, path, init = {}) => send(path, { Authorization: `Bearer ${secret}` }, init),
+    as: actors.fetch,
+    withKey: actors.fetch,
     async personalTeam(user) {
-      const response = await send('/v1/team', { 'X-Test-User': user.id, 'X-Test-Email': user.email }, {});
-      const { id } = (await response.json()) as { id: string };
+      const id = await actors.teamOf(user);
       if (!seeded.has(id)) {
         seedTemplates(templates, id);
         seeded.add(id);
       }
       return id;
     },
-    async setPlan(teamId, plan) {
-      await collections.teams.updateOne({ id: teamId }, { set: { plan } });
-    },
-    async addMember(teamId, user, role) {
-      await collections.memberships.insert({
-        id: membershipId(teamId, user.id),
-        teamId,
-        userId: user.id,
-        email: user.email,
-        role,
-        status: 'active',
-        joinedAt: now().toISOString(),
-      });
-    },
-    async reportsUsed(teamId) {
-      return (await counters.get(counterId(teamId)))?.reports ?? 0;
-    },
-    async setReportsUsed(teamId, used) {
-      const id = counterId(teamId);
-      await counters.upsert(
-        { id },
-        { id, teamId, period: periodOf(now()), reports: used, api_calls: 0 },
-        { set: { reports: used } },
-      );
-    },
+    setPlan: actors.setPlan,
+    addMember: actors.addMember,
+    reportsUsed: async (teamId) => (await actors.usageOf(teamId)).reports,
+    setReportsUsed: (teamId, used) => actors.setUsage(teamId, { reports: used }),
     async close() {
       await reports.stop();
       await pool.destroy();
       await feature.close();
     },
   };
-}
-
-/** The error envelope's fields, after checking the status. */
-export async function errorOf(response: Response, status: number) {
-  const body = (await response.json()) as { error?: Record<string, unknown> };
-  if (response.status !== status) {
-    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
-  }
-  return body.error as { code: string; message: string; param?: string } & Record<string, unknown>;
 }
 
 /** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */

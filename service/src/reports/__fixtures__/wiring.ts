@@ -1,7 +1,7 @@
-import type { Permission } from '@quire/core';
 import { RenderPool } from '@quire/render';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { TeamGuards } from '../../access/index';
 import type { Config } from '../../config';
 import { createIdempotency } from '../../http/idempotency';
 import { createJobQueue, type JobQueue } from '../../jobs/queue';
@@ -19,11 +19,8 @@ export interface WiringBase {
   now: () => Date;
 }
 
-export interface AuthHandlers {
-  authenticate: RequestHandler;
-  actingTeam: RequestHandler;
-  requirePermission(permission: Permission): RequestHandler;
-}
+/** The access layer's team guards, or actingAs's stand-ins for them. */
+export type AuthHandlers = TeamGuards;
 
 /** Every request acts as the owner of one team: for processes that need the module but not the teams module. */
 export function actingAs(teamId: string): AuthHandlers {
@@ -60,10 +57,12 @@ export async function wireReports(
     /** Wraps the pool the module renders with (to watch its renders). */
     wrapPool?: (pool: RenderPool) => Pick<RenderPool, 'run'>;
     pollMs?: number;
+    /** The usage module of the access layer the routes sit behind; a fresh one otherwise. */
+    usage?: Usage;
   } = {},
 ): Promise<ReportsWiring> {
   const { store, now } = base;
-  const usage = await createUsage({ ...base });
+  const usage = options.usage ?? (await createUsage({ ...base }));
   // Short retries, so that a test sees a retried attempt without waiting for production backoff.
   const jobs = await createJobQueue(store, { now, backoff: { baseMs: 200, maxMs: 1_000, jitter: 0 } });
   const pool = new RenderPool({ workers: 1 });
