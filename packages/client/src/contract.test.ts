@@ -1,6 +1,6 @@
+import { openApiDocument } from '@quire/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeServer, fakeServer, json } from './__fixtures__/fake-server';
-import { openApiDocument } from './__fixtures__/service';
 import { Quire } from './client';
 
 // The service's OpenAPI document is the contract: every call of the client must be one of its operations, with

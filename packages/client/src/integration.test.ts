@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { openApiDocument, type RunningService, signUp, startService } from '@quire/testkit';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, openApiDocument, type RunningApp, startApp } from './__fixtures__/service';
 import { Quire } from './client';
 import { ConflictError, NotFoundError, PermissionDeniedError, PlanLimitError } from './core/errors';
 import { templateTypes } from './typegen/template-types';
@@ -18,7 +18,7 @@ const FIXTURE = new URL('./__fixtures__/quire-templates.d.ts', import.meta.url).
 /** The template id the committed fixture uses in place of the real one. */
 const FIXTURE_ID = 'tpl_fixtureInvoice01';
 
-let app: RunningApp;
+let app: RunningService;
 let work: string;
 /** A person (the account's owner), for what needs a person: API keys, members, plans. */
 let person: Quire;
@@ -27,9 +27,9 @@ let quire: Quire;
 let teamId: string;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startService();
   work = await mkdtemp(join(tmpdir(), 'quire-client-'));
-  const account = await newAccount(app, 'client');
+  const account = await signUp(app, 'client');
   teamId = account.teamId;
   person = new Quire({ apiKey: account.token, baseUrl: app.url });
   const key = await person.apiKeys.create({ name: 'client tests', role: 'admin' });
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close({ removeData: true });
+  await app?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
@@ -228,7 +228,7 @@ describe("AI authoring (with the service's offline provider)", () => {
     const document = (await openApiDocument()) as { paths: Record<string, unknown> };
     // The AI routes are being built beside this client: skip until the service serves them.
     if (!document.paths['/v1/ai/templates']) context.skip();
-    const account = await newAccount(app, 'ai');
+    const account = await signUp(app, 'ai');
     const person = new Quire({ apiKey: account.token, baseUrl: app.url });
     const key = await person.apiKeys.create({ name: 'ai', role: 'editor' });
     const ai = new Quire({ apiKey: key.secret, baseUrl: app.url, timeout: 120_000 });
@@ -263,7 +263,7 @@ describe("AI authoring (with the service's offline provider)", () => {
 
 describe('typed templates, end to end', () => {
   it('pulls the types of the team’s templates as the committed fixture has them', async () => {
-    const account = await newAccount(app, 'types');
+    const account = await signUp(app, 'types');
     const owner = new Quire({ apiKey: account.token, baseUrl: app.url });
     const template = await owner.templates.create({ starter_id: 'invoice' });
     const source = (await templateTypes(owner))
@@ -276,7 +276,7 @@ describe('typed templates, end to end', () => {
   });
 
   it('writes them with `quire-client types pull`, and wrong data for the invoice then fails to compile', async () => {
-    const account = await newAccount(app, 'bin');
+    const account = await signUp(app, 'bin');
     const owner = new Quire({ apiKey: account.token, baseUrl: app.url });
     const invoice = await owner.templates.create({ starter_id: 'invoice' });
     await owner.templates.create({ name: 'Invoice', html: '<p>{{ note }} {{ amount | money }}</p>' });

@@ -3,21 +3,21 @@ import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { type RunningService, signUp, startService } from '@quire/testkit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newAccount, type RunningApp, startApp } from './__fixtures__/service';
 import { Quire } from './client';
 
 const run = promisify(execFile);
 const PACKAGE = new URL('..', import.meta.url).pathname;
 
-let app: RunningApp;
+let app: RunningService;
 let project: string;
 beforeAll(async () => {
-  app = await startApp();
+  app = await startService();
   project = await mkdtemp(join(tmpdir(), 'quire-readme-'));
 });
 afterAll(async () => {
-  await app?.close({ removeData: true });
+  await app?.close();
   if (project) await rm(project, { recursive: true, force: true });
 });
 
@@ -29,7 +29,7 @@ it('runs the README quick start as written, as plain JavaScript in its own proje
   await symlink(PACKAGE, join(project, 'node_modules', '@quire', 'client'), 'dir');
   await writeFile(join(project, 'quickstart.mjs'), example);
 
-  const account = await newAccount(app, 'readme');
+  const account = await signUp(app, 'readme');
   const { secret } = await new Quire({ apiKey: account.token, baseUrl: app.url }).apiKeys.create({
     name: 'quick start',
     role: 'editor',

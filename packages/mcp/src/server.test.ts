@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Quire } from '@quire/client';
+import { createApiKey, type RunningService, signUp, startService, useUpMonthlyLimit } from '@quire/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInMemory, quireFor, structured, textOf } from './__fixtures__/mcp';
-import { newApiKey, type RunningApp, setUsageCounters, startApp } from './__fixtures__/service';
 import { createServer } from './server';
 import { TOOL_NAMES } from './tools/index';
 
@@ -12,7 +12,7 @@ const RECEIPT_HTML = `<h1>Receipt {{ number }}</h1>
 <table>{% for item in items %}<tr><td>{{ item.name }}</td><td>{{ item.price }}</td></tr>{% endfor %}</table>`;
 const RECEIPT_DATA = { number: 'R-1', customer: { name: 'Ada' }, items: [{ name: 'Flat white', price: 3.4 }] };
 
-let app: RunningApp;
+let app: RunningService;
 let quire: Quire;
 /** The team owner's own client (a person's token): sets up what a key of the editor role may not. */
 let owner: Quire;
@@ -25,10 +25,10 @@ const call = (name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
 beforeAll(async () => {
-  app = await startApp();
-  const account = await newApiKey(app, 'mcp');
+  app = await startService();
+  const account = await signUp(app, 'mcp');
   teamId = account.teamId;
-  quire = quireFor(app.url, account.apiKey);
+  quire = quireFor(app.url, await createApiKey(app, account, { role: 'editor' }));
   owner = quireFor(app.url, account.token);
   // Free allows two templates; the tests make more.
   await owner.subscription.change('professional');
@@ -45,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mcp?.close();
-  await app?.close({ removeData: true });
+  await app?.close();
 });
 
 describe('tools/list', () => {
@@ -271,7 +271,7 @@ describe('tool errors', () => {
   });
 
   it('answers a reached plan limit with what was used and who can upgrade', async () => {
-    await setUsageCounters(app, teamId, { reports: 1_000_000 });
+    const giveBack = await useUpMonthlyLimit(app, teamId, 'reports_per_month');
     try {
       const result = await call('generate_report', { template_id: templateId, data: RECEIPT_DATA });
       expect(result.isError).toBe(true);
@@ -279,7 +279,7 @@ describe('tool errors', () => {
       expect(textOf(result)).toMatch(/owner or admin can upgrade the team's plan/);
       expect(textOf(result)).toMatch(/code: plan_limit_exceeded/);
     } finally {
-      await setUsageCounters(app, teamId, { reports: 0 });
+      await giveBack();
     }
   });
 

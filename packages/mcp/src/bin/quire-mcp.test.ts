@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createApiKey, type RunningService, signUp, startService } from '@quire/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey, type RunningApp, startApp } from '../__fixtures__/service';
 import { TOOL_NAMES } from '../tools/index';
 import { VERSION } from '../version';
 
@@ -39,16 +39,16 @@ function run(args: string[], vars: Record<string, string> = {}) {
   });
 }
 
-let app: RunningApp;
+let app: RunningService;
 let apiKey: string;
 
 beforeAll(async () => {
-  app = await startApp();
-  ({ apiKey } = await newApiKey(app, 'stdio'));
+  app = await startService();
+  apiKey = await createApiKey(app, await signUp(app, 'stdio'));
 });
 
 afterAll(async () => {
-  await app?.close({ removeData: true });
+  await app?.close();
 });
 
 describe('quire-mcp over stdio', () => {
