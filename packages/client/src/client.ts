@@ -1,3 +1,4 @@
+import { usageError } from './core/errors';
 import { type ClientConfig, type Fetch, type RequestOptions, type RequestSpec, send } from './core/request';
 import { env } from './internal/utils';
 import { AI } from './resources/ai';
@@ -10,8 +11,12 @@ import { AuditLog, Plans, Starters, Subscription, Usage } from './resources/usag
 import { Webhooks } from './resources/webhooks';
 
 export interface ClientOptions {
-  /** A team API key (`qk_live_…`) or a person's access token. Default: the QUIRE_API_KEY environment variable. */
-  apiKey?: string | undefined;
+  /**
+   * A team API key (`qk_live_…`) or a person's access token. Default: the QUIRE_API_KEY environment variable;
+   * without either, the constructor throws. `null` makes a client without credentials, for the public routes
+   * alone (plans, starters).
+   */
+  apiKey?: string | null | undefined;
   /** Where the service is. Default: QUIRE_BASE_URL, else http://localhost:3000. */
   baseUrl?: string | undefined;
   /** The team to act for (`Quire-Team`), for a person's token; an API key acts for its own team. */
@@ -53,9 +58,17 @@ export class Quire {
   readonly #config: ClientConfig;
 
   constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey === null ? undefined : (options.apiKey ?? env('QUIRE_API_KEY'))?.trim();
+    // Said here rather than as a 401 at the first call, which would not say where the key was to come from.
+    if (options.apiKey !== null && !apiKey) {
+      throw usageError(
+        'No API key: pass apiKey to new Quire() (a team API key, qk_live_…, or a person’s access token), or set the ' +
+          'QUIRE_API_KEY environment variable. For the public routes alone (plans, starters), pass apiKey: null.',
+      );
+    }
     this.#options = options;
     this.#config = {
-      apiKey: options.apiKey ?? env('QUIRE_API_KEY'),
+      apiKey,
       baseUrl: (options.baseUrl ?? env('QUIRE_BASE_URL') ?? 'http://localhost:3000').replace(/\/+$/, ''),
       team: options.team,
       // Looked up at each call, so that a fetch installed later (a polyfill, a test's mock) is used.

@@ -101,7 +101,7 @@ const CALLS: [string, (q: Quire) => Promise<unknown> | PromiseLike<unknown>][] =
   ['usage.get', (q) => q.usage.get()],
   ['plans.list', (q) => q.plans.list()],
   ['subscription.get', (q) => q.subscription.get()],
-  ['subscription.change', (q) => q.subscription.change('starter')],
+  ['subscription.change', (q) => q.subscription.change({ plan: 'starter' })],
   ['starters.list', (q) => q.starters.list()],
   ['starters.get', (q) => q.starters.get('invoice')],
   ['auditLog.list', (q) => q.auditLog.list({ action: 'api_key.created' })],

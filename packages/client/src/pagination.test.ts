@@ -81,3 +81,67 @@ describe('pagination', () => {
     await expect(quire.dataSources.list({ starting_after: 'zzz' })).rejects.toMatchObject({ code: 'invalid_cursor' });
   });
 });
+
+describe('every list()', () => {
+  /** Each resource's `list`, found by walking the client, with what it was called on for the message. */
+  function everyList(quire: Quire): { name: string; call: () => unknown }[] {
+    const found: { name: string; call: () => unknown }[] = [];
+    const walk = (resource: object, name: string, depth: number) => {
+      const list = (resource as { list?: unknown }).list;
+      if (typeof list === 'function') {
+        // list(id, query, options) for a template's versions and messages; list(query?, options?) elsewhere.
+        found.push({
+          name: `${name}.list`,
+          call: () => (list.length >= 3 ? list.call(resource, 'x') : list.call(resource)),
+        });
+      }
+      if (depth > 1) return;
+      for (const [key, value] of Object.entries(resource)) {
+        if (value && typeof value === 'object' && !key.startsWith('_')) walk(value, `${name}.${key}`, depth + 1);
+      }
+    };
+    walk(quire, 'quire', 0);
+    return found;
+  }
+
+  it('answers a page that can be awaited, or walked with for await', async () => {
+    server = await fakeServer((_req, res) =>
+      json(res, 200, { object: 'list', data: [{ id: 'a' }, { id: 'b' }], has_more: false, next_cursor: null }),
+    );
+    const quire = new Quire({ apiKey: 'k', baseUrl: server.url });
+    const lists = everyList(quire);
+    expect(lists.map((l) => l.name)).toEqual(
+      expect.arrayContaining([
+        'quire.apiKeys.list',
+        'quire.team.list',
+        'quire.team.members.list',
+        'quire.starters.list',
+        'quire.plans.list',
+        'quire.templates.list',
+        'quire.templates.versions.list',
+      ]),
+    );
+    for (const { name, call } of lists) {
+      const seen: string[] = [];
+      const answer = call() as AsyncIterable<{ id: string }>;
+      expect(typeof answer[Symbol.asyncIterator], name).toBe('function');
+      for await (const item of answer) seen.push(item.id);
+      expect(seen, name).toEqual(['a', 'b']);
+      const page = await (call() as Promise<Page<{ id: string }>>);
+      expect(page, name).toBeInstanceOf(Page);
+      expect(page.hasNextPage(), name).toBe(false);
+    }
+  });
+
+  it('reads a list that comes whole (no has_more) as one last page', async () => {
+    server = await fakeServer((_req, res) => json(res, 200, { object: 'list', data: [{ id: 'free' }, { id: 'pro' }] }));
+    const quire = new Quire({ apiKey: 'k', baseUrl: server.url });
+    const page = await quire.plans.list();
+    expect(page).toMatchObject({ data: [{ id: 'free' }, { id: 'pro' }], has_more: false, next_cursor: null });
+    expect(await page.nextPage()).toBeNull();
+    const ids: string[] = [];
+    for await (const plan of quire.plans.list()) ids.push(plan.id);
+    expect(ids).toEqual(['free', 'pro']);
+    expect(server.requests.map((r) => r.url)).toEqual(['/v1/plans', '/v1/plans']);
+  });
+});

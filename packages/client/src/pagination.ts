@@ -1,4 +1,4 @@
-import type { ListResponse } from './types';
+import type { List, ListResponse } from './types';
 
 /**
  * One page of a list. `for await (const item of page)` goes on through the next pages; `nextPage()` fetches just
@@ -11,10 +11,11 @@ export class Page<T> implements ListResponse<T>, AsyncIterable<T> {
   readonly next_cursor: string | null;
   readonly #fetch: (cursor: string) => Promise<Page<T>>;
 
-  constructor(body: ListResponse<T>, fetch: (cursor: string) => Promise<Page<T>>) {
+  /** `body` may be a list that comes whole (API keys, members, teams, plans, starters): it is the last page. */
+  constructor(body: List<T> & Partial<ListResponse<T>>, fetch: (cursor: string) => Promise<Page<T>>) {
     this.data = body.data;
-    this.has_more = body.has_more;
-    this.next_cursor = body.next_cursor;
+    this.has_more = body.has_more ?? false;
+    this.next_cursor = body.next_cursor ?? null;
     this.#fetch = fetch;
   }
 

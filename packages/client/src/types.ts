@@ -22,7 +22,10 @@ export interface ListResponse<T> {
   next_cursor: string | null;
 }
 
-/** A list that comes whole (members, API keys, teams, plans, starters). */
+/**
+ * A list as the service sends one that comes whole (members, API keys, teams, plans, starters); `list()` answers
+ * it as one Page.
+ */
 export interface List<T> {
   object: 'list';
   data: T[];
@@ -792,6 +795,11 @@ export interface Subscription {
   /** Where to pay, when a hosted deployment answers `pending`. */
   checkout_url?: string;
   plans?: Plan[];
+}
+
+export interface SubscriptionChangeParams {
+  /** The plan to move the team to. */
+  plan: PlanId;
 }
 
 export interface AuditEntry {

@@ -82,8 +82,14 @@ describe('toolErrorResult', () => {
     expect(textOf(role)).toMatch(
       /role does not allow this call; tell the user\. A key with the editor role can use every tool/,
     );
-    const down = toolErrorResult(new APIConnectionError(), call, silentLogger);
-    expect(textOf(down)).toMatch(/^Could not reach the Quire service\. .*QUIRE_BASE_URL/);
+    const down = toolErrorResult(
+      new APIConnectionError({ url: 'http://127.0.0.1:9/v1/templates' }),
+      call,
+      silentLogger,
+    );
+    expect(textOf(down)).toMatch(
+      /^Could not reach the Quire service at http:\/\/127\.0\.0\.1:9\/v1\/templates\. .*QUIRE_BASE_URL/,
+    );
   });
 
   it('passes the tools’ own input errors on as they are, and logs unexpected failures as errors', () => {

@@ -58,8 +58,8 @@ export function explain(error: APIError, call: ToolCall): string {
   }
   if (APIConnectionError.isInstance(value)) {
     return (
-      'Could not reach the Quire service. Check that it is running and that QUIRE_BASE_URL (or --base-url) ' +
-      'points at it, then try again.'
+      `Could not reach the Quire service${value.url ? ` at ${value.url}` : ''}. Check that it is running and that ` +
+      'QUIRE_BASE_URL (or --base-url) points at it, then try again.'
     );
   }
   if (APIUserAbortError.isInstance(value)) return 'The call was cancelled.';

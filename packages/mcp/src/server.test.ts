@@ -31,7 +31,7 @@ beforeAll(async () => {
   quire = quireFor(app.url, await createApiKey(app, account, { role: 'editor' }));
   owner = quireFor(app.url, account.token);
   // Free allows two templates; the tests make more.
-  await owner.subscription.change('professional');
+  await owner.subscription.change({ plan: 'professional' });
   mcp = await connectInMemory(quire);
   client = mcp.client;
   const created = await call('create_template', {

@@ -37,9 +37,26 @@ describe('quire-client', () => {
     });
   });
 
-  it('says why it failed, with exit code 1, when the service cannot be reached', async () => {
-    const { code, stderr } = await quireClient('types', 'pull', '--base-url', 'http://127.0.0.1:9');
+  it('refuses to run without an API key, with exit code 2', async () => {
+    expect(await quireClient('types', 'pull')).toMatchObject({
+      code: 2,
+      stderr: 'quire-client: No API key: pass --api-key qk_live_… or set QUIRE_API_KEY.\n',
+    });
+  });
+
+  it('says why it failed, naming the URL, with exit code 1, when the service cannot be reached', async () => {
+    // Port 9 is one fetch refuses outright ('bad port'); a closed port answers ECONNREFUSED (see request.test.ts).
+    const { code, stderr } = await quireClient(
+      'types',
+      'pull',
+      '--api-key',
+      'qk_live_x',
+      '--base-url',
+      'http://127.0.0.1:9',
+    );
     expect(code).toBe(1);
-    expect(stderr).toContain('quire-client: connection_error: Could not reach the Quire API.');
+    expect(stderr).toContain(
+      'quire-client: connection_error: Could not reach the Quire API at http://127.0.0.1:9/v1/templates (bad port).',
+    );
   });
 });

@@ -41,7 +41,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command: ${positionals.join(' ') || '(none)'}\n\n${HELP}`);
     return 2;
   }
-  const client = new Quire({ apiKey: values['api-key'], baseUrl: values['base-url'], team: values.team });
+  const apiKey = values['api-key']?.trim() || process.env.QUIRE_API_KEY?.trim();
+  if (!apiKey) {
+    process.stderr.write('quire-client: No API key: pass --api-key qk_live_… or set QUIRE_API_KEY.\n');
+    return 2;
+  }
+  const client = new Quire({ apiKey, baseUrl: values['base-url'], team: values.team });
   let skipped = 0;
   const source = await templateTypes(client, {
     latest: values.latest ?? false,

@@ -41,6 +41,8 @@ export interface APIErrorInit {
   message?: string;
   code?: string;
   cause?: unknown;
+  /** The URL of a request that got no answer. */
+  url?: string | undefined;
 }
 
 /** An answer of the API that is an error, or no answer at all (the subclasses without a status). */
@@ -124,19 +126,46 @@ export class PlanLimitError extends APIError {
   }
 }
 
-/** No answer: the service could not be reached, or the connection broke. `cause` holds the fetch error. */
+/** Why a fetch failed, from the innermost cause (`connect ECONNREFUSED 127.0.0.1:3000`, `getaddrinfo ENOTFOUND …`). */
+function reasonOf(cause: unknown): string | undefined {
+  let reason: string | undefined;
+  for (let error = cause, depth = 0; error && typeof error === 'object' && depth < 5; depth++) {
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    if (typeof message === 'string' && message && message !== 'fetch failed') reason = message;
+    else if (typeof code === 'string') reason = code;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return reason;
+}
+
+/**
+ * No answer: the service could not be reached, or the connection broke. The message names the URL and why;
+ * `url` holds the URL, `cause` the fetch error.
+ */
 export class APIConnectionError extends APIError {
   static override readonly tag: string = 'APIConnectionError';
+  /** The URL of the request (without its query). */
+  readonly url: string | undefined;
   constructor(init: APIErrorInit = {}) {
-    super({ message: 'Could not reach the Quire API.', code: 'connection_error', ...init });
+    const reason = reasonOf(init.cause);
+    const message = init.url
+      ? `Could not reach the Quire API at ${init.url}${reason ? ` (${reason})` : ''}.`
+      : 'Could not reach the Quire API.';
+    super({ message, code: 'connection_error', ...init });
+    this.url = init.url;
   }
 }
 
 /** No answer within the timeout (per attempt), after every retry. */
 export class APITimeoutError extends APIConnectionError {
   static override readonly tag: string = 'APITimeoutError';
-  constructor(init: APIErrorInit = {}) {
-    super({ message: 'The request to the Quire API timed out.', code: 'timeout', ...init });
+  constructor(init: APIErrorInit & { timeoutMs?: number } = {}) {
+    const { timeoutMs, ...rest } = init;
+    const after = timeoutMs === undefined ? '' : ` after ${timeoutMs} ms`;
+    const message = init.url
+      ? `The request to the Quire API at ${init.url} timed out${after}.`
+      : `The request to the Quire API timed out${after}.`;
+    super({ message, code: 'timeout', ...rest });
   }
 }
 

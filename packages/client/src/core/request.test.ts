@@ -11,6 +11,7 @@ import {
   InternalServerError,
   NotFoundError,
   PlanLimitError,
+  QuireClientError,
   RateLimitError,
 } from './errors';
 import { retryDelay } from './request';
@@ -99,6 +100,33 @@ describe('requests', () => {
     });
     expect(await quire.team.get()).toEqual({ object: 'team', id: 'team_x' });
     expect(calls).toEqual(['GET https://quire.invalid/v1/team']);
+  });
+
+  it('refuses to be made without an API key or token, and says how to give one', () => {
+    vi.stubEnv('QUIRE_API_KEY', '');
+    for (const options of [{}, { apiKey: undefined }, { apiKey: '' }, { apiKey: '  ' }]) {
+      let error: unknown;
+      try {
+        new Quire({ ...options, baseUrl: 'http://127.0.0.1:9' });
+      } catch (e) {
+        error = e;
+      }
+      expect(QuireClientError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: 'client_error',
+        message:
+          'No API key: pass apiKey to new Quire() (a team API key, qk_live_…, or a person’s access token), or set ' +
+          'the QUIRE_API_KEY environment variable. For the public routes alone (plans, starters), pass apiKey: null.',
+      });
+    }
+  });
+
+  it('changes the plan with change({ plan }), like every other method takes its body', async () => {
+    server = await fakeServer((_req, res) => json(res, 200, { object: 'subscription', plan: 'starter' }));
+    const quire = new Quire({ apiKey: 'k', baseUrl: server.url });
+    expect(await quire.subscription.change({ plan: 'starter' })).toMatchObject({ plan: 'starter' });
+    expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/v1/subscription' });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ plan: 'starter' });
   });
 
   it('switches teams with withOptions, keeping the rest', async () => {
@@ -218,6 +246,18 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('names the URL it could not reach, and why', async () => {
+    const closed = await fakeServer(() => {});
+    await closed.close();
+    const quire = new Quire({ apiKey: 'k', baseUrl: closed.url, maxRetries: 0 });
+    const error = await quire.templates.get('tpl_1').catch((e: unknown) => e);
+    expect(APIConnectionError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'connection_error', url: `${closed.url}/v1/templates/tpl_1` });
+    expect((error as Error).message).toBe(
+      `Could not reach the Quire API at ${closed.url}/v1/templates/tpl_1 (connect ECONNREFUSED ${closed.url.slice(7)}).`,
+    );
+  });
+
   it('computes backoff from Retry-After (seconds or a date), else exponentially with jitter', () => {
     expect(retryDelay(0, new Headers({ 'retry-after': '2' }))).toBe(2000);
     expect(retryDelay(0, new Headers({ 'retry-after-ms': '150' }))).toBe(150);
@@ -255,6 +295,9 @@ describe('timeouts and aborts', () => {
     const quire = new Quire({ apiKey: 'k', baseUrl: server.url });
     const error = await quire.usage.get({ timeout: 100, maxRetries: 0 }).catch((e: unknown) => e);
     expect(APITimeoutError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      `The request to the Quire API at ${server.url}/v1/usage timed out after 100 ms.`,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -338,7 +381,7 @@ describe('errors', () => {
       res.writeHead(401, { 'content-type': 'text/html' });
       res.end('<h1>Unauthorized</h1>');
     });
-    const quire = new Quire({ baseUrl: server.url });
+    const quire = new Quire({ apiKey: 'k', baseUrl: server.url });
     const error = await quire.team.get().catch((e: unknown) => e);
     expect(AuthenticationError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({
@@ -348,10 +391,10 @@ describe('errors', () => {
     });
   });
 
-  it('sends no Authorization header without a key (public routes work)', async () => {
+  it('calls the public routes without credentials when apiKey is null', async () => {
     server = await fakeServer((_req, res) => json(res, 200, { object: 'list', data: [] }));
-    vi.stubEnv('QUIRE_API_KEY', '');
-    await new Quire({ baseUrl: server.url }).plans.list();
+    vi.stubEnv('QUIRE_API_KEY', 'qk_live_env');
+    await new Quire({ apiKey: null, baseUrl: server.url }).plans.list();
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 });

@@ -136,7 +136,11 @@ export async function send(config: ClientConfig, spec: RequestSpec, options: Req
     }, timeout);
     const failure = (cause: unknown): APIError => {
       if (signal?.aborted) return new APIUserAbortError({ cause });
-      return timedOut ? new APITimeoutError({ cause }) : new APIConnectionError({ cause });
+      // The URL without its query: enough to see a wrong base URL or port, and nothing of the request's data.
+      const where = url.split('?')[0];
+      return timedOut
+        ? new APITimeoutError({ cause, url: where, timeoutMs: timeout })
+        : new APIConnectionError({ cause, url: where });
     };
     const done = () => {
       clearTimeout(timer);

@@ -43,7 +43,10 @@ export class APIResource {
     return this._call('DELETE', path, options);
   }
 
-  /** A cursor-paginated list: awaitable for the first page, async-iterable over every item. */
+  /**
+   * A list: awaitable for the first page, async-iterable over every item. A list that comes whole (no `has_more`)
+   * is one page.
+   */
   protected _list<T>(path: string, query: object | undefined, options: RequestOptions | undefined): PagePromise<T> {
     const load = async (starting_after?: string): Promise<Page<T>> =>
       new Page(await this._get<ListResponse<T>>(path, { ...query, starting_after }, options), load);

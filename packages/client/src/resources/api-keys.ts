@@ -1,7 +1,8 @@
 import type { RequestOptions } from '../core/request';
 import { APIResource } from '../core/resource';
 import { path } from '../internal/utils';
-import type { ApiKey, ApiKeyCreateParams, List } from '../types';
+import type { PagePromise } from '../pagination';
+import type { ApiKey, ApiKeyCreateParams } from '../types';
 
 /** The team's API keys (needs a person's token with api_keys:manage: owners and admins). */
 export class ApiKeys extends APIResource {
@@ -10,9 +11,9 @@ export class ApiKeys extends APIResource {
     return this._post('/v1/api-keys', body, options, false);
   }
 
-  /** The keys that are not revoked, newest first. */
-  list(options?: RequestOptions): Promise<List<ApiKey>> {
-    return this._get('/v1/api-keys', undefined, options);
+  /** The keys that are not revoked, newest first: one page, to await or to walk with `for await`. */
+  list(options?: RequestOptions): PagePromise<ApiKey> {
+    return this._list('/v1/api-keys', undefined, options);
   }
 
   revoke(id: string, options?: RequestOptions): Promise<ApiKey & { revoked: true }> {

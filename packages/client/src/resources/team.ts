@@ -1,7 +1,8 @@
 import type { RequestOptions } from '../core/request';
 import { APIResource } from '../core/resource';
 import { path } from '../internal/utils';
-import type { AssignableRole, Invitation, InvitationCreateParams, List, Member, Team as TeamObject } from '../types';
+import type { PagePromise } from '../pagination';
+import type { AssignableRole, Invitation, InvitationCreateParams, Member, Team as TeamObject } from '../types';
 
 /** The acting team (the API key's, or the `team` option's), its members and invitations. */
 export class Team extends APIResource {
@@ -13,16 +14,16 @@ export class Team extends APIResource {
     return this._get('/v1/team', undefined, options);
   }
 
-  /** Every team the signed-in person belongs to (a person's token only). */
-  list(options?: RequestOptions): Promise<List<TeamObject>> {
-    return this._get('/v1/teams', undefined, options);
+  /** Every team the signed-in person belongs to (a person's token only), as one page. */
+  list(options?: RequestOptions): PagePromise<TeamObject> {
+    return this._list('/v1/teams', undefined, options);
   }
 }
 
 export class Members extends APIResource {
-  /** The members, then the pending invitations. */
-  list(options?: RequestOptions): Promise<List<Member | Invitation>> {
-    return this._get('/v1/team/members', undefined, options);
+  /** The members, then the pending invitations, as one page. */
+  list(options?: RequestOptions): PagePromise<Member | Invitation> {
+    return this._list('/v1/team/members', undefined, options);
   }
 
   update(

@@ -5,11 +5,10 @@ import type { PagePromise } from '../pagination';
 import type {
   AuditEntry,
   AuditLogListParams,
-  List,
   Plan,
-  PlanId,
   Starter,
   StarterSummary,
+  SubscriptionChangeParams,
   Subscription as SubscriptionObject,
   Usage as UsageObject,
 } from '../types';
@@ -22,9 +21,9 @@ export class Usage extends APIResource {
 }
 
 export class Plans extends APIResource {
-  /** Every plan, with its price, limits and features (no key needed). */
-  list(options?: RequestOptions): Promise<List<Plan>> {
-    return this._get('/v1/plans', undefined, options);
+  /** Every plan, with its price, limits and features, as one page (a public route: `apiKey: null` will do). */
+  list(options?: RequestOptions): PagePromise<Plan> {
+    return this._list('/v1/plans', undefined, options);
   }
 }
 
@@ -33,16 +32,19 @@ export class Subscription extends APIResource {
     return this._get('/v1/subscription', undefined, options);
   }
 
-  /** Moves the team to another plan (a person with billing:manage). */
-  change(plan: PlanId, options?: RequestOptions): Promise<SubscriptionObject> {
-    return this._post('/v1/subscription', { plan }, options, false);
+  /** Moves the team to another plan (a person with billing:manage): `change({ plan: 'professional' })`. */
+  change(body: SubscriptionChangeParams, options?: RequestOptions): Promise<SubscriptionObject> {
+    return this._post('/v1/subscription', body, options, false);
   }
 }
 
 export class Starters extends APIResource {
-  /** The starter templates (no key needed); create a template from one with `{ starter_id }`. */
-  list(options?: RequestOptions): Promise<List<StarterSummary>> {
-    return this._get('/v1/starters', undefined, options);
+  /**
+   * The starter templates, as one page (a public route: `apiKey: null` will do); create a template from one with
+   * `{ starter_id }`.
+   */
+  list(options?: RequestOptions): PagePromise<StarterSummary> {
+    return this._list('/v1/starters', undefined, options);
   }
 
   get(id: string, options?: RequestOptions): Promise<Starter> {

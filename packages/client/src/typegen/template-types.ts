@@ -15,6 +15,26 @@ const indent = (text: string) =>
     .map((line) => (line ? `  ${line}` : line))
     .join('\n');
 
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The names of a template's declarations: its type name's stem (`Invoice`) for the oldest template with that stem;
+ * for a newer one, the stem and the start of its id (`Invoice_aB3xY9k2`), so that its names stay the same when
+ * templates of the same name are added or removed. Longer parts of the id are taken in the (unlikely) case that
+ * even these clash.
+ */
+function nameFor(stem: string, id: string, taken: Set<string>): string {
+  const free = (base: string) => ![base, `${base}TemplateId`, `${base}Data`].some((name) => taken.has(name));
+  if (free(stem)) return stem;
+  const tail = id.replace(/^[a-z]+_/, '').replace(/[^A-Za-z0-9]/g, '');
+  for (let length = 8; length < tail.length; length += 4) {
+    if (free(`${stem}_${tail.slice(0, length)}`)) return `${stem}_${tail.slice(0, length)}`;
+  }
+  let base = `${stem}_${tail}`;
+  for (let n = 2; !free(base); n++) base = `${stem}_${tail}${n}`;
+  return base;
+}
+
 /**
  * A TypeScript module with the data type of each of the team's templates, and a `TemplateDataMap` augmentation
  * that maps each template id to it: with it in a project, `quire.reports.create({ template_id, data })` checks
@@ -24,7 +44,9 @@ const indent = (text: string) =>
 export async function templateTypes(client: Quire, options: TemplateTypesOptions = {}): Promise<string> {
   const templates: TemplateSummary[] = [];
   for await (const template of client.templates.list({ limit: 100 })) templates.push(template);
-  templates.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  // Oldest first, so that names are given in an order that adding a template never changes. Plain comparisons,
+  // not localeCompare: the file must not depend on the machine's locale.
+  templates.sort((a, b) => compare(a.created_at, b.created_at) || compare(a.id, b.id));
 
   const taken = new Set<string>();
   const blocks: string[] = [];
@@ -38,10 +60,7 @@ export async function templateTypes(client: Quire, options: TemplateTypesOptions
       options.onSkip?.(template, error);
       continue;
     }
-    const stem = types.type_name.replace(/Data$/, '') || 'Template';
-    let base = stem;
-    for (let n = 2; [base, `${base}TemplateId`, `${base}Data`].some((name) => taken.has(name)); n++)
-      base = `${stem}${n}`;
+    const base = nameFor(types.type_name.replace(/Data$/, '') || 'Template', template.id, taken);
     for (const name of [base, `${base}TemplateId`, `${base}Data`]) taken.add(name);
     // Ids are letters, digits, _ and -: a plain string literal, and a plain key where it is an identifier.
     const id = `'${template.id.replace(/[^\w-]/g, '')}'`;
