@@ -57,7 +57,9 @@ await main('e2e:packages', async () => {
     await writeFile(join(project, '.npmrc'), `@quire:registry=${registry}\n`);
     for (const file of ['esm.mjs', 'cjs.cjs', 'mcp.mjs']) await copyFile(join(CONSUMER, file), join(project, file));
     // --prefer-online: the packages' metadata is asked for again, never taken from npm's cache of an earlier run.
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-online', ...INSTALL, MCP_SDK], {
+    // --engine-strict: every package installed must allow this Node (20.19 and up, as the packages' engines say).
+    const flags = ['--no-audit', '--no-fund', '--prefer-online', '--engine-strict'];
+    await run('npm', ['install', ...flags, ...INSTALL, MCP_SDK], {
       ...inProject(180_000),
       echo: false,
     });
@@ -67,6 +69,8 @@ await main('e2e:packages', async () => {
       check(manifest, `${pkg.name} was not installed`);
       const installed = JSON.parse(manifest) as { version: string };
       check(installed.version === pkg.version, `${pkg.name} installed at ${installed.version}, not ${pkg.version}`);
+      const license = await readFile(join(project, 'node_modules', pkg.name, 'LICENSE'), 'utf8').catch(() => '');
+      check(license.startsWith('MIT License'), `${pkg.name} was installed without its LICENSE`);
       console.log(`  ${pkg.name}@${installed.version}`);
     }
   });

@@ -1,13 +1,5 @@
 // Type tests (tsc checks them; nothing runs): the shape of the client's methods.
-import type {
-  ApiKey,
-  Invitation,
-  Member,
-  PagePromise,
-  Plan,
-  Quire,
-  StarterSummary,
-} from '@quire/client';
+import type { ApiKey, Invitation, Member, PagePromise, Plan, Quire, StarterSummary } from '@quire/client';
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const quire: Quire;
