@@ -1,7 +1,7 @@
 /**
  * The test kit's implementation: the service's own createApp, loadConfig, stores and mailer, wired as its main.ts
  * wires them, on loopback; then what a person does over HTTP to get a token and an API key. The packages that use
- * the kit type-check against ../index.d.ts (see tsconfig.json there), and index.check.ts keeps the two in step.
+ * the kit type-check against ../index.d.ts (see ../README.md), and index.check.ts keeps the two in step.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
