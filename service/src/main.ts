@@ -19,7 +19,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel, base: { service: 'quire' } });
-  const { store, blobs, kind } = await openStores({ dataDir: config.dataDir, mongodbUri: config.mongodbUri });
+  const { store, blobs, kind, location } = await openStores({
+    dataDir: config.dataDir,
+    mongodbUri: config.mongodbUri,
+    logger,
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
       {
         url: config.publicUrl,
         listening: `${config.host}:${port}`,
-        store: kind === 'embedded' ? `embedded, in ${join(config.dataDir, 'db')}` : 'MongoDB',
+        store: kind === 'embedded' ? `embedded, in ${location}` : location,
         blobs: kind === 'embedded' ? join(config.dataDir, 'blobs') : 'GridFS',
         mail: mailer.describe(),
       },
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
     // One line for the person who just typed `pnpm start`; the JSON log above is for machines.
     if (config.env !== 'production') {
       process.stderr.write(
-        `\nQuire is running at ${config.publicUrl}\n  data:  ${kind === 'embedded' ? join(config.dataDir, 'db') : 'MongoDB'}\n  mail:  ${mailer.describe()}\n  docs:  ${config.publicUrl}/docs\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
+        `\nQuire is running at ${config.publicUrl}\n  data:  ${location}\n  mail:  ${mailer.describe()}\n  docs:  ${config.publicUrl}/docs\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
       );
     }
     app.start();

@@ -123,6 +123,8 @@ export type ErrorCode =
   | 'provider_unavailable'
   | 'ai_timeout'
   | 'ai_answer_unusable'
+  | 'record_too_large'
+  | 'store_unavailable'
   | 'internal_error';
 
 /** The `error` object of a failed answer: `{ "error": { … } }`. Details (`limit`, `line`…) sit beside the fields. */

@@ -2,6 +2,10 @@ import { QuireError } from '@quire/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { RecordTooLargeError, StoreUnavailableError } from '../store/port';
+
+/** Seconds a client is told to wait after 503 store_unavailable: about how long a replica set takes to elect. */
+const STORE_RETRY_AFTER_S = 5;
 
 /** The field a validation issue is about, as a dot path (`page.margins.top`, `items.2.price`). */
 function paramOf(error: ZodError): string | undefined {
@@ -25,6 +29,10 @@ export function toQuireError(error: unknown): QuireError {
       },
     });
   }
+  if (error instanceof StoreUnavailableError) return new QuireError('store_unavailable', { cause: error });
+  if (error instanceof RecordTooLargeError) {
+    return new QuireError('record_too_large', { details: { limit: error.limit }, cause: error });
+  }
   const type = (error as { type?: string })?.type;
   if (type === 'entity.parse.failed') return new QuireError('malformed_json');
   if (type === 'entity.too.large') return new QuireError('payload_too_large');
@@ -43,6 +51,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    if (quire.code === 'store_unavailable') res.set('Retry-After', String(STORE_RETRY_AFTER_S));
     res.status(quire.status).json({ error: { ...quire.toJSON(), request_id: requestId } });
   };
 }

@@ -93,10 +93,18 @@ export interface Operation {
   errors: readonly ErrorCode[];
 }
 
-/** Any route: the app-wide rate limiter, and the last-resort 500. */
-export const ANY: readonly ErrorCode[] = ['rate_limited', 'internal_error'];
-/** POST, PUT and PATCH: the JSON body parser and the JSON-only check run before the route. */
-export const JSON_BODY: readonly ErrorCode[] = ['malformed_json', 'payload_too_large', 'unsupported_media_type'];
+/** Any route: the app-wide rate limiter, the database not answering (503), and the last-resort 500. */
+export const ANY: readonly ErrorCode[] = ['rate_limited', 'store_unavailable', 'internal_error'];
+/**
+ * POST, PUT and PATCH: the JSON body parser and the JSON-only check run before the route, and what they write
+ * must fit in one stored record (413 record_too_large).
+ */
+export const JSON_BODY: readonly ErrorCode[] = [
+  'malformed_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'record_too_large',
+];
 /** A bearer access token is checked first (requireUser). */
 export const USER: readonly ErrorCode[] = ['session_missing', 'invalid_jwt'];
 /** Acting team (Quire-Team header) resolution and the role's permission check. */

@@ -1,9 +1,12 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Datastore from '@seald-io/nedb';
+import Cursor from '@seald-io/nedb/lib/cursor.js';
+import { modify } from '@seald-io/nedb/lib/model.js';
+import { plannedIndexes } from './index-spec';
 import { KeyedQueue } from './keyed-queue';
 import { toNedbQuery, toNedbUpdate } from './nedb-query';
-import type { Collection, CollectionSpec, Store, StoredRecord } from './port';
+import type { Collection, CollectionSpec, Store, StoredRecord, StoreLogger } from './port';
 import { DuplicateKeyError } from './port';
 import {
   assertUpsertId,
@@ -15,9 +18,9 @@ import {
   parseFilter,
   parseFindOptions,
   parseSort,
-  sortSpec,
 } from './query';
-import { assertCollectionName, fromStored, type StoredDoc, toStored } from './records';
+import { assertCollectionName, assertRecordSize, fromStored, type StoredDoc, toStored } from './records';
+import { recordComparator } from './sort-order';
 import { repairTornTail } from './torn-tail';
 
 /**
@@ -29,15 +32,24 @@ import { repairTornTail } from './torn-tail';
 export interface EmbeddedStoreOptions {
   /** How often each datafile is rewritten without its superseded lines. Default 10 minutes; at least 5 s. */
   compactionIntervalMs?: number;
+  /** Where to say that an index was rebuilt with another kind. Default: a process warning. */
+  logger?: StoreLogger;
 }
 
 type Db = Datastore<StoredDoc>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
+/** The records are the service's data (password hashes, sealed secrets): only its own user may read them. */
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
 
 export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
   const dir = join(dataDir, 'db');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  // mkdir leaves a directory made by an earlier version as it was. Its datafiles get the file mode when NeDB
+  // rewrites them, which it does on every load.
+  await chmod(dir, DIR_MODE);
+  const logger = options.logger ?? warningLogger;
   const queue = new KeyedQueue();
   const opening = new Map<string, Promise<Db>>();
   const loaded = new Set<Db>();
@@ -77,7 +89,7 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
       assertOpen();
       assertCollectionName(spec.name);
       const db = await load(spec.name);
-      await ensureIndexes(db, spec);
+      await ensureIndexes(db, spec, logger);
       return embeddedCollection<T>(spec, db, queue, assertOpen);
     },
     async ping() {
@@ -99,7 +111,11 @@ export async function openEmbeddedStore(dataDir: string, options: EmbeddedStoreO
 
 async function openDatastore(filename: string): Promise<Db> {
   await repairTornTail(filename);
-  const db: Db = new Datastore<StoredDoc>({ filename, autoload: true });
+  const db: Db = new Datastore<StoredDoc>({
+    filename,
+    autoload: true,
+    modes: { fileMode: FILE_MODE, dirMode: DIR_MODE },
+  } as ConstructorParameters<typeof Datastore>[0]);
   await db.autoloadPromise;
   return db;
 }
@@ -114,12 +130,37 @@ async function compact(db: Db): Promise<void> {
   }
 }
 
-async function ensureIndexes(db: Db, spec: CollectionSpec): Promise<void> {
-  const unique = new Set((spec.unique ?? []).filter((field) => field !== 'id'));
-  // Sparse: records without the field do not collide with each other (the MongoDB adapter does the same).
-  for (const fieldName of unique) await db.ensureIndexAsync({ fieldName, unique: true, sparse: true });
-  for (const fieldName of spec.indexes ?? []) {
-    if (fieldName !== 'id' && !unique.has(fieldName)) await db.ensureIndexAsync({ fieldName });
+const warningLogger: StoreLogger = {
+  warn(fields, message) {
+    process.emitWarning(`${message} ${JSON.stringify(fields)}`, { code: 'QUIRE_STORE' });
+  },
+};
+
+/**
+ * NeDB answers equality and range conditions from single-field indexes and sorts in memory, so a compound index
+ * of the spec becomes an index on its first field. An index whose kind changed (plain <-> unique) is rebuilt:
+ * NeDB would otherwise keep the kind it was first created with, and so disagree with MongoDB (see mongo-indexes).
+ */
+async function ensureIndexes(db: Db, spec: CollectionSpec, logger: StoreLogger): Promise<void> {
+  const planned = plannedIndexes(spec);
+  const unique = new Set(planned.filter((index) => index.unique).map((index) => index.fields[0] as string));
+  const wanted = new Map<string, boolean>();
+  for (const { fields, unique: isUnique } of planned) {
+    const field = fields[0] as string;
+    if (field !== '_id' && (isUnique || !unique.has(field))) wanted.set(field, isUnique);
+  }
+  const existing = (db as unknown as { indexes: Record<string, { unique: boolean; sparse: boolean }> }).indexes;
+  for (const [fieldName, isUnique] of wanted) {
+    const current = existing[fieldName];
+    // Sparse with unique: records without the field do not collide with each other (as in MongoDB).
+    if (current && (current.unique !== isUnique || current.sparse !== isUnique)) {
+      logger.warn(
+        { collection: spec.name, field: fieldName, unique: isUnique },
+        `Rebuilding the index on ${spec.name}.${fieldName} as ${isUnique ? 'unique' : 'plain'}`,
+      );
+      await db.removeIndexAsync(fieldName);
+    }
+    await db.ensureIndexAsync(isUnique ? { fieldName, unique: true, sparse: true } : { fieldName });
   }
 }
 
@@ -141,12 +182,23 @@ function embeddedCollection<T extends StoredRecord>(
   };
 
   const findDocs = async (conditions: ParsedCondition[], options: ParsedFindOptions): Promise<StoredDoc[]> => {
-    if (options.limit === 0) return [];
-    let cursor = db.findAsync<StoredDoc>(toNedbQuery(conditions));
-    if (options.sort) cursor = cursor.sort(sortSpec(options.sort));
-    if (options.skip > 0) cursor = cursor.skip(options.skip);
-    if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-    return (await cursor.execAsync()) as unknown as StoredDoc[];
+    const { sort, skip, limit } = options;
+    if (limit === 0) return [];
+    const query = toNedbQuery(conditions);
+    if (!sort) {
+      let cursor = db.findAsync<StoredDoc>(query);
+      if (skip > 0) cursor = cursor.skip(skip);
+      if (limit !== undefined) cursor = cursor.limit(limit);
+      return (await cursor.execAsync()) as unknown as StoredDoc[];
+    }
+    // NeDB's own sort orders values otherwise than MongoDB (see sort-order.ts): its cursor hands the matching
+    // documents to a map function, which sorts them in MongoDB's order and copies only the page it keeps.
+    const page = (docs: Record<string, unknown>[]) =>
+      (docs as StoredDoc[])
+        .sort(recordComparator(sort.path, sort.direction))
+        .slice(skip, limit === undefined ? undefined : skip + limit)
+        .map((doc) => structuredClone(doc));
+    return new Cursor(db, query, page).execAsync();
   };
 
   const first = async (conditions: ParsedCondition[], sort?: ParsedFindOptions['sort']) =>
@@ -171,11 +223,15 @@ function embeddedCollection<T extends StoredRecord>(
     return new DuplicateKeyError(name, field === '_id' ? 'id' : field);
   };
 
-  const updateById = async (id: string, change: ParsedChange): Promise<StoredDoc | undefined> => {
+  /** Changes one record, which `current` holds as stored, after checking that the result fits a MongoDB document. */
+  const updateById = async (current: StoredDoc, change: ParsedChange): Promise<StoredDoc | undefined> => {
+    const update = toNedbUpdate(change);
+    assertRecordSize(name, modify(current, update));
+    const id = current._id;
     try {
       const { affectedDocuments } = await db.updateAsync<StoredDoc, { returnUpdatedDocs: true }>(
         { _id: id },
-        toNedbUpdate(change),
+        update,
         { returnUpdatedDocs: true },
       );
       return affectedDocuments ?? undefined;
@@ -185,6 +241,7 @@ function embeddedCollection<T extends StoredRecord>(
   };
 
   const insertDoc = async (doc: StoredDoc): Promise<T> => {
+    assertRecordSize(name, doc);
     try {
       return fromStored<T>((await db.insertAsync(doc)) as StoredDoc);
     } catch (error) {
@@ -229,7 +286,7 @@ function embeddedCollection<T extends StoredRecord>(
         const doc = await first(conditions, sort);
         if (!doc) return undefined;
         if (isEmptyChange(parsed)) return fromStored<T>(doc);
-        const updated = await updateById(doc._id, parsed);
+        const updated = await updateById(doc, parsed);
         return updated ? fromStored<T>(updated) : undefined;
       });
     },
@@ -243,7 +300,7 @@ function embeddedCollection<T extends StoredRecord>(
         const existing = await first(conditions);
         if (!existing) return insertDoc(doc);
         if (isEmptyChange(parsed)) return fromStored<T>(existing);
-        const updated = await updateById(existing._id, parsed);
+        const updated = await updateById(existing, parsed);
         // Cannot happen: the queue keeps other writes of this process out between the find and the update.
         if (!updated) throw new Error(`A record of ${name} vanished during an upsert`);
         return fromStored<T>(updated);
@@ -252,6 +309,7 @@ function embeddedCollection<T extends StoredRecord>(
 
     async replace(record) {
       const doc = toStored(record);
+      assertRecordSize(name, doc);
       return write(async () => {
         try {
           const { numAffected } = await db.updateAsync({ _id: doc._id }, doc, {});

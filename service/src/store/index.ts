@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import { openFileBlobStore, openGridFsBlobStore } from './blob-store';
+import { openFileBlobStore } from './blob-store';
 import { openEmbeddedStore } from './embedded-store';
+import { openGridFsBlobStore } from './gridfs-blob-store';
 import { openMongoStore } from './mongo-store';
-import type { BlobStore, Store } from './port';
+import type { BlobStore, Store, StoreLogger } from './port';
 
 export { InvalidBlobKeyError } from './blob-key';
+export { MAX_RECORD_BYTES } from './records';
 export * from './port';
 
 export interface StoresConfig {
@@ -12,25 +14,29 @@ export interface StoresConfig {
   dataDir: string;
   /** Set to use MongoDB (records and GridFS blobs) instead of the embedded store. */
   mongodbUri?: string;
+  /** Where the stores say what they changed by themselves (an index rebuilt). Default: process warnings. */
+  logger?: StoreLogger;
 }
 
 export interface Stores {
   store: Store;
   blobs: BlobStore;
   kind: 'embedded' | 'mongodb';
+  /** Where the records are: the embedded store's directory, or the MongoDB database's name. */
+  location: string;
 }
 
 /** Opens the records store and the blob store: MongoDB when a URI is given, else the embedded ones. */
-export async function openStores({ dataDir, mongodbUri }: StoresConfig): Promise<Stores> {
+export async function openStores({ dataDir, mongodbUri, logger }: StoresConfig): Promise<Stores> {
   // An empty MONGODB_URI (as `MONGODB_URI=` in an env file) means "not set".
   if (mongodbUri?.trim()) {
-    const store = await openMongoStore(mongodbUri.trim());
-    const blobs = await openGridFsBlobStore(store.connection).catch(closing(store));
-    return { store, blobs, kind: 'mongodb' };
+    const store = await openMongoStore(mongodbUri.trim(), logger ? { logger } : {});
+    const blobs = await openGridFsBlobStore(store).catch(closing(store));
+    return { store, blobs, kind: 'mongodb', location: `MongoDB database ${store.databaseName}` };
   }
-  const store = await openEmbeddedStore(dataDir);
+  const store = await openEmbeddedStore(dataDir, logger ? { logger } : {});
   const blobs = await openFileBlobStore(join(dataDir, 'blobs')).catch(closing(store));
-  return { store, blobs, kind: 'embedded' };
+  return { store, blobs, kind: 'embedded', location: join(dataDir, 'db') };
 }
 
 /** Closes the store opened first when the blob store cannot open, then rethrows. */

@@ -1,6 +1,16 @@
 import mongoose, { type Connection, type mongo } from 'mongoose';
-import { toDuplicateKeyError, toMongoFilter, toMongoUpdate } from './mongo-query';
-import type { Collection, CollectionSpec, Store, StoredRecord } from './port';
+import { withDeadline } from './deadline';
+import { InFlight } from './in-flight';
+import { toStoreError } from './mongo-errors';
+import { ensureMongoIndexes } from './mongo-indexes';
+import {
+  connectionOptions,
+  consistencyOptions,
+  DEFAULT_OPERATION_TIMEOUT_MS,
+  type MongoStoreOptions,
+} from './mongo-options';
+import { toMongoFilter, toMongoUpdate } from './mongo-query';
+import type { Collection, CollectionSpec, Store, StoredRecord, StoreLogger } from './port';
 import { DuplicateKeyError } from './port';
 import {
   assertUpsertId,
@@ -14,38 +24,49 @@ import {
   parseSort,
   sortSpec,
 } from './query';
-import { assertCollectionName, fromStored, type StoredDoc, toStored } from './records';
+import { assertCollectionName, assertRecordSize, fromStored, type StoredDoc, toStored } from './records';
+
+export type { MongoStoreOptions } from './mongo-options';
 
 /**
  * The MongoDB store: one mongoose connection, native driver collections (the port, not a mongoose schema, says
- * what a record is), `_id` = the record's id. Every write is a single atomic server operation, so any number of
- * service replicas can share the database.
+ * what a record is), `_id` = the record's id. Every write is a single atomic server operation (an upsert is an
+ * insert or an update, each atomic), so any number of service replicas can share the database. MongoDB 5.0 or
+ * later; see mongo-options.ts for the timeouts and consistency, mongo-indexes.ts for the indexes.
  */
 
-export interface MongoStoreOptions {
-  /** The database, when not the one named in the URI (tests use a fresh one per run). */
-  dbName?: string;
-  /** How long to wait for a reachable server before an operation (and opening) fails. Default 10 s. */
-  serverSelectionTimeoutMS?: number;
+export interface MongoStoreConfig extends MongoStoreOptions {
+  /** Where index changes are reported. Default: a process warning. */
+  logger?: StoreLogger;
 }
 
 export interface MongoStore extends Store {
   /** The connection, for GridFS (openGridFsBlobStore) and administration; the store closes it. */
   readonly connection: Connection;
+  /** The database the store uses (the URI's, else `quire`). */
+  readonly databaseName: string;
+  /** The longest one operation may take; the GridFS blob store keeps to it too. */
+  readonly operationTimeoutMS: number;
 }
 
 type MongoCollection = mongo.Collection<StoredDoc>;
 
 /** A readiness probe must answer quickly even when the server is gone. */
 const PING_TIMEOUT_MS = 2000;
-/** upsert retries after losing a race to insert the same unique key (see below). */
+/** upsert tries again after losing a race to insert the same unique key (see below). */
 const UPSERT_ATTEMPTS = 3;
 
-export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<MongoStore> {
-  const connection = mongoose.createConnection(uri, {
-    ...(options.dbName ? { dbName: options.dbName } : {}),
-    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 10_000,
-  });
+const warningLogger: StoreLogger = {
+  warn(fields, message) {
+    process.emitWarning(`${message} ${JSON.stringify(fields)}`, { code: 'QUIRE_STORE' });
+  },
+};
+
+export async function openMongoStore(uri: string, config: MongoStoreConfig = {}): Promise<MongoStore> {
+  const options = connectionOptions(uri, config);
+  const operationTimeoutMS = config.operationTimeoutMS ?? DEFAULT_OPERATION_TIMEOUT_MS;
+  const logger = config.logger ?? warningLogger;
+  const connection = mongoose.createConnection(uri, options);
   try {
     await connection.asPromise();
   } catch (error) {
@@ -54,6 +75,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   }
   const db = connection.db;
   if (!db) throw new Error('The MongoDB connection has no database');
+  const inFlight = new InFlight();
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -62,14 +84,31 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     if (closed) throw new Error('The store is closed');
   };
 
+  /**
+   * Runs one database call: refused once the store is closed, counted while in flight (close waits for it), given
+   * up after the operation timeout, and with MongoDB's errors turned into the port's.
+   */
+  const run = async <R>(collection: string, operation: () => Promise<R>): Promise<R> => {
+    assertOpen();
+    try {
+      // Tracked until the operation itself settles, even when the deadline gives up on it first.
+      const started = inFlight.track((async () => operation())());
+      return await withDeadline(started, operationTimeoutMS);
+    } catch (error) {
+      throw toStoreError(error, collection);
+    }
+  };
+
   return {
     connection,
+    databaseName: db.databaseName,
+    operationTimeoutMS,
     async collection<T extends StoredRecord>(spec: CollectionSpec): Promise<Collection<T>> {
       assertOpen();
       assertCollectionName(spec.name);
-      const collection = db.collection<StoredDoc>(spec.name);
-      await ensureIndexes(collection, spec);
-      return mongoCollection<T>(spec.name, collection, assertOpen);
+      const collection = db.collection<StoredDoc>(spec.name, consistencyOptions(operationTimeoutMS));
+      await run(spec.name, () => ensureMongoIndexes(collection, spec, logger));
+      return mongoCollection<T>(spec.name, collection, run, operationTimeoutMS);
     },
     async ping() {
       if (closed) return false;
@@ -89,80 +128,54 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     },
     close() {
       closed = true;
-      closing ??= connection.close();
+      // Writes already sent finish (or time out) before the connection goes: as in the embedded store.
+      closing ??= inFlight.idle().then(() => connection.close());
       return closing;
     },
   };
 }
 
-async function ensureIndexes(collection: MongoCollection, spec: CollectionSpec): Promise<void> {
-  const unique = new Set((spec.unique ?? []).filter((field) => field !== 'id'));
-  const plain = (spec.indexes ?? []).filter((field) => field !== 'id' && !unique.has(field));
-  // Sparse: records without the field do not collide with each other (the embedded adapter does the same).
-  await Promise.all([
-    ...[...unique].map((field) => collection.createIndex({ [field]: 1 }, { unique: true, sparse: true })),
-    ...plain.map((field) => collection.createIndex({ [field]: 1 })),
-  ]);
-}
+type Run = <R>(collection: string, operation: () => Promise<R>) => Promise<R>;
 
 function mongoCollection<T extends StoredRecord>(
   name: string,
   collection: MongoCollection,
-  assertOpen: () => void,
+  runIn: Run,
+  maxTimeMS: number,
 ): Collection<T> {
+  const run = <R>(operation: () => Promise<R>) => runIn(name, operation);
   const filterOf = (conditions: ParsedCondition[]) => toMongoFilter(conditions) as mongo.Filter<StoredDoc>;
   const sortOf = (sort: ParsedFindOptions['sort']) => (sort ? sortSpec(sort) : undefined);
-
-  /** Runs a database call, turning duplicate-key errors into the port's DuplicateKeyError. */
-  const run = async <R>(operation: () => Promise<R>): Promise<R> => {
-    assertOpen();
-    try {
-      return await operation();
-    } catch (error) {
-      throw toDuplicateKeyError(error, name) ?? error;
-    }
-  };
-
-  const findOneDoc = (conditions: ParsedCondition[], sort?: ParsedFindOptions['sort']) =>
-    run(() => collection.findOne(filterOf(conditions), { sort: sortOf(sort) }));
-
   const toRecord = (doc: StoredDoc | null): T | undefined => (doc ? fromStored<T>(doc) : undefined);
 
-  const upsertOnce = async (conditions: ParsedCondition[], doc: StoredDoc, change: ParsedChange): Promise<T> => {
-    // Step 1 inserts the record as given when nothing matches ($setOnInsert alone changes nothing on a match).
-    // One update with $set/$inc as well would also apply the change to a new record, which the port does not
-    // want: "inserts the record when nothing matches the filter, else applies the change".
-    const { _id, ...fields } = doc;
-    const filterPinsId = conditions.some((c) => c.path === '_id' && c.op === 'eq' && c.value === _id);
-    const result = await run(() =>
-      collection.findOneAndUpdate(
-        filterOf(conditions),
-        // MongoDB takes _id from an equality on it in the filter; naming it again could count as changing it.
-        { $setOnInsert: filterPinsId ? fields : doc },
-        { upsert: true, returnDocument: 'after', includeResultMetadata: true },
-      ),
+  const findOneDoc = (conditions: ParsedCondition[], sort?: ParsedFindOptions['sort']) =>
+    run(() => collection.findOne(filterOf(conditions), { sort: sortOf(sort), maxTimeMS }));
+
+  /** Values larger than a record may be cannot make one that fits; the server checks the result's size. */
+  const assertUpdateSize = (change: ParsedChange) => assertRecordSize(name, { _id: '', ...change.set });
+
+  /** The change applied atomically to the first match (in `sort` order), returning the record after it. */
+  const updateDoc = (conditions: ParsedCondition[], change: ParsedChange, sort?: ParsedFindOptions['sort']) =>
+    run(() =>
+      collection.findOneAndUpdate(filterOf(conditions), toMongoUpdate(change), {
+        sort: sortOf(sort),
+        returnDocument: 'after',
+        maxTimeMS,
+      }),
     );
-    const found = result.value;
-    if (!found) throw new Error(`MongoDB returned no record from an upsert on ${name}`);
-    if (!result.lastErrorObject?.updatedExisting || isEmptyChange(change)) return fromStored<T>(found);
-    // Step 2 changes that record by id, atomically. Deleted in between: it no longer exists, so insert it.
-    const updated = await run(() =>
-      collection.findOneAndUpdate({ _id: found._id }, toMongoUpdate(change), { returnDocument: 'after' }),
-    );
-    return updated ? fromStored<T>(updated) : upsertOnce(conditions, doc, change);
-  };
 
   return {
     async insert(record) {
       const doc = toStored(record);
+      assertRecordSize(name, doc);
       // The driver adds nothing to a document that has an _id; a copy keeps the caller's object out of it anyway.
-      await run(() => collection.insertOne({ ...doc }));
+      await run(() => collection.insertOne({ ...doc }, { maxTimeMS }));
       return fromStored<T>(doc);
     },
 
     async get(id) {
       if (typeof id !== 'string') throw new Error('An id must be a string');
-      return toRecord(await run(() => collection.findOne({ _id: id })));
+      return toRecord(await run(() => collection.findOne({ _id: id }, { maxTimeMS })));
     },
 
     async findOne(filter) {
@@ -174,14 +187,14 @@ function mongoCollection<T extends StoredRecord>(
       const { sort, skip, limit } = parseFindOptions(options);
       if (limit === 0) return [];
       const docs = await run(() =>
-        collection.find(filterOf(conditions), { sort: sortOf(sort), skip, limit: limit ?? 0 }).toArray(),
+        collection.find(filterOf(conditions), { sort: sortOf(sort), skip, limit: limit ?? 0, maxTimeMS }).toArray(),
       );
       return docs.map((doc) => fromStored<T>(doc));
     },
 
     async count(filter) {
       const conditions = parseFilter(filter);
-      return run(() => collection.countDocuments(filterOf(conditions)));
+      return run(() => collection.countDocuments(filterOf(conditions), { maxTimeMS }));
     },
 
     async updateOne(filter, change, options) {
@@ -189,47 +202,57 @@ function mongoCollection<T extends StoredRecord>(
       const parsed = parseChange(change);
       const sort = parseSort(options?.sort);
       if (isEmptyChange(parsed)) return toRecord(await findOneDoc(conditions, sort));
+      assertUpdateSize(parsed);
       // One server-side operation: the match, the sort and the change are atomic together.
-      const doc = await run(() =>
-        collection.findOneAndUpdate(filterOf(conditions), toMongoUpdate(parsed), {
-          sort: sortOf(sort),
-          returnDocument: 'after',
-        }),
-      );
-      return toRecord(doc);
+      return toRecord(await updateDoc(conditions, parsed, sort));
     },
 
+    /**
+     * Update, else insert, else (another writer inserted the same unique key meanwhile) update again. Not one
+     * server upsert: MongoDB's would also copy the filter's equality fields into the new record and apply the
+     * change to it, which the port does not want ("inserts the record as given"); keeping the insert separate
+     * also avoids an empty `$setOnInsert`, which MongoDB 4.4 refuses.
+     */
     async upsert(filter, record, change) {
       const conditions = parseFilter(filter);
       const doc = toStored(record);
       assertUpsertId(conditions, doc._id);
+      assertRecordSize(name, doc);
       const parsed = parseChange(change);
+      if (!isEmptyChange(parsed)) assertUpdateSize(parsed);
+      // The fields whose duplicate means "someone inserted this record first" rather than a real conflict.
+      const contested = new Set(conditions.filter((c) => c.op === 'eq').map((c) => (c.path === '_id' ? 'id' : c.path)));
       for (let attempt = 1; ; attempt++) {
+        const found = isEmptyChange(parsed) ? await findOneDoc(conditions) : await updateDoc(conditions, parsed);
+        if (found) return fromStored<T>(found);
         try {
-          return await upsertOnce(conditions, doc, parsed);
+          await run(() => collection.insertOne({ ...doc }, { maxTimeMS }));
+          return fromStored<T>(doc);
         } catch (error) {
-          // Two upserts may both see no match and both insert: with a unique index on the filtered field one of
-          // them fails, and on retry finds the other's record. A duplicate that persists is a real conflict.
+          // Two upserts may both find nothing and both insert: with a unique index on what the filter names, one
+          // fails and finds the other's record on the next turn. A duplicate that persists is a real conflict.
           if (!(error instanceof DuplicateKeyError) || attempt >= UPSERT_ATTEMPTS) throw error;
+          if (error.field !== 'unknown' && !contested.has(error.field)) throw error;
         }
       }
     },
 
     async replace(record) {
       const doc = toStored(record);
-      const result = await run(() => collection.replaceOne({ _id: doc._id }, doc));
+      assertRecordSize(name, doc);
+      const result = await run(() => collection.replaceOne({ _id: doc._id }, doc, { maxTimeMS }));
       return result.matchedCount > 0;
     },
 
     async deleteOne(id) {
       if (typeof id !== 'string') throw new Error('An id must be a string');
-      const result = await run(() => collection.deleteOne({ _id: id }));
+      const result = await run(() => collection.deleteOne({ _id: id }, { maxTimeMS }));
       return result.deletedCount > 0;
     },
 
     async deleteMany(filter) {
       const conditions = parseFilter(filter);
-      const result = await run(() => collection.deleteMany(filterOf(conditions)));
+      const result = await run(() => collection.deleteMany(filterOf(conditions), { maxTimeMS }));
       return result.deletedCount;
     },
   };

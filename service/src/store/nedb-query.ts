@@ -1,4 +1,5 @@
-import type { ParsedChange, ParsedCondition, Scalar } from './query';
+import type { Bounds, ParsedChange, ParsedCondition, Scalar } from './query';
+import { compareCodePoints, valueAt } from './sort-order';
 
 /**
  * Translates parsed filters and changes to NeDB. NeDB speaks MongoDB's query language but differs on missing
@@ -31,7 +32,8 @@ export function toNedbQuery(conditions: ParsedCondition[]): NedbQuery {
         and.push({ $not: equals(path, condition.value) });
         break;
       case 'range':
-        put(path, { ...condition.bounds });
+        if (needsCodePointOrder(condition.bounds)) and.push(codePointRange(path, condition.bounds));
+        else put(path, { ...condition.bounds });
         break;
       case 'exists':
         put(path, { $exists: condition.value });
@@ -40,6 +42,35 @@ export function toNedbQuery(conditions: ParsedCondition[]): NedbQuery {
   }
   if (and.length > 0) query.$and = and;
   return query;
+}
+
+/**
+ * NeDB compares strings by UTF-16 unit, MongoDB by code point (see sort-order.ts). The two orders agree whenever
+ * the bound has no unit from U+D800 up, so only such bounds (rare: times and ids are ASCII) are checked by a
+ * function, which follows MongoDB: strings compare with string bounds only, and an array matches by any element.
+ */
+function needsCodePointOrder(bounds: Bounds): boolean {
+  return Object.values(bounds).some((bound) => typeof bound === 'string' && /[\ud800-\uffff]/.test(bound));
+}
+
+function codePointRange(path: string, bounds: Bounds): NedbQuery {
+  const holds = (value: unknown) =>
+    Object.entries(bounds).every(([op, bound]) => {
+      if (typeof bound === 'number') return typeof value === 'number' && compareNumbers(op, value, bound);
+      if (typeof value !== 'string') return false;
+      const order = compareCodePoints(value, bound as string);
+      return op === '$gt' ? order > 0 : op === '$gte' ? order >= 0 : op === '$lt' ? order < 0 : order <= 0;
+    });
+  return {
+    $where(this: unknown) {
+      const value = valueAt(this, path);
+      return Array.isArray(value) ? value.some(holds) : holds(value);
+    },
+  };
+}
+
+function compareNumbers(op: string, value: number, bound: number): boolean {
+  return op === '$gt' ? value > bound : op === '$gte' ? value >= bound : op === '$lt' ? value < bound : value <= bound;
 }
 
 function equals(path: string, value: Scalar): NedbQuery {

@@ -24,7 +24,11 @@ export type Condition =
 export type Filter = Record<string, Condition>;
 
 export interface FindOptions {
-  /** Sort by one field, ascending (1) or descending (-1); ties break by id in the same direction. */
+  /**
+   * Sort by one field, ascending (1) or descending (-1); ties break by id in the same direction. Values order as
+   * MongoDB orders them: a missing field and null alike (so they tie, and ids decide), then numbers, then strings
+   * by Unicode code point (not by UTF-16 unit, nor by locale), then objects, arrays and booleans.
+   */
   sort?: { field: string; direction: 1 | -1 };
   limit?: number;
   skip?: number;
@@ -40,12 +44,19 @@ export interface Change {
   unset?: string[];
 }
 
+/**
+ * An index: one field, or several in order for a compound index (the equality fields of a query first, then the
+ * field it sorts by, as `['teamId', 'createdAt']` for a team's list newest first). MongoDB appends `_id` to every
+ * index, so the sort's tie-break by id is served by the index too (see mongo-indexes.ts).
+ */
+export type IndexSpec = string | readonly string[];
+
 export interface CollectionSpec {
   name: string;
   /** Fields whose values must be unique across the collection (a violation throws DuplicateKeyError). */
   unique?: string[];
-  /** Fields that are queried often. */
-  indexes?: string[];
+  /** What queries filter and sort by. */
+  indexes?: IndexSpec[];
 }
 
 export interface Collection<T extends StoredRecord> {
@@ -73,8 +84,13 @@ export interface Store {
   collection<T extends StoredRecord>(spec: CollectionSpec): Promise<Collection<T>>;
   /** Whether the store can serve requests (for /readyz). */
   ping(): Promise<boolean>;
-  /** Flushes and closes; the process may exit after it resolves. */
+  /** Refuses new work, lets the writes already started finish, then flushes and closes; the process may exit after. */
   close(): Promise<void>;
+}
+
+/** Where a store reports what it changed by itself, such as an index rebuilt with another kind. Pino's logger fits. */
+export interface StoreLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
 }
 
 /** A unique field's value is already taken. */
@@ -86,6 +102,51 @@ export class DuplicateKeyError extends Error {
   ) {
     super(`A record in ${collection} already has this ${field}`);
     this.name = 'DuplicateKeyError';
+  }
+}
+
+/**
+ * A record is larger than a MongoDB document may be (16 MiB as BSON). Both adapters refuse it, so that what the
+ * embedded store accepts a MongoDB deployment accepts too; the API answers 413 record_too_large.
+ */
+export class RecordTooLargeError extends Error {
+  readonly code = 'record_too_large';
+  constructor(
+    readonly collection: string,
+    readonly bytes: number | undefined,
+    readonly limit: number,
+  ) {
+    super(
+      `A record of ${collection} would be ${bytes === undefined ? 'larger than' : `${bytes} bytes, over`} the ${limit} bytes a record may take`,
+    );
+    this.name = 'RecordTooLargeError';
+  }
+}
+
+/**
+ * A value that the two stores would keep differently (a Date, a Buffer, NaN, a field name with a NUL...). Records
+ * hold JSON: strings, finite numbers, booleans, null, arrays and plain objects.
+ */
+export class UnstorableValueError extends Error {
+  readonly code = 'unstorable_value';
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UnstorableValueError';
+  }
+}
+
+/**
+ * The database did not answer in time or cannot be reached (a stalled or lost primary, no server to select).
+ * The API answers 503 store_unavailable; the operation may or may not have been applied.
+ */
+export class StoreUnavailableError extends Error {
+  readonly code = 'store_unavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
   }
 }
 

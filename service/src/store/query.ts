@@ -1,5 +1,5 @@
 import type { Change, Condition, Filter, FindOptions } from './port';
-import { isPlainObject, storable } from './records';
+import { isPlainObject, storable, wellFormed } from './records';
 
 /**
  * The port's filters and changes, checked once and brought into one shape that each adapter translates.
@@ -52,7 +52,7 @@ export function parseFilter(filter: Filter): ParsedCondition[] {
 }
 
 function parseCondition(path: string, condition: Condition | undefined): ParsedCondition {
-  if (isScalar(condition)) return { path, op: 'eq', value: condition };
+  if (isScalar(condition)) return { path, op: 'eq', value: scalar(condition) };
   if (!isPlainObject(condition)) {
     // undefined usually means an optional value the caller forgot to check: refusing beats matching everything.
     throw new Error(`Unsupported condition on ${path}: ${describe(condition)}`);
@@ -62,12 +62,12 @@ function parseCondition(path: string, condition: Condition | undefined): ParsedC
   if (only === '$in') {
     const values = (condition as { $in: unknown }).$in;
     if (!Array.isArray(values) || !values.every(isScalar)) throw new Error(`$in on ${path} needs an array of values`);
-    return { path, op: 'in', values };
+    return { path, op: 'in', values: values.map(scalar) };
   }
   if (only === '$ne') {
     const value = (condition as { $ne: unknown }).$ne;
     if (!isScalar(value)) throw new Error(`$ne on ${path} needs a value`);
-    return { path, op: 'ne', value };
+    return { path, op: 'ne', value: scalar(value) };
   }
   if (only === '$exists') {
     const value = (condition as { $exists: unknown }).$exists;
@@ -82,7 +82,7 @@ function parseCondition(path: string, condition: Condition | undefined): ParsedC
       if (typeof value !== 'string' && typeof value !== 'number') {
         throw new Error(`${key} on ${path} needs a string or a number`);
       }
-      bounds[key as keyof Bounds] = value;
+      bounds[key as keyof Bounds] = scalar(value) as string | number;
     }
     return { path, op: 'range', bounds };
   }
@@ -161,6 +161,11 @@ export function parseSort(sort: FindOptions['sort']): ParsedFindOptions['sort'] 
 /** The sort as both databases take it: the field, then `_id` in the same direction so ties are stable. */
 export function sortSpec(sort: NonNullable<ParsedFindOptions['sort']>): Record<string, 1 | -1> {
   return sort.path === '_id' ? { _id: sort.direction } : { [sort.path]: sort.direction, _id: sort.direction };
+}
+
+/** A filter value as the stores compare it: strings with lone surrogates as MongoDB stores them (see storable). */
+function scalar(value: Scalar): Scalar {
+  return typeof value === 'string' ? wellFormed(value) : value;
 }
 
 function isScalar(value: unknown): value is Scalar {

@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { openFileBlobStore, openGridFsBlobStore } from './blob-store';
+import { openFileBlobStore } from './blob-store';
 import { type ConformanceSubject, describeStoreConformance } from './conformance';
+import { openGridFsBlobStore } from './gridfs-blob-store';
 import { openStores } from './index';
 import { openMongoStore } from './mongo-store';
 import type { BlobStore, Store } from './port';
@@ -49,7 +50,7 @@ if (mongodbUri) {
     const open = tracker();
     const openPair = async () => {
       const store = await openMongoStore(mongodbUri, { dbName });
-      return open.add({ store, blobs: await openGridFsBlobStore(store.connection) });
+      return open.add({ store, blobs: await openGridFsBlobStore(store) });
     };
     const { store, blobs } = await openPair();
     return {

@@ -1,4 +1,4 @@
-import { type JsonSchemaDocument, TemplateContent, type TemplateKind } from '@quire/core';
+import { type JsonSchemaDocument, QuireError, TemplateContent, type TemplateKind } from '@quire/core';
 import type { Collection, Store } from '../store/port';
 
 /**
@@ -65,13 +65,32 @@ export async function openTemplateCollections(store: Store): Promise<TemplateCol
   };
 }
 
+/**
+ * The most each free-form field may take, as JSON. Every save builds on the one before, so without a cap two
+ * large saves (sample data in one, a schema in the next) make a version record past the 16 MiB a MongoDB
+ * document may hold. With these and core's limits on the sources, a version stays under about 9 MiB.
+ */
+export const MAX_SAMPLE_DATA_BYTES = 4 * 1024 * 1024;
+export const MAX_DATA_SCHEMA_BYTES = 1024 * 1024;
+
 export function toStoredContent(content: TemplateContent): StoredContent {
   const { sample_data, data_schema, ...rest } = content;
   return {
     ...rest,
-    sampleDataJson: JSON.stringify(sample_data),
-    dataSchemaJson: data_schema === null ? null : JSON.stringify(data_schema),
+    sampleDataJson: capped('sample_data', JSON.stringify(sample_data), MAX_SAMPLE_DATA_BYTES),
+    dataSchemaJson: data_schema === null ? null : capped('data_schema', JSON.stringify(data_schema), MAX_DATA_SCHEMA_BYTES),
   };
+}
+
+/** The JSON text, or 413 payload_too_large naming the field. */
+function capped(field: string, json: string, limit: number): string {
+  if (Buffer.byteLength(json) > limit) {
+    throw new QuireError('payload_too_large', {
+      param: field,
+      message: `${field} is larger than ${limit / (1024 * 1024)} MB as JSON.`,
+    });
+  }
+  return json;
 }
 
 export function fromStoredContent(stored: StoredContent): TemplateContent {
