@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStore, Collection, Filter, Store, StoredRecord } from './port';
-import { DuplicateKeyError } from './port';
+import { DuplicateKeyError, RecordTooLargeError, UnstorableValueError } from './port';
 
 /**
  * The storage port's specification, as a vitest suite that every adapter runs (store.test.ts). Where the port's
@@ -11,9 +11,18 @@ import { DuplicateKeyError } from './port';
  * - comparisons do not convert types (`{ age: '25' }` does not match 25; `$gt: 5` does not match strings);
  * - dates are ISO strings, which sort and compare as text;
  * - unique fields are sparse: records without the field do not collide;
- * - `upsert` inserts the record exactly as given (the change is not applied to it);
+ * - `upsert` inserts the record exactly as given (the change is not applied to it, the filter's fields are not
+ *   added to it);
  * - `limit: 0` returns no records; undefined fields are not stored; field names with `.` or a leading `$` are
  *   refused (store free-form JSON as a string);
+ * - records hold JSON only: a Date, a Buffer, a Map, NaN or a bigint is refused (UnstorableValueError), -0 is
+ *   kept as 0 and a lone UTF-16 surrogate as U+FFFD, as MongoDB keeps them;
+ * - a record is at most 16 MiB as BSON (MongoDB's limit): a bigger one, or a change that would make one, is
+ *   refused with RecordTooLargeError and changes nothing;
+ * - sorting: a missing field and null tie (the id decides), numbers come before strings, strings compare by code
+ *   point, and so do range filters on strings;
+ * - an index whose kind changes (plain <-> unique) between two openings is rebuilt with the new kind;
+ * - close() lets the writes already started finish;
  * - filters and changes outside the port (`$where`, `$regex`, undefined values, changing id) are rejected.
  */
 
@@ -554,6 +563,28 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
         expect(await coll.count({ id: { $in: ['c4', 'c5'] } })).toBe(0);
       });
 
+      it("inserts the record as given: not the filter's other fields, nor the change", async () => {
+        const coll = await counters();
+        const made = await coll.upsert({ key: 'k', n: 5 }, { id: 'c1', key: 'k', n: 1 }, { inc: { n: 10 } });
+        expect(made).toEqual({ id: 'c1', key: 'k', n: 1 });
+        const other = await coll.upsert(
+          { key: 'k2', 'meta.owner': 'w' } as Filter,
+          { id: 'c2', key: 'k2', n: 0 },
+          { set: { n: 3 } },
+        );
+        expect(other).toEqual({ id: 'c2', key: 'k2', n: 0 });
+        expect(await coll.get('c2')).toEqual({ id: 'c2', key: 'k2', n: 0 });
+      });
+
+      it('upserts a record that is only an id, with and without a change', async () => {
+        const coll = await store().collection<StoredRecord & { seen?: number }>({ name: 'marks' });
+        expect(await coll.upsert({ id: 'm1' }, { id: 'm1' }, {})).toEqual({ id: 'm1' });
+        expect(await coll.upsert({ id: 'm1' }, { id: 'm1' }, {})).toEqual({ id: 'm1' });
+        expect(await coll.upsert({ id: 'm2' }, { id: 'm2' }, { inc: { seen: 1 } })).toEqual({ id: 'm2' });
+        expect(await coll.upsert({ id: 'm2' }, { id: 'm2' }, { inc: { seen: 1 } })).toEqual({ id: 'm2', seen: 1 });
+        expect(sortedIds(await coll.find({}))).toEqual(['m1', 'm2']);
+      });
+
       it('is atomic: 15 concurrent upserts of one unique key make one record counting all', async () => {
         const coll = await counters();
         await Promise.all(
@@ -594,6 +625,195 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       });
     });
 
+    describe('values records hold', () => {
+      class Point {
+        constructor(readonly x: number) {}
+      }
+      const unstorable: [string, unknown][] = [
+        ['a Date', new Date('2024-01-01T00:00:00.000Z')],
+        ['a Buffer', Buffer.from('bytes')],
+        ['a Uint8Array', new Uint8Array([1, 2])],
+        ['a Map', new Map([['a', 1]])],
+        ['a Set', new Set([1])],
+        ['NaN', Number.NaN],
+        ['Infinity', Number.POSITIVE_INFINITY],
+        ['a bigint', 10n],
+        ['a function', () => 1],
+        ['a class instance', new Point(1)],
+        ['a nested Date', { at: [new Date(0)] }],
+        ['a key with NUL', { 'a\u0000b': 1 }],
+        ['a _bsontype key', { _bsontype: 'ObjectId', id: 'x' }],
+        ['a nested _bsontype key', { list: [{ _bsontype: 'Long' }] }],
+      ];
+
+      it.each(unstorable)('refuses %s in inserts, changes, replacements and upserts, storing nothing', async (_, value) => {
+        const coll = await jobs();
+        await coll.insert({ id: 'ok', status: 'queued', createdAt: '1' });
+        const bad = { id: 'bad', status: 'queued', createdAt: '1', meta: value } as unknown as Job;
+        const refused = (promise: Promise<unknown>) =>
+          expect(promise).rejects.toMatchObject({ name: 'UnstorableValueError', code: 'unstorable_value' });
+        await refused(coll.insert(bad));
+        await refused(coll.updateOne({ id: 'ok' }, { set: { meta: value } }));
+        await refused(coll.replace({ ...bad, id: 'ok' }));
+        await refused(coll.upsert({ id: 'bad' }, bad, {}));
+        await refused(coll.upsert({ id: 'ok' }, { id: 'ok', status: 'queued', createdAt: '1' }, { set: { meta: value } }));
+        await expect(coll.insert(bad)).rejects.toBeInstanceOf(UnstorableValueError);
+        expect(await coll.find({})).toEqual([{ id: 'ok', status: 'queued', createdAt: '1' }]);
+      });
+
+      it('keeps -0 as 0, a lone surrogate as U+FFFD and undefined array items as null, as MongoDB does', async () => {
+        const coll = await jobs();
+        const stored = await coll.insert({
+          id: 'j1',
+          status: 'queued',
+          createdAt: 'a\ud800b',
+          attempts: -0,
+          meta: { tags: ['x', undefined as unknown as string, 'y'] },
+        });
+        const expected = { id: 'j1', status: 'queued', createdAt: 'a\ufffdb', attempts: 0, meta: { tags: ['x', null, 'y'] } };
+        expect(stored).toEqual(expected);
+        expect(Object.is(stored.attempts, 0)).toBe(true);
+        expect(await coll.get('j1')).toEqual(expected);
+        // A filter value with a lone surrogate finds what was stored from it.
+        expect(ids(await coll.find({ createdAt: 'a\ud800b' }))).toEqual(['j1']);
+        expect(ids(await coll.find({ createdAt: { $in: ['a\udfffb'] } }))).toEqual(['j1']);
+      });
+    });
+
+    describe('record size', () => {
+      const MiB = 1024 * 1024;
+      const text = (bytes: number) => 'x'.repeat(bytes);
+
+      it('keeps a record just under 16 MiB and refuses one over it, storing nothing', async () => {
+        const coll = await jobs();
+        const near = { id: 'near', status: 'queued' as const, createdAt: '1', note: text(16 * MiB - 200) };
+        expect((await coll.insert(near)).note).toHaveLength(16 * MiB - 200);
+        expect((await coll.get('near'))?.note).toHaveLength(16 * MiB - 200);
+        const over = { id: 'over', status: 'queued' as const, createdAt: '1', note: text(16 * MiB + 10) };
+        await expect(coll.insert(over)).rejects.toMatchObject({ name: 'RecordTooLargeError', code: 'record_too_large' });
+        await expect(coll.replace({ ...over, id: 'near' })).rejects.toBeInstanceOf(RecordTooLargeError);
+        await expect(coll.upsert({ id: 'over' }, over, {})).rejects.toBeInstanceOf(RecordTooLargeError);
+        expect(await coll.get('over')).toBeUndefined();
+        expect((await coll.get('near'))?.note).toHaveLength(16 * MiB - 200);
+      });
+
+      it('refuses a change that would grow a record past 16 MiB, leaving it as it was', async () => {
+        const coll = await jobs();
+        const base: Job = { id: 'j1', status: 'queued', createdAt: '1', note: text(9 * MiB) };
+        await coll.insert(base);
+        // Each change is under the limit; the record it would make is not.
+        await expect(coll.updateOne({ id: 'j1' }, { set: { worker: text(8 * MiB) } })).rejects.toBeInstanceOf(
+          RecordTooLargeError,
+        );
+        await expect(
+          coll.upsert({ id: 'j1' }, { id: 'j1', status: 'queued', createdAt: '1' }, { set: { worker: text(8 * MiB) } }),
+        ).rejects.toBeInstanceOf(RecordTooLargeError);
+        const after = await coll.get('j1');
+        expect(after?.worker).toBeUndefined();
+        expect(after?.note).toHaveLength(9 * MiB);
+        // A change that keeps it under the limit is applied.
+        expect((await coll.updateOne({ id: 'j1' }, { set: { worker: text(6 * MiB) } }))?.worker).toHaveLength(6 * MiB);
+      });
+    });
+
+    describe('sort order across types and scripts', () => {
+      interface Item extends StoredRecord {
+        v?: unknown;
+      }
+      const items = () => store().collection<Item>({ name: 'items', indexes: ['v'] });
+
+      it('ties a missing field with null (ids decide), then numbers, strings, objects and booleans', async () => {
+        const coll = await items();
+        // Inserted out of order, with ids that would sort otherwise than the values.
+        for (const item of [
+          { id: 'e', v: true },
+          { id: 'b' },
+          { id: 'd', v: 'text' },
+          { id: 'a', v: null },
+          { id: 'f', v: { k: 1 } },
+          { id: 'c', v: 42 },
+          { id: 'g', v: -1 },
+        ]) {
+          await coll.insert(item);
+        }
+        const sorted = async (direction: 1 | -1) => ids(await coll.find({}, { sort: { field: 'v', direction } }));
+        expect(await sorted(1)).toEqual(['a', 'b', 'g', 'c', 'd', 'f', 'e']);
+        expect(await sorted(-1)).toEqual(['e', 'f', 'd', 'c', 'g', 'b', 'a']);
+        // The first in order is what updateOne changes: the null/missing tie goes by id.
+        const first = await coll.updateOne({}, { set: { seen: true } }, { sort: { field: 'v', direction: 1 } });
+        expect(first?.id).toBe('a');
+        const page = await coll.find({}, { sort: { field: 'v', direction: 1 }, skip: 1, limit: 2 });
+        expect(ids(page)).toEqual(['b', 'g']);
+      });
+
+      // Code point order: Z (U+5A) < a < é (U+E9) < Ā (U+100) < ｚ (U+FF5A) < 😀 (U+1F600). UTF-16 order (and
+      // NeDB's own) would put the emoji, a surrogate pair starting at U+D83D, before the fullwidth ｚ.
+      const WORDS: [string, string][] = [
+        ['w6', '😀'],
+        ['w1', 'Z'],
+        ['w5', 'ｚ'],
+        ['w3', 'é'],
+        ['w2', 'a'],
+        ['w4', 'Ā'],
+      ];
+
+      it('orders strings by Unicode code point, not by UTF-16 unit or locale', async () => {
+        const coll = await items();
+        for (const [id, v] of WORDS) await coll.insert({ id, v });
+        expect(ids(await coll.find({}, { sort: { field: 'v', direction: 1 } }))).toEqual(['w1', 'w2', 'w3', 'w4', 'w5', 'w6']);
+        expect(ids(await coll.find({}, { sort: { field: 'v', direction: -1 }, limit: 2 }))).toEqual(['w6', 'w5']);
+      });
+
+      it('compares strings in range filters by code point too', async () => {
+        const coll = await items();
+        for (const [id, v] of WORDS) await coll.insert({ id, v });
+        await coll.insert({ id: 'n1', v: 70000 });
+        expect(sortedIds(await coll.find({ v: { $gt: 'ｚ' } }))).toEqual(['w6']);
+        expect(sortedIds(await coll.find({ v: { $lt: '😀' } }))).toEqual(['w1', 'w2', 'w3', 'w4', 'w5']);
+        expect(sortedIds(await coll.find({ v: { $gte: 'Ā', $lte: 'ｚ' } }))).toEqual(['w4', 'w5']);
+        expect(await coll.count({ v: { $gt: '\uffff' } })).toBe(1);
+      });
+    });
+
+    describe('indexes', () => {
+      interface Coded extends StoredRecord {
+        code?: string;
+        team?: string;
+        at?: string;
+      }
+
+      it('rebuilds an index whose kind changed between two openings (plain <-> unique)', async () => {
+        const unique = () => store().collection<Coded>({ name: 'coded', unique: ['code'] });
+        const plain = () => store().collection<Coded>({ name: 'coded', indexes: ['code'] });
+        await (await unique()).insert({ id: 'c1', code: 'x' });
+        await expect((await unique()).insert({ id: 'c2', code: 'x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+        const loose = await plain();
+        await loose.insert({ id: 'c2', code: 'x' });
+        expect(await loose.count({ code: 'x' })).toBe(2);
+        await loose.deleteOne('c2');
+        const strict = await unique();
+        await expect(strict.insert({ id: 'c3', code: 'x' })).rejects.toMatchObject({ field: 'code' });
+        expect(await strict.count({})).toBe(1);
+      });
+
+      it('accepts compound indexes (equality fields, then the sort field) and answers through them', async () => {
+        const coll = await store().collection<Coded>({ name: 'coded', indexes: [['team', 'at'], 'code'] });
+        for (const [id, team, at] of [
+          ['r3', 't1', '2024-03'],
+          ['r1', 't1', '2024-01'],
+          ['r2', 't2', '2024-02'],
+          ['r4', 't1', '2024-03'],
+        ]) {
+          await coll.insert({ id, team, at } as Coded);
+        }
+        const page = await coll.find({ team: 't1' }, { sort: { field: 'at', direction: -1 }, limit: 2 });
+        expect(ids(page)).toEqual(['r4', 'r3']);
+        await expect(store().collection({ name: 'coded', indexes: [[]] })).rejects.toThrow();
+        await expect(store().collection({ name: 'coded', indexes: [['team', 'team']] })).rejects.toThrow();
+        await expect(store().collection({ name: 'coded', indexes: [['team', '$where']] })).rejects.toThrow();
+      });
+    });
+
     describe('lifecycle', () => {
       it('answers ping while open, and refuses work once closed', async () => {
         expect(await store().ping()).toBe(true);
@@ -604,6 +824,29 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
         await expect(coll.get('p1')).rejects.toThrow();
         await expect(coll.insert(PEOPLE[0] as Person)).rejects.toThrow();
         await expect(store().collection({ name: 'people' })).rejects.toThrow();
+      });
+
+      it('lets the writes already started finish when it closes', async ({ skip }) => {
+        const { reopen } = subject;
+        if (!reopen) return skip('this subject cannot reopen its data');
+        const coll = await counters();
+        await coll.insert({ id: 'c0', key: 'k0', n: 0 });
+        // Started, not awaited: close() comes while they are in flight.
+        const writes = [
+          ...Array.from({ length: 20 }, (_, i) => coll.insert({ id: `c${i + 1}`, key: `k${i + 1}`, n: i + 1 })),
+          ...Array.from({ length: 10 }, () => coll.updateOne({ id: 'c0' }, { inc: { n: 1 } })),
+          coll.upsert({ key: 'up' }, { id: 'up', key: 'up', n: 1 }, {}),
+          coll.deleteOne('c20'),
+        ];
+        await store().close();
+        const settled = await Promise.allSettled(writes);
+        expect(settled.filter((result) => result.status === 'rejected')).toEqual([]);
+        await blobs().close();
+        const again = await reopen();
+        const reopened = await again.store.collection<Counter>({ name: 'counters', unique: ['key'] });
+        expect(await reopened.count({})).toBe(21);
+        expect((await reopened.get('c0'))?.n).toBe(10);
+        expect(await reopened.get('up')).toEqual({ id: 'up', key: 'up', n: 1 });
       });
 
       it('keeps records, indexes and blobs across a close and reopen', async ({ skip }) => {
