@@ -646,20 +646,25 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
         ['a nested _bsontype key', { list: [{ _bsontype: 'Long' }] }],
       ];
 
-      it.each(unstorable)('refuses %s in inserts, changes, replacements and upserts, storing nothing', async (_, value) => {
-        const coll = await jobs();
-        await coll.insert({ id: 'ok', status: 'queued', createdAt: '1' });
-        const bad = { id: 'bad', status: 'queued', createdAt: '1', meta: value } as unknown as Job;
-        const refused = (promise: Promise<unknown>) =>
-          expect(promise).rejects.toMatchObject({ name: 'UnstorableValueError', code: 'unstorable_value' });
-        await refused(coll.insert(bad));
-        await refused(coll.updateOne({ id: 'ok' }, { set: { meta: value } }));
-        await refused(coll.replace({ ...bad, id: 'ok' }));
-        await refused(coll.upsert({ id: 'bad' }, bad, {}));
-        await refused(coll.upsert({ id: 'ok' }, { id: 'ok', status: 'queued', createdAt: '1' }, { set: { meta: value } }));
-        await expect(coll.insert(bad)).rejects.toBeInstanceOf(UnstorableValueError);
-        expect(await coll.find({})).toEqual([{ id: 'ok', status: 'queued', createdAt: '1' }]);
-      });
+      it.each(unstorable)(
+        'refuses %s in inserts, changes, replacements and upserts, storing nothing',
+        async (_, value) => {
+          const coll = await jobs();
+          await coll.insert({ id: 'ok', status: 'queued', createdAt: '1' });
+          const bad = { id: 'bad', status: 'queued', createdAt: '1', meta: value } as unknown as Job;
+          const refused = (promise: Promise<unknown>) =>
+            expect(promise).rejects.toMatchObject({ name: 'UnstorableValueError', code: 'unstorable_value' });
+          await refused(coll.insert(bad));
+          await refused(coll.updateOne({ id: 'ok' }, { set: { meta: value } }));
+          await refused(coll.replace({ ...bad, id: 'ok' }));
+          await refused(coll.upsert({ id: 'bad' }, bad, {}));
+          await refused(
+            coll.upsert({ id: 'ok' }, { id: 'ok', status: 'queued', createdAt: '1' }, { set: { meta: value } }),
+          );
+          await expect(coll.insert(bad)).rejects.toBeInstanceOf(UnstorableValueError);
+          expect(await coll.find({})).toEqual([{ id: 'ok', status: 'queued', createdAt: '1' }]);
+        },
+      );
 
       it('keeps -0 as 0, a lone surrogate as U+FFFD and undefined array items as null, as MongoDB does', async () => {
         const coll = await jobs();
@@ -670,7 +675,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
           attempts: -0,
           meta: { tags: ['x', undefined as unknown as string, 'y'] },
         });
-        const expected = { id: 'j1', status: 'queued', createdAt: 'a\ufffdb', attempts: 0, meta: { tags: ['x', null, 'y'] } };
+        const expected = {
+          id: 'j1',
+          status: 'queued',
+          createdAt: 'a\ufffdb',
+          attempts: 0,
+          meta: { tags: ['x', null, 'y'] },
+        };
         expect(stored).toEqual(expected);
         expect(Object.is(stored.attempts, 0)).toBe(true);
         expect(await coll.get('j1')).toEqual(expected);
@@ -690,7 +701,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
         expect((await coll.insert(near)).note).toHaveLength(16 * MiB - 200);
         expect((await coll.get('near'))?.note).toHaveLength(16 * MiB - 200);
         const over = { id: 'over', status: 'queued' as const, createdAt: '1', note: text(16 * MiB + 10) };
-        await expect(coll.insert(over)).rejects.toMatchObject({ name: 'RecordTooLargeError', code: 'record_too_large' });
+        await expect(coll.insert(over)).rejects.toMatchObject({
+          name: 'RecordTooLargeError',
+          code: 'record_too_large',
+        });
         await expect(coll.replace({ ...over, id: 'near' })).rejects.toBeInstanceOf(RecordTooLargeError);
         await expect(coll.upsert({ id: 'over' }, over, {})).rejects.toBeInstanceOf(RecordTooLargeError);
         expect(await coll.get('over')).toBeUndefined();
@@ -760,7 +774,14 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       it('orders strings by Unicode code point, not by UTF-16 unit or locale', async () => {
         const coll = await items();
         for (const [id, v] of WORDS) await coll.insert({ id, v });
-        expect(ids(await coll.find({}, { sort: { field: 'v', direction: 1 } }))).toEqual(['w1', 'w2', 'w3', 'w4', 'w5', 'w6']);
+        expect(ids(await coll.find({}, { sort: { field: 'v', direction: 1 } }))).toEqual([
+          'w1',
+          'w2',
+          'w3',
+          'w4',
+          'w5',
+          'w6',
+        ]);
         expect(ids(await coll.find({}, { sort: { field: 'v', direction: -1 }, limit: 2 }))).toEqual(['w6', 'w5']);
       });
 

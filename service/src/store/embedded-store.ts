@@ -229,11 +229,9 @@ function embeddedCollection<T extends StoredRecord>(
     assertRecordSize(name, modify(current, update));
     const id = current._id;
     try {
-      const { affectedDocuments } = await db.updateAsync<StoredDoc, { returnUpdatedDocs: true }>(
-        { _id: id },
-        update,
-        { returnUpdatedDocs: true },
-      );
+      const { affectedDocuments } = await db.updateAsync<StoredDoc, { returnUpdatedDocs: true }>({ _id: id }, update, {
+        returnUpdatedDocs: true,
+      });
       return affectedDocuments ?? undefined;
     } catch (error) {
       throw await duplicateKeyError(error, { id, inserting: false });

@@ -36,7 +36,10 @@ export interface GridFsFile {
 export interface GridFsBucket {
   find(filter: { filename: string }, options: { sort: Record<string, 1 | -1> }): { toArray(): Promise<GridFsFile[]> };
   openDownloadStream(id: never): Readable;
-  openUploadStream(filename: string, options: { metadata: { contentType: string } }): Writable & {
+  openUploadStream(
+    filename: string,
+    options: { metadata: { contentType: string } },
+  ): Writable & {
     readonly id: unknown;
     abort(): Promise<void>;
   };

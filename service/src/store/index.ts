@@ -6,8 +6,8 @@ import { openMongoStore } from './mongo-store';
 import type { BlobStore, Store, StoreLogger } from './port';
 
 export { InvalidBlobKeyError } from './blob-key';
-export { MAX_RECORD_BYTES } from './records';
 export * from './port';
+export { MAX_RECORD_BYTES } from './records';
 
 export interface StoresConfig {
   /** Where the embedded store keeps `db/` and `blobs/`. */

@@ -84,7 +84,10 @@ export async function ensureMongoIndexes(
     if (wanted.some((index) => sameFields(found.key, index.key))) continue;
     const replaced = wanted.some((index) => !index.unique && Object.keys(index.key)[0] === field);
     if (!replaced) continue;
-    log(found, `Dropping index ${found.name} of ${collection.collectionName}: an index on ${field} and _id replaces it`);
+    log(
+      found,
+      `Dropping index ${found.name} of ${collection.collectionName}: an index on ${field} and _id replaces it`,
+    );
     await collection.dropIndex(found.name).catch(ignoreMissingIndex);
   }
 }
@@ -104,7 +107,10 @@ async function create(
       (found) => found.name === index.name || sameFields(found.key, index.key),
     );
     if (!conflicting) throw error;
-    log(conflicting, `Dropping index ${conflicting.name} of ${collection.collectionName}: it conflicts with ${describe(index)}`);
+    log(
+      conflicting,
+      `Dropping index ${conflicting.name} of ${collection.collectionName}: it conflicts with ${describe(index)}`,
+    );
     await collection.dropIndex(conflicting.name).catch(ignoreMissingIndex);
     await collection.createIndex(index.key, options);
   }

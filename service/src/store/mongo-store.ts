@@ -85,15 +85,17 @@ export async function openMongoStore(uri: string, config: MongoStoreConfig = {})
   };
 
   /**
-   * Runs one database call: refused once the store is closed, counted while in flight (close waits for it), given
-   * up after the operation timeout, and with MongoDB's errors turned into the port's.
+   * Runs one database call: refused once the store is closed, given up after the operation timeout (unless
+   * `deadline` is false), with MongoDB's errors turned into the port's; a write is counted while in flight, so
+   * that close() lets it finish.
    */
-  const run = async <R>(collection: string, operation: () => Promise<R>): Promise<R> => {
+  const run: Run = async (collection, operation, { write = false, deadline = true } = {}) => {
     assertOpen();
     try {
-      // Tracked until the operation itself settles, even when the deadline gives up on it first.
-      const started = inFlight.track((async () => operation())());
-      return await withDeadline(started, operationTimeoutMS);
+      const started = (async () => operation())();
+      // Tracked until the write itself settles, even when the deadline gives up on it first.
+      if (write) inFlight.track(started);
+      return await (deadline ? withDeadline(started, operationTimeoutMS) : started);
     } catch (error) {
       throw toStoreError(error, collection);
     }
@@ -107,7 +109,8 @@ export async function openMongoStore(uri: string, config: MongoStoreConfig = {})
       assertOpen();
       assertCollectionName(spec.name);
       const collection = db.collection<StoredDoc>(spec.name, consistencyOptions(operationTimeoutMS));
-      await run(spec.name, () => ensureMongoIndexes(collection, spec, logger));
+      // No deadline: building an index over a large collection takes as long as it takes (see the README).
+      await run(spec.name, () => ensureMongoIndexes(collection, spec, logger), { write: true, deadline: false });
       return mongoCollection<T>(spec.name, collection, run, operationTimeoutMS);
     },
     async ping() {
@@ -128,14 +131,24 @@ export async function openMongoStore(uri: string, config: MongoStoreConfig = {})
     },
     close() {
       closed = true;
-      // Writes already sent finish (or time out) before the connection goes: as in the embedded store.
-      closing ??= inFlight.idle().then(() => connection.close());
+      // Writes already sent finish before the connection goes, as in the embedded store. One the server does not
+      // answer was given up on (503) after the operation timeout: it is not waited for longer than that.
+      closing ??= Promise.race([inFlight.idle(), delay(operationTimeoutMS)]).then(() => connection.close());
       return closing;
     },
   };
 }
 
-type Run = <R>(collection: string, operation: () => Promise<R>) => Promise<R>;
+type Run = <R>(
+  collection: string,
+  operation: () => Promise<R>,
+  options?: { write?: boolean; deadline?: boolean },
+) => Promise<R>;
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 
 function mongoCollection<T extends StoredRecord>(
   name: string,
@@ -143,20 +156,21 @@ function mongoCollection<T extends StoredRecord>(
   runIn: Run,
   maxTimeMS: number,
 ): Collection<T> {
-  const run = <R>(operation: () => Promise<R>) => runIn(name, operation);
+  const read = <R>(operation: () => Promise<R>) => runIn(name, operation);
+  const write = <R>(operation: () => Promise<R>) => runIn(name, operation, { write: true });
   const filterOf = (conditions: ParsedCondition[]) => toMongoFilter(conditions) as mongo.Filter<StoredDoc>;
   const sortOf = (sort: ParsedFindOptions['sort']) => (sort ? sortSpec(sort) : undefined);
   const toRecord = (doc: StoredDoc | null): T | undefined => (doc ? fromStored<T>(doc) : undefined);
 
   const findOneDoc = (conditions: ParsedCondition[], sort?: ParsedFindOptions['sort']) =>
-    run(() => collection.findOne(filterOf(conditions), { sort: sortOf(sort), maxTimeMS }));
+    read(() => collection.findOne(filterOf(conditions), { sort: sortOf(sort), maxTimeMS }));
 
   /** Values larger than a record may be cannot make one that fits; the server checks the result's size. */
   const assertUpdateSize = (change: ParsedChange) => assertRecordSize(name, { _id: '', ...change.set });
 
   /** The change applied atomically to the first match (in `sort` order), returning the record after it. */
   const updateDoc = (conditions: ParsedCondition[], change: ParsedChange, sort?: ParsedFindOptions['sort']) =>
-    run(() =>
+    write(() =>
       collection.findOneAndUpdate(filterOf(conditions), toMongoUpdate(change), {
         sort: sortOf(sort),
         returnDocument: 'after',
@@ -169,13 +183,13 @@ function mongoCollection<T extends StoredRecord>(
       const doc = toStored(record);
       assertRecordSize(name, doc);
       // The driver adds nothing to a document that has an _id; a copy keeps the caller's object out of it anyway.
-      await run(() => collection.insertOne({ ...doc }, { maxTimeMS }));
+      await write(() => collection.insertOne({ ...doc }, { maxTimeMS }));
       return fromStored<T>(doc);
     },
 
     async get(id) {
       if (typeof id !== 'string') throw new Error('An id must be a string');
-      return toRecord(await run(() => collection.findOne({ _id: id }, { maxTimeMS })));
+      return toRecord(await read(() => collection.findOne({ _id: id }, { maxTimeMS })));
     },
 
     async findOne(filter) {
@@ -186,7 +200,7 @@ function mongoCollection<T extends StoredRecord>(
       const conditions = parseFilter(filter);
       const { sort, skip, limit } = parseFindOptions(options);
       if (limit === 0) return [];
-      const docs = await run(() =>
+      const docs = await read(() =>
         collection.find(filterOf(conditions), { sort: sortOf(sort), skip, limit: limit ?? 0, maxTimeMS }).toArray(),
       );
       return docs.map((doc) => fromStored<T>(doc));
@@ -194,7 +208,7 @@ function mongoCollection<T extends StoredRecord>(
 
     async count(filter) {
       const conditions = parseFilter(filter);
-      return run(() => collection.countDocuments(filterOf(conditions), { maxTimeMS }));
+      return read(() => collection.countDocuments(filterOf(conditions), { maxTimeMS }));
     },
 
     async updateOne(filter, change, options) {
@@ -226,7 +240,7 @@ function mongoCollection<T extends StoredRecord>(
         const found = isEmptyChange(parsed) ? await findOneDoc(conditions) : await updateDoc(conditions, parsed);
         if (found) return fromStored<T>(found);
         try {
-          await run(() => collection.insertOne({ ...doc }, { maxTimeMS }));
+          await write(() => collection.insertOne({ ...doc }, { maxTimeMS }));
           return fromStored<T>(doc);
         } catch (error) {
           // Two upserts may both find nothing and both insert: with a unique index on what the filter names, one
@@ -240,19 +254,19 @@ function mongoCollection<T extends StoredRecord>(
     async replace(record) {
       const doc = toStored(record);
       assertRecordSize(name, doc);
-      const result = await run(() => collection.replaceOne({ _id: doc._id }, doc, { maxTimeMS }));
+      const result = await write(() => collection.replaceOne({ _id: doc._id }, doc, { maxTimeMS }));
       return result.matchedCount > 0;
     },
 
     async deleteOne(id) {
       if (typeof id !== 'string') throw new Error('An id must be a string');
-      const result = await run(() => collection.deleteOne({ _id: id }, { maxTimeMS }));
+      const result = await write(() => collection.deleteOne({ _id: id }, { maxTimeMS }));
       return result.deletedCount > 0;
     },
 
     async deleteMany(filter) {
       const conditions = parseFilter(filter);
-      const result = await run(() => collection.deleteMany(filterOf(conditions), { maxTimeMS }));
+      const result = await write(() => collection.deleteMany(filterOf(conditions), { maxTimeMS }));
       return result.deletedCount;
     },
   };

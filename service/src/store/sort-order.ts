@@ -104,10 +104,7 @@ export function valueAt(doc: unknown, path: string): unknown {
 }
 
 /** A comparator for records: by `path` in `direction`, ties by `_id` in the same direction. */
-export function recordComparator(
-  path: string,
-  direction: 1 | -1,
-): (a: { _id: string }, b: { _id: string }) => number {
+export function recordComparator(path: string, direction: 1 | -1): (a: { _id: string }, b: { _id: string }) => number {
   return (a, b) => {
     const order = path === '_id' ? 0 : compareValues(valueAt(a, path), valueAt(b, path));
     return direction * (order !== 0 ? order : compareCodePoints(a._id, b._id));

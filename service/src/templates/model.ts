@@ -78,7 +78,8 @@ export function toStoredContent(content: TemplateContent): StoredContent {
   return {
     ...rest,
     sampleDataJson: capped('sample_data', JSON.stringify(sample_data), MAX_SAMPLE_DATA_BYTES),
-    dataSchemaJson: data_schema === null ? null : capped('data_schema', JSON.stringify(data_schema), MAX_DATA_SCHEMA_BYTES),
+    dataSchemaJson:
+      data_schema === null ? null : capped('data_schema', JSON.stringify(data_schema), MAX_DATA_SCHEMA_BYTES),
   };
 }
 

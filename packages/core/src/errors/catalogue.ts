@@ -135,11 +135,7 @@ export const ERROR_CATALOGUE = {
     "The AI's answers held no template that parses. Please try again or rephrase the request.",
   ),
   // Storage
-  record_too_large: entry(
-    'invalid_request_error',
-    413,
-    'This is too large to store. Make it smaller and try again.',
-  ),
+  record_too_large: entry('invalid_request_error', 413, 'This is too large to store. Make it smaller and try again.'),
   store_unavailable: entry('api_error', 503, 'The database is not answering. Please try again shortly.'),
   // Everything else
   internal_error: entry('api_error', 500, 'Something went wrong on our side. Please try again later.'),
