@@ -1,7 +1,8 @@
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openFileBlobStore } from './blob-store';
 import { openEmbeddedStore } from './embedded-store';
 import type { StoredRecord } from './port';
 
@@ -55,6 +56,46 @@ describe('embedded store files', () => {
     await a.insert({ id: 'n1', text: 'x' });
     await expect(b.insert({ id: 'n1', text: 'y' })).rejects.toMatchObject({ field: 'id' });
     await store.close();
+  });
+});
+
+describe('file modes', () => {
+  const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+
+  it('keeps the records readable by the service user only: datafiles 0600, their directory 0700', async () => {
+    const store = await openEmbeddedStore(dataDir);
+    await (await store.collection<Note>({ name: 'notes' })).insert({ id: 'n1', text: 'secret' });
+    const file = join(dataDir, 'db', 'notes.db');
+    expect(await modeOf(file)).toBe(0o600);
+    await store.close();
+    // Also after compaction, which writes the file anew.
+    expect(await modeOf(file)).toBe(0o600);
+    expect(await modeOf(join(dataDir, 'db'))).toBe(0o700);
+  });
+
+  it('tightens a directory and datafile an earlier version left readable by others', async () => {
+    await mkdir(join(dataDir, 'db'), { recursive: true, mode: 0o755 });
+    await chmod(join(dataDir, 'db'), 0o755);
+    const file = join(dataDir, 'db', 'notes.db');
+    await writeFile(file, `${JSON.stringify({ _id: 'n1', text: 'old' })}\n`, { mode: 0o644 });
+    await chmod(file, 0o644);
+    const store = await openEmbeddedStore(dataDir);
+    expect((await (await store.collection<Note>({ name: 'notes' })).get('n1'))?.text).toBe('old');
+    expect(await modeOf(join(dataDir, 'db'))).toBe(0o700);
+    expect(await modeOf(file)).toBe(0o600);
+    await store.close();
+  });
+
+  it('keeps blobs and their sidecars 0600, in directories 0700', async () => {
+    const root = join(dataDir, 'blobs');
+    const blobs = await openFileBlobStore(root);
+    await blobs.put('reports/team_1/rep_1.pdf', new Uint8Array([37, 80, 68, 70]), 'application/pdf');
+    await blobs.close();
+    for (const dir of [root, join(root, 'reports'), join(root, 'reports', 'team_1')]) {
+      expect(await modeOf(dir)).toBe(0o700);
+    }
+    expect(await modeOf(join(root, 'reports', 'team_1', 'rep_1.pdf'))).toBe(0o600);
+    expect(await modeOf(join(root, 'reports', 'team_1', 'rep_1.pdf~meta.json'))).toBe(0o600);
   });
 });
 
