@@ -65,7 +65,7 @@ const view = (key: ApiKey) => ({
 });
 
 const openKeys = (store: Store) =>
-  store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: ['teamId'] });
+  store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: [['teamId', 'createdAt']] });
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** How fresh an API key's last_used_at is kept. */

@@ -68,7 +68,7 @@ export function actorOf(res: Response): Actor {
 
 /** The audit log: an append-only record of sensitive actions (keys, members, plan, data sources), per team. */
 export async function createAudit(deps: AuditDeps): Promise<Audit> {
-  const entries = await deps.store.collection<AuditEntry>({ name: 'audit_log', indexes: ['teamId', 'createdAt'] });
+  const entries = await deps.store.collection<AuditEntry>({ name: 'audit_log', indexes: [['teamId', 'createdAt']] });
   return {
     routes(r) {
       const router = Router();

@@ -47,7 +47,7 @@ export const lockSecondsFor = (overCount: number) =>
  * failure does, and so does a successful sign-in for the account key.
  */
 export async function loginThrottle(store: Store, now: () => Date): Promise<Throttle> {
-  const failures = await store.collection<FailureRecord>({ name: 'login_failures', indexes: ['key', 'at'] });
+  const failures = await store.collection<FailureRecord>({ name: 'login_failures', indexes: [['key', 'at']] });
 
   const overSince = (key: string, at: number) => ({ key, over: true, at: { $gt: at - ESCALATION_WINDOW_MS } });
 

@@ -71,7 +71,7 @@ function totpOf(secret: string, label: string): TOTP {
 }
 
 export async function totpFactors(store: Store, now: () => Date): Promise<Totp> {
-  const factors = await store.collection<FactorRecord>({ name: 'mfa_factors', indexes: ['user_id'] });
+  const factors = await store.collection<FactorRecord>({ name: 'mfa_factors', indexes: [['user_id', 'created_at']] });
   const challenges = await store.collection<ChallengeRecord>({ name: 'mfa_challenges', indexes: ['factor_id'] });
 
   async function owned(userId: string, factorId: string): Promise<FactorRecord> {

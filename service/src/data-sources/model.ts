@@ -18,7 +18,7 @@ export type DataSource = {
 
 /** `<dataDir>/db/data_sources.db` with the embedded store. */
 export const openDataSources = (store: Store) =>
-  store.collection<DataSource>({ name: 'data_sources', indexes: ['teamId', 'createdAt'] });
+  store.collection<DataSource>({ name: 'data_sources', indexes: [['teamId', 'createdAt']] });
 
 /** The API's view, snake_case; the kind's fields sit next to the common ones, as in the create body. */
 export function dataSourceView(source: DataSource) {

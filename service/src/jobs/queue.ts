@@ -89,7 +89,11 @@ export function newJobId(): string {
 export async function createJobQueue(store: Store, options: JobQueueOptions = {}): Promise<JobQueue> {
   const now = options.now ?? (() => new Date());
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
-  const jobs = await store.collection<Job>({ name: 'jobs', indexes: ['queue', 'state', 'runAt', 'teamId'] });
+  const jobs = await store.collection<Job>({
+    name: 'jobs',
+    // Claims: queued jobs of a queue by runAt, and expired leases by leaseUntil.
+    indexes: [['queue', 'state', 'runAt'], ['queue', 'state', 'leaseUntil'], 'teamId'],
+  });
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
 
   async function failExhausted(queue: string): Promise<void> {

@@ -70,7 +70,8 @@ export async function openReportCollections(store: Store): Promise<ReportCollect
   return {
     reports: await store.collection<ReportRecord>({
       name: 'reports',
-      indexes: ['teamId', 'status', 'createdAt', 'completedAt', 'batchId', 'templateId'],
+      // Lists (a team's, newest first), the retention sweep (succeeded, by completedAt), a batch's reports.
+      indexes: [['teamId', 'createdAt'], ['status', 'completedAt'], 'batchId', 'templateId'],
     }),
     batches: await store.collection<BatchRecord>({ name: 'report_batches', indexes: ['teamId'] }),
   };

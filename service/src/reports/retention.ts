@@ -10,7 +10,7 @@
  */
 import type { PlanId } from '@quire/core';
 import type { Logger } from 'pino';
-import type { BlobStore } from '../store/port';
+import type { BlobStore, Filter } from '../store/port';
 import type { ReportCollections, ReportRecord } from './records';
 
 export const RETENTION_DAYS: Readonly<Record<PlanId, number>> = Object.freeze({
@@ -67,18 +67,24 @@ export function createRetention(deps: RetentionDeps): Retention {
     async sweepExpired() {
       const at = now();
       // Nothing rendered within the shortest retention can be due: those are not even looked at.
-      const filter = {
-        status: 'succeeded',
-        fileExpiredAt: null,
-        completedAt: { $lte: new Date(at.getTime() - SHORTEST_MS).toISOString() },
-      };
+      const cutoff = new Date(at.getTime() - SHORTEST_MS).toISOString();
+      const filter = { status: 'succeeded', fileExpiredAt: null, completedAt: { $lte: cutoff } };
       const plans = new Map<string, PlanId>();
       let expired = 0;
-      let kept = 0;
+      // Paged by a cursor on (completedAt, id), the sort's own order, so every page costs the same: an offset
+      // over the reports kept on longer plans would grow with each page, making the sweep quadratic.
+      let cursor: { completedAt: string; id: string } | undefined;
       for (;;) {
-        const page = await reports.find(filter, {
+        let window: Filter = filter;
+        let skip = 0;
+        if (cursor) {
+          window = { ...filter, completedAt: { $gte: cursor.completedAt, $lte: cutoff } };
+          // At the cursor's time, the reports up to its id were seen; those still matching (kept) are skipped.
+          skip = await reports.count({ ...filter, completedAt: cursor.completedAt, id: { $lte: cursor.id } });
+        }
+        const page = await reports.find(window, {
           sort: { field: 'completedAt', direction: 1 },
-          skip: kept,
+          skip,
           limit: SWEEP_PAGE,
         });
         for (const report of page) {
@@ -91,12 +97,11 @@ export function createRetention(deps: RetentionDeps): Retention {
           if (expiresAt && expiresAt <= at.toISOString()) {
             await expire(report);
             expired++;
-          } else {
-            // Still kept on a longer plan: it stays in the filter, so the next page starts after it.
-            kept++;
           }
         }
-        if (page.length < SWEEP_PAGE) break;
+        const last = page.at(-1);
+        if (page.length < SWEEP_PAGE || !last?.completedAt) break;
+        cursor = { completedAt: last.completedAt, id: last.id };
       }
       if (expired > 0) logger.info({ expired }, 'report files past their retention deleted');
       return expired;

@@ -59,11 +59,17 @@ export const TEAM_ID = /^team_[A-Za-z0-9_-]{1,64}$/;
 export async function openTeamCollections(store: Store): Promise<TeamCollections> {
   return {
     teams: await store.collection<Team>({ name: 'teams', unique: ['personalOwnerId'] }),
-    memberships: await store.collection<Membership>({ name: 'team_memberships', indexes: ['teamId', 'userId'] }),
+    memberships: await store.collection<Membership>({
+      name: 'team_memberships',
+      indexes: [
+        ['teamId', 'joinedAt'],
+        ['userId', 'joinedAt'],
+      ],
+    }),
     invitations: await store.collection<Invitation>({
       name: 'team_invitations',
       unique: ['tokenHash'],
-      indexes: ['teamId', 'email'],
+      indexes: [['teamId', 'createdAt'], 'email'],
     }),
   };
 }

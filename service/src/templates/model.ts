@@ -59,9 +59,12 @@ export const TEMPLATE_ID = /^tpl_[A-Za-z0-9_-]{1,64}$/;
 export async function openTemplateCollections(store: Store): Promise<TemplateCollections> {
   return {
     // The usage module opens `templates` too and counts it by teamId: the name and the field are shared.
-    templates: await store.collection<TemplateRecord>({ name: 'templates', indexes: ['teamId', 'createdAt'] }),
-    versions: await store.collection<VersionRecord>({ name: 'template_versions', indexes: ['templateId', 'teamId'] }),
-    threads: await store.collection({ name: 'ai_messages', indexes: ['templateId', 'teamId', 'createdAt'] }),
+    templates: await store.collection<TemplateRecord>({ name: 'templates', indexes: [['teamId', 'createdAt']] }),
+    versions: await store.collection<VersionRecord>({
+      name: 'template_versions',
+      indexes: [['templateId', 'version']],
+    }),
+    threads: await store.collection({ name: 'ai_messages', indexes: [['templateId', 'createdAt']] }),
   };
 }
 

@@ -119,7 +119,7 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
   const { teams, memberships } = await openTeamCollections(store);
   const templates = await store.collection<{ id: string; teamId: string; deletedAt?: string }>({
     name: 'templates',
-    indexes: ['teamId'],
+    indexes: [['teamId', 'createdAt']],
   });
 
   async function planOf(teamId: string): Promise<Plan> {

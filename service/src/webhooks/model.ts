@@ -70,11 +70,14 @@ export interface WebhookCollections {
 
 export async function openWebhookCollections(store: Store): Promise<WebhookCollections> {
   return {
-    endpoints: await store.collection<WebhookEndpoint>({ name: 'webhook_endpoints', indexes: ['teamId'] }),
+    endpoints: await store.collection<WebhookEndpoint>({
+      name: 'webhook_endpoints',
+      indexes: [['teamId', 'createdAt']],
+    }),
     teamSecrets: await store.collection<TeamSigningSecret>({ name: 'webhook_signing_secrets', unique: ['teamId'] }),
     deliveries: await store.collection<WebhookDelivery>({
       name: 'webhook_deliveries',
-      indexes: ['teamId', 'reportId', 'endpointId', 'createdAt'],
+      indexes: [['teamId', 'createdAt'], 'reportId', 'endpointId'],
     }),
   };
 }

@@ -43,7 +43,7 @@ export interface ThreadQuery {
 export async function openThreads(store: Store) {
   const messages = await store.collection<ThreadMessage>({
     name: 'ai_messages',
-    indexes: ['templateId', 'teamId', 'createdAt'],
+    indexes: [['templateId', 'createdAt']],
   });
   return threadStore(messages);
 }
