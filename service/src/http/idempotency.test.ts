@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeatureApp, startFeatureApp } from '../__fixtures__/feature-app';
-import { createIdempotency } from './idempotency';
+import { createIdempotency, MAX_KEPT_BYTES } from './idempotency';
 
 let app: FeatureApp;
 let created = 0;
@@ -22,6 +22,10 @@ beforeAll(async () => {
         if (req.body?.crash) throw new Error('boom');
         created += 1;
         res.status(201).set('Location', `/things/${created}`).json({ id: created, name: req.body?.name });
+      });
+      express.post('/bytes', (req, res) => {
+        created += 1;
+        res.type('application/octet-stream').send(Buffer.alloc(Number(req.body?.size), created % 256));
       });
       express.post('/file', (_req, res) => {
         created += 1;
@@ -99,6 +103,27 @@ describe('Idempotency-Key', () => {
     const again = await post('/file', {}, 'key-5');
     expect(again.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(await again.arrayBuffer())).toEqual(first);
+  });
+
+  it('keeps the largest response it may keep within one record, and runs a larger one again', async () => {
+    const largest = await post('/bytes', { size: MAX_KEPT_BYTES }, 'key-big-1');
+    const body = Buffer.from(await largest.arrayBuffer());
+    // Kept after the answer is sent: while that runs, the key answers 409 in use.
+    const settled = async (size: number, key: string) => {
+      for (;;) {
+        const answer = await post('/bytes', { size }, key);
+        if (answer.status !== 409) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const replayed = await settled(MAX_KEPT_BYTES, 'key-big-1');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(Buffer.from(await replayed.arrayBuffer()).equals(body)).toBe(true);
+
+    await post('/bytes', { size: MAX_KEPT_BYTES + 1 }, 'key-big-2');
+    const again = await settled(MAX_KEPT_BYTES + 1, 'key-big-2');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('forgets a key after a day', async () => {

@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { QuireError } from '@quire/core';
 import type { RequestHandler, Response } from 'express';
 import { secretBox } from '../crypto/secret-box';
-import { DuplicateKeyError, type Store } from '../store/port';
+import { DuplicateKeyError, RecordTooLargeError, type Store } from '../store/port';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** A key is remembered for a day, as Stripe does: long enough for any retry loop. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** Responses larger than this are not kept (the request runs again on a retry rather than filling the store). */
-const MAX_KEPT_BYTES = 8 * 1024 * 1024;
+/**
+ * Responses larger than this are not kept (the request runs again on a retry rather than filling the store).
+ * Sealing makes a body 16/9 as large (base64, then the box's base64url), so the largest kept record is about
+ * 14.3 MiB: under the 16 MiB a record may take (MAX_RECORD_BYTES), with room for its other fields.
+ */
+export const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 /** A request still "in progress" after this long is taken to have died with its process: the key is free again. */
 const STALE_IN_PROGRESS_MS = 5 * 60 * 1000;
 
@@ -138,13 +142,19 @@ export async function createIdempotency(deps: IdempotencyDeps): Promise<RequestH
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      await records.replace({
-        ...fresh,
-        state: 'done',
-        status: res.statusCode,
-        headers,
-        body: box.seal(bytes.toString('base64')),
-      });
+      try {
+        await records.replace({
+          ...fresh,
+          state: 'done',
+          status: res.statusCode,
+          headers,
+          body: box.seal(bytes.toString('base64')),
+        });
+      } catch (error) {
+        // Too large to keep after all: free the key (a retry runs again) rather than leave it "in progress".
+        if (!(error instanceof RecordTooLargeError)) throw error;
+        await records.deleteOne(id);
+      }
     }
   };
 }
