@@ -1,3 +1,4 @@
+/// <reference path="./nedb-lib.d.ts" />
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Datastore from '@seald-io/nedb';
