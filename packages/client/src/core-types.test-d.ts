@@ -11,6 +11,7 @@ describe('the shapes @quire/core defines', () => {
     expectTypeOf<client.PlanId>().toEqualTypeOf<core.PlanId>();
     expectTypeOf<client.Plan>().toEqualTypeOf<core.Plan>();
     expectTypeOf<client.PlanLimits>().toEqualTypeOf<core.PlanLimits>();
+    expectTypeOf<client.PlanRendering>().toEqualTypeOf<core.PlanRendering>();
     expectTypeOf<client.Role>().toEqualTypeOf<core.Role>();
     expectTypeOf<client.AssignableRole>().toEqualTypeOf<core.AssignableRole>();
     expectTypeOf<client.TemplateKind>().toEqualTypeOf<core.TemplateKind>();

@@ -115,6 +115,7 @@ export type ErrorCode =
   | 'data_invalid'
   | 'render_timeout'
   | 'render_memory_exceeded'
+  | 'render_output_too_large'
   | 'chromium_not_found'
   | 'outbound_blocked'
   | 'data_source_error'
@@ -768,6 +769,18 @@ export interface PlanFeatures {
   custom_integrations: boolean;
 }
 
+/** How much of the render workers a team may use, and how large and long one render may be. */
+export interface PlanRendering {
+  /** Renders of the team that run at once on one service process (reports and previews each). */
+  concurrent_renders: number;
+  /** The longest one render may run; it is then stopped with `render_timeout`. */
+  render_time_limit_ms: number;
+  pdf_max_pages: number;
+  pdf_max_bytes: number;
+  /** Bytes of one HTML or email report. */
+  html_max_bytes: number;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -777,6 +790,7 @@ export interface Plan {
   cta: string;
   popular: boolean;
   limits: PlanLimits;
+  rendering: PlanRendering;
   includes: PlanFeatures;
 }
 

@@ -10,6 +10,7 @@ import { toBase64 } from './convert/images';
 import { toVisualOrder } from './fonts/bidi';
 import type { FontFaces } from './fonts/font-set';
 import { FontRegistry, type FontRegistryOptions } from './fonts/registry';
+import { assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
 import { renderPdf } from './pdf/render-pdf';
 import type { RenderOptions, RenderResult } from './types';
@@ -80,6 +81,7 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
       return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     },
   });
+  assertPdfWithin(options.limits, pdf.bytes, pdf.pages);
   const end = performance.now();
   return {
     bytes: pdf.bytes,

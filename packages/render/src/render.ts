@@ -11,6 +11,7 @@ import { loadBundledFonts } from './fonts/bundled';
 import { FontRegistry } from './fonts/registry';
 import { compileEmail } from './output/email';
 import { htmlDocument } from './output/html';
+import { assertHtmlBodyWithin, assertHtmlWithin, assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
 import { writePdf } from './pdf/pdfmake-node';
 import { renderPdf } from './pdf/render-pdf';
@@ -82,6 +83,8 @@ export async function renderReport(options: RenderOptions, context: RenderContex
   const engine = engineFor(options);
   const bodyHtml = engine.render(template.html, data);
   const templateDone = performance.now();
+  const { limits } = options;
+  if (format !== 'pdf') assertHtmlBodyWithin(limits, bodyHtml);
   const encoder = new TextEncoder();
   const finish = (
     bytes: Uint8Array,
@@ -113,7 +116,9 @@ export async function renderReport(options: RenderOptions, context: RenderContex
       });
     }
     const { html, warnings } = await compileEmail(bodyHtml);
-    return finish(encoder.encode(html), null, warnings, templateDone);
+    const bytes = encoder.encode(html);
+    assertHtmlWithin(limits, bytes);
+    return finish(bytes, null, warnings, templateDone);
   }
 
   const pageVars = (n: number | string, count: number | string) => ({ ...data, page_number: n, page_count: count });
@@ -139,7 +144,9 @@ export async function renderReport(options: RenderOptions, context: RenderContex
       ...(template.page ? { page: template.page } : {}),
       images,
     });
-    return finish(encoder.encode(html), null, [], performance.now());
+    const bytes = encoder.encode(html);
+    assertHtmlWithin(limits, bytes);
+    return finish(bytes, null, [], performance.now());
   }
 
   if (options.engine === 'chromium') {
@@ -167,6 +174,7 @@ export async function renderReport(options: RenderOptions, context: RenderContex
       page: template.page ?? {},
       ...(options.metadata?.title ? { metadataTitle: options.metadata.title } : {}),
     });
+    assertPdfWithin(limits, bytes, pages);
     return finish(bytes, pages, [], layoutDone);
   }
 
@@ -183,6 +191,7 @@ export async function renderReport(options: RenderOptions, context: RenderContex
     shape: toVisualOrder,
     write: (definition) => writePdf(definition, fonts.pdfmakeFonts()),
   });
+  assertPdfWithin(limits, pdf.bytes, pdf.pages);
   return finish(pdf.bytes, pdf.pages, pdf.warnings, pdf.layoutDone);
 }
 

@@ -1,4 +1,7 @@
 import type { PageSetupInput, RenderWarning, ReportFormat, ReportTimings, TemplateKind } from '@quire/core';
+import type { OutputLimits } from './output/limits';
+
+export type { OutputLimitName, OutputLimits } from './output/limits';
 
 /** What a render needs of a template: Quire's template fields, most of them optional. */
 export interface RenderTemplate {
@@ -47,6 +50,8 @@ export interface RenderOptions {
   currency?: string;
   /** Milliseconds the Liquid step may take; default @quire/core's. */
   templateTimeoutMs?: number;
+  /** Caps on the output (PDF pages and bytes, HTML bytes); over one, the render fails with render_output_too_large. */
+  limits?: OutputLimits;
 }
 
 export interface RenderResult {

@@ -109,6 +109,11 @@ export const ERROR_CATALOGUE = {
     422,
     'The report needed more memory to render than the limit allows.',
   ),
+  render_output_too_large: entry(
+    'template_error',
+    422,
+    'The report is larger than your plan allows (pages or bytes of one report).',
+  ),
   chromium_not_found: entry(
     'api_error',
     503,

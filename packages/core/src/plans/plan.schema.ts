@@ -32,6 +32,29 @@ export const PlanFeatures = z
   .strict();
 export type PlanFeatures = z.infer<typeof PlanFeatures>;
 
+/**
+ * How much of the render workers a team may use, and how large and long one render may be. Quire's own figures:
+ * the product description gives none. Not counted per month: they bound each render.
+ */
+export const PlanRendering = z
+  .object({
+    concurrent_renders: z
+      .number()
+      .int()
+      .positive()
+      .describe('Renders of the team that run at once on one service process (reports and previews each)'),
+    render_time_limit_ms: z
+      .number()
+      .int()
+      .positive()
+      .describe('The longest one render may run; it is then stopped with render_timeout'),
+    pdf_max_pages: z.number().int().positive().describe('Pages of one PDF'),
+    pdf_max_bytes: z.number().int().positive().describe('Bytes of one PDF'),
+    html_max_bytes: z.number().int().positive().describe('Bytes of one HTML or email report'),
+  })
+  .strict();
+export type PlanRendering = z.infer<typeof PlanRendering>;
+
 export const Plan = z
   .object({
     id: PlanId,
@@ -42,6 +65,7 @@ export const Plan = z
     cta: z.string(),
     popular: z.boolean(),
     limits: PlanLimits,
+    rendering: PlanRendering,
     includes: PlanFeatures,
   })
   .strict();

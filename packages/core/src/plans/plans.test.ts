@@ -49,6 +49,23 @@ describe('plans', () => {
     expect(getPlan('starter').features).toContain('250 reports per month');
   });
 
+  it('bound each render more loosely the larger the plan', () => {
+    const rows = PLANS.map((p) => [
+      p.rendering.concurrent_renders,
+      p.rendering.render_time_limit_ms,
+      p.rendering.pdf_max_pages,
+      p.rendering.pdf_max_bytes / 1024 / 1024,
+      p.rendering.html_max_bytes / 1024 / 1024,
+    ]);
+    expect(rows).toEqual([
+      [1, 10_000, 100, 10, 5],
+      [2, 20_000, 300, 25, 10],
+      [4, 30_000, 1_000, 50, 25],
+      [8, 60_000, 5_000, 100, 50],
+    ]);
+    expect(getPlan('starter', 'listing').rendering).toEqual(getPlan('starter').rendering);
+  });
+
   it('are valid against their schema', () => {
     for (const plan of listPlans()) expect(Plan.parse(plan)).toEqual(plan);
   });

@@ -1,4 +1,11 @@
-import { Plan, type PlanFeatures, type PlanId, type PlanLimitName, type PlanLimits } from './plan.schema';
+import {
+  Plan,
+  type PlanFeatures,
+  type PlanId,
+  type PlanLimitName,
+  type PlanLimits,
+  type PlanRendering,
+} from './plan.schema';
 
 /**
  * The seed lists monthly reports twice and the two listings disagree. `table` (the pricing table, our default)
@@ -17,6 +24,7 @@ function plan(
   price: number,
   description: string,
   limits: Omit<PlanLimits, 'reports_per_month'>,
+  rendering: PlanRendering,
   includes: PlanFeatures,
   extraFeatures: string[],
   popular = false,
@@ -41,10 +49,28 @@ function plan(
       cta: 'Get Started',
       popular,
       limits: { ...limits, reports_per_month: reports },
+      rendering,
       includes,
     });
   };
 }
+
+const MB = 1024 * 1024;
+
+/** A plan's render figures: renders at once, seconds per render, PDF pages, PDF megabytes, HTML megabytes. */
+const rendering = (
+  concurrent: number,
+  seconds: number,
+  pdfPages: number,
+  pdfMb: number,
+  htmlMb: number,
+): PlanRendering => ({
+  concurrent_renders: concurrent,
+  render_time_limit_ms: seconds * 1000,
+  pdf_max_pages: pdfPages,
+  pdf_max_bytes: pdfMb * MB,
+  html_max_bytes: htmlMb * MB,
+});
 
 const PLAN_BUILDERS = [
   plan(
@@ -53,6 +79,7 @@ const PLAN_BUILDERS = [
     0,
     'For trying Quire and small side projects.',
     { templates: 2, api_calls_per_month: 500, members: 1, ai_requests_per_month: 30 },
+    rendering(1, 10, 100, 10, 5),
     { ai_generation: true, mcp: false, api: 'basic', priority_support: false, custom_integrations: false },
     ['Basic API access'],
   ),
@@ -62,6 +89,7 @@ const PLAN_BUILDERS = [
     29,
     'For individuals shipping reports in production.',
     { templates: 5, api_calls_per_month: 1_500, members: 1, ai_requests_per_month: 150 },
+    rendering(2, 20, 300, 25, 10),
     { ai_generation: true, mcp: true, api: 'basic', priority_support: false, custom_integrations: false },
     ['MCP access'],
   ),
@@ -71,6 +99,7 @@ const PLAN_BUILDERS = [
     79,
     'For small teams that report every day.',
     { templates: 20, api_calls_per_month: 6_000, members: 3, ai_requests_per_month: 600 },
+    rendering(4, 30, 1_000, 50, 25),
     { ai_generation: true, mcp: true, api: 'advanced', priority_support: true, custom_integrations: false },
     ['Advanced API access', 'MCP access', 'Priority support'],
     true,
@@ -81,6 +110,7 @@ const PLAN_BUILDERS = [
     499,
     'For organisations with high volumes and their own systems.',
     { templates: 100, api_calls_per_month: 50_000, members: 50, ai_requests_per_month: 5_000 },
+    rendering(8, 60, 5_000, 100, 50),
     { ai_generation: true, mcp: true, api: 'advanced', priority_support: true, custom_integrations: true },
     ['Advanced API access', 'MCP access', 'Priority support', 'Custom integrations'],
   ),
