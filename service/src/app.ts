@@ -21,7 +21,8 @@ import type { Mailer } from './mail/mailer';
 import { createMcpRoute } from './mcp/index';
 import { docsRouter } from './openapi/docs-page';
 import { openApiRouter } from './openapi/router';
-import { lazyRenderPool, poolRenderer } from './rendering/render-pool';
+import { lazyRenderPool, serviceRenderer } from './rendering/render-pool';
+import { createRenderService, renderLanesOf } from './rendering/render-service';
 import { createReports } from './reports/index';
 import type { BlobStore, Store } from './store/port';
 import { createTemplates } from './templates/index';
@@ -66,8 +67,22 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   const access = await createAccess({ ...features, billing: deps.billing });
   const { usage, audit, team } = access;
   const idempotency = await createIdempotency({ store: deps.store, now, secret: config.secret });
-  const pool = lazyRenderPool({ workers: config.renderWorkers });
-  const templates = await createTemplates({ ...features, ...team, usage, idempotency, renderer: poolRenderer(pool) });
+  // One pool of threads, split into lanes: reports never take the threads previews run on.
+  const lanes = renderLanesOf(config);
+  const pool = lazyRenderPool({ workers: lanes.reports + lanes.previews });
+  const rendering = createRenderService({
+    pool,
+    lanes,
+    planOf: (teamId) => usage.planOf(teamId),
+    maxTimeoutMs: config.renderTimeoutMs,
+  });
+  const templates = await createTemplates({
+    ...features,
+    ...team,
+    usage,
+    idempotency,
+    renderer: serviceRenderer(rendering),
+  });
   const dataSources = await createDataSources({ ...features, ...team, audit, idempotency });
   const webhooks = await createWebhooks({ ...features, ...team, audit, idempotency });
   const ai = await createAiAuthoring({
@@ -78,7 +93,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     templates,
     dataSources,
     provider: deps.aiProvider ?? createAiProvider(config.ai, { offline: offlineProvider() }),
-    renderer: poolRenderer(pool),
+    renderer: serviceRenderer(rendering),
     timeoutMs: config.ai.timeoutMs,
   });
   const reports = await createReports({
@@ -91,7 +106,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     dataSources,
     webhooks,
     jobs: await createJobQueue(deps.store, { now }),
-    pool,
+    renderer: rendering,
   });
   const app = express();
   app.disable('x-powered-by');

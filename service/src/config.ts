@@ -28,6 +28,8 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
   QUIRE_OUTBOUND_ALLOW: z.string().optional(),
   QUIRE_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  QUIRE_PREVIEW_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  QUIRE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   QUIRE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   QUIRE_JOB_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   QUIRE_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
@@ -59,8 +61,15 @@ export interface Config {
    * and webhooks may reach although they are loopback, private or link-local. Empty by default.
    */
   outboundAllow: AllowRule[];
-  /** Render worker threads (QUIRE_RENDER_WORKERS); default: the machine's parallelism. */
+  /** Render worker threads for reports (QUIRE_RENDER_WORKERS); default: the machine's parallelism. */
   renderWorkers: number | undefined;
+  /**
+   * Render worker threads kept for previews and checks (QUIRE_PREVIEW_WORKERS, default 1), so that a preview never
+   * waits behind reports.
+   */
+  previewWorkers: number;
+  /** QUIRE_RENDER_TIMEOUT_MS: the longest any render may run, whatever the plan allows; unset: the plans' limits. */
+  renderTimeoutMs: number | undefined;
   /** Jobs one process renders at once (QUIRE_JOB_CONCURRENCY, default 2). */
   jobConcurrency: number;
   /** How long a claimed job holds without a heartbeat (QUIRE_JOB_LEASE_MS, default 30 s). */
@@ -152,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     outboundAllow,
     renderWorkers: e.QUIRE_RENDER_WORKERS,
+    previewWorkers: e.QUIRE_PREVIEW_WORKERS,
+    renderTimeoutMs: e.QUIRE_RENDER_TIMEOUT_MS,
     jobConcurrency: e.QUIRE_JOB_CONCURRENCY,
     jobLeaseMs: e.QUIRE_JOB_LEASE_MS,
     webhookRetryBaseMs: e.QUIRE_WEBHOOK_RETRY_BASE_MS,

@@ -1,9 +1,9 @@
 import type { Permission } from '@quire/core';
-import type { RenderPool } from '@quire/render';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { JobQueue } from '../jobs/queue';
+import type { RenderService } from '../rendering/render-service';
 import type { BlobStore, Store } from '../store/port';
 import type { Usage } from '../usage/index';
 import type { ResolvedTemplate } from './rendering';
@@ -52,7 +52,8 @@ export interface ReportsDeps {
   dataSources: DataSourcesPort;
   webhooks: WebhooksPort;
   jobs: JobQueue;
-  pool: Pick<RenderPool, 'run'>;
+  /** Renders on the reports lane of the render pool, queued by team and bounded by the team's plan. */
+  renderer: Pick<RenderService, 'report'>;
   /** How often the render worker looks for jobs when none was announced (default 500 ms). */
   pollMs?: number;
 }

@@ -1,5 +1,6 @@
 import type { TemplateContent } from '@quire/core';
-import type { RenderOptions, RenderPool, RenderResult } from '@quire/render';
+import type { RenderOptions, RenderResult } from '@quire/render';
+import type { RenderService } from '../rendering/render-service';
 import type { BlobStore } from '../store/port';
 import { blobKeyOf, type ReportRecord } from './records';
 
@@ -15,13 +16,13 @@ export interface RenderedFile {
   /** The file's bytes are `result.bytes`. */
   result: RenderResult;
   blobKey: string;
-  /** Time spent waiting for a free render worker, in ms. */
+  /** Time spent waiting for a render worker (behind other renders of the team, or of other teams), in ms. */
   poolWaitMs: number;
 }
 
-/** Renders the report in the render pool and keeps its file in the blob store. */
+/** Renders the report in the render pool (the team's queue, the plan's limits) and keeps its file in the blob store. */
 export async function renderToBlob(
-  deps: { pool: Pick<RenderPool, 'run'>; blobs: BlobStore },
+  deps: { renderer: Pick<RenderService, 'report'>; blobs: BlobStore },
   report: Pick<ReportRecord, 'id' | 'teamId' | 'format'>,
   template: ResolvedTemplate,
   data: Record<string, unknown>,
@@ -42,7 +43,7 @@ export async function renderToBlob(
     metadata: { title: template.name, creator: 'Quire' },
   };
   const started = performance.now();
-  const result = await deps.pool.run<RenderOptions, RenderResult>(options);
+  const result = await deps.renderer.report(report.teamId, options);
   const poolWaitMs = Math.max(0, Math.round(performance.now() - started - result.timings.total_ms));
   const blobKey = blobKeyOf(report);
   await deps.blobs.put(blobKey, result.bytes, result.contentType);

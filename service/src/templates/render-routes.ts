@@ -57,16 +57,15 @@ export function renderRoutes({ templates, engine, renderer, read }: RouteContext
     const body = PreviewBody.parse(req.body ?? {});
     const wanted = req.accepts([...PREVIEW_CONTENT_TYPES]) as PreviewContentType | false;
     if (!wanted) throw new QuireError('not_acceptable', { message: `Ask for ${PREVIEW_CONTENT_TYPES.join(', ')}.` });
-    const template = await templates.find(teamOf(res).id, idOf(req.params));
+    const teamId = teamOf(res).id;
+    const template = await templates.find(teamId, idOf(req.params));
     const version = body.version ?? template.latestVersion;
     const content = await templates.content(template, version);
     const format = formatOf(body.format, wanted, content.kind);
-    const result = await renderer.render({
-      template: content,
-      data: body.data ?? defaultData(engine, content),
-      format,
-      metadata: { title: content.name },
-    });
+    const result = await renderer.render(
+      { template: content, data: body.data ?? defaultData(engine, content), format, metadata: { title: content.name } },
+      teamId,
+    );
     if (wanted !== 'application/json') {
       res
         .type(result.contentType)
@@ -90,10 +89,11 @@ export function renderRoutes({ templates, engine, renderer, read }: RouteContext
 
   router.post('/:id/check', read, async (req, res) => {
     const body = CheckBody.parse(req.body ?? {});
-    const template = await templates.find(teamOf(res).id, idOf(req.params));
+    const teamId = teamOf(res).id;
+    const template = await templates.find(teamId, idOf(req.params));
     const version = body.version ?? template.latestVersion;
     const content = await templates.content(template, version);
-    const result = await renderer.check({ template: content, data: body.data ?? defaultData(engine, content) });
+    const result = await renderer.check({ template: content, data: body.data ?? defaultData(engine, content) }, teamId);
     const answer: TemplateCheck = { object: 'template_check', template_id: template.id, version, ...result };
     res.json(answer);
   });

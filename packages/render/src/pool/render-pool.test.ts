@@ -173,6 +173,23 @@ describe.skipIf(!rendererLoads)('RenderPool with its default handler', () => {
     expect(result.pages).toBe(1);
   });
 
+  it('takes tasks only on threads that have loaded the renderer', async () => {
+    const pool = new RenderPool({ workers: 2 });
+    pools.push(pool);
+    const tiny = () => pool.run<RenderOptions, RenderResult>({ template: { html: '<p>Hi</p>' }, data: {} });
+    // The first task waits for a thread to boot; then one render alone on a warm thread.
+    await tiny();
+    let started = performance.now();
+    await tiny();
+    const warm = performance.now() - started;
+    // Two at once: a second thread that was ready before loading the renderer would spend seconds loading it.
+    started = performance.now();
+    await Promise.all([tiny(), tiny()]);
+    const both = performance.now() - started;
+    // A ratio with a generous bound (and a floor under a render of a few ms): loading takes about 100 renders.
+    expect(both / Math.max(warm, 20)).toBeLessThan(25);
+  });
+
   it('throws a template error of a worker with its code, line and column', async () => {
     const pool = new RenderPool({ workers: 1 });
     pools.push(pool);

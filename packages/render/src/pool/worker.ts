@@ -45,6 +45,26 @@ function loadHandlerModule(): Promise<HandlerModule> {
   return handlerModule;
 }
 
+/**
+ * Loads the handlers as the thread starts, and with Quire's renderer renders one small document: loading the
+ * renderer, its fonts and pdfmake takes a second or more (several from TypeScript sources), which a render that
+ * lands on a fresh thread (the pool's first, or the one that replaced a worker ended for a time limit) would
+ * otherwise wait for. It is awaited at the top level: piscina loads this module before it calls the thread ready,
+ * so tasks go to the threads that are warm, and a thread never warms up in the background (piscina's idle threads
+ * sleep in Atomics.wait, which would freeze it). A failure here is met again, and reported, by the first task.
+ */
+async function warmUp(): Promise<void> {
+  try {
+    const handlers = await loadHandlerModule();
+    if (handlers !== defaultHandlers) return;
+    const { renderReport } = await import('../render');
+    await renderReport({ template: { html: '<p>Quire</p>' }, data: {} });
+  } catch {
+    // See above.
+  }
+}
+await warmUp();
+
 async function findHandler(name: string): Promise<Handler> {
   const handlers = await loadHandlerModule();
   const handler = handlers[name];

@@ -20,6 +20,8 @@ export interface ReportsApp {
   clock: { offsetMs: number };
   reports: Reports;
   jobs: JobQueue;
+  /** The one-thread render pool (its stats count the workers ended for a limit). */
+  pool: RenderPool;
   templates: FakeTemplates;
   webhooks: RecordingWebhooks;
   /** Fetch as a user (test identity headers), optionally acting for a team. */
@@ -73,6 +75,7 @@ export async function startReportsApp(
     clock,
     reports,
     jobs,
+    pool,
     templates,
     webhooks,
     as: actors.fetch,

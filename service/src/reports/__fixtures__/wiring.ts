@@ -5,6 +5,7 @@ import type { TeamGuards } from '../../access/index';
 import type { Config } from '../../config';
 import { createIdempotency } from '../../http/idempotency';
 import { createJobQueue, type JobQueue } from '../../jobs/queue';
+import { createRenderService } from '../../rendering/render-service';
 import type { BlobStore, Store } from '../../store/port';
 import { createUsage, type Usage } from '../../usage/index';
 import type { WebhooksPort } from '../deps';
@@ -77,7 +78,13 @@ export async function wireReports(
     dataSources: fakeDataSources,
     webhooks: options.webhooks ?? webhooks,
     jobs,
-    pool: options.wrapPool ? options.wrapPool(pool) : pool,
+    // The service's queues and plan limits in front of the one thread (QUIRE_RENDER_TIMEOUT_MS caps the time).
+    renderer: createRenderService({
+      pool: options.wrapPool ? options.wrapPool(pool) : pool,
+      lanes: { reports: 1, previews: 1 },
+      planOf: (teamId) => usage.planOf(teamId),
+      maxTimeoutMs: base.config.renderTimeoutMs,
+    }),
     pollMs: options.pollMs ?? 100,
   });
   return { reports, usage, jobs, pool, templates, webhooks };
