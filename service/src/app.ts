@@ -247,7 +247,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     async shutdown() {
       if (started) await Promise.all([reports.stop(), webhooks.stop()]);
       started = false;
-      await pool.destroy();
+      await Promise.all([pool.destroy(), dataSources.close()]);
     },
   });
 }

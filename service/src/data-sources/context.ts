@@ -1,11 +1,14 @@
 import { QuireError } from '@quire/core';
 import type { SecretBox } from '../crypto/secret-box';
 import type { OutboundPolicy } from '../outbound/guard';
+import type { StaticParser } from './static-parser';
 
 /** What every kind of source works with: the box its secrets are sealed in, and the operator's outbound policy. */
 export interface SourceContext {
   box: SecretBox;
   policy: OutboundPolicy;
+  /** Parses static uploads off the event loop. */
+  parser: StaticParser;
 }
 
 export const LIMITS = {

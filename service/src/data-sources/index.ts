@@ -11,12 +11,13 @@ import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Store } from '../store/port';
 import type { SourceContext } from './context';
 import { LIMITS } from './context';
-import { inferSchema } from './infer-schema';
 import { buildSettings, editableFields, loadSettings, type SourceInput, testSettings } from './kinds';
 import { type DataSource, dataSourceView, openDataSources } from './model';
 import type { Params } from './placeholders';
+import { previewOf } from './preview';
 import { templateData } from './rows';
 import { CreateDataSourceBody, MERGED_BODIES, PATCH_BODIES, PreviewBody, TestBody } from './schemas';
+import { workerParser } from './static-parser';
 
 export type { DataSource } from './model';
 export { DATA_SOURCE_OPERATIONS } from './operations';
@@ -45,6 +46,8 @@ export interface DataSources {
    * validation_failed (a missing parameter), outbound_blocked, data_source_error or data_source_timeout.
    */
   load(teamId: string, dataSourceId: string, params: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** Ends the thread that parses static uploads (at shutdown). */
+  close(): Promise<void>;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
   const ctx: SourceContext = {
     box: secretBox(config.secret, 'data-sources'),
     policy: { allow: config.outboundAllow },
+    parser: workerParser(),
   };
 
   const find = async (teamId: string, id: string): Promise<DataSource> => {
@@ -197,16 +201,13 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
   router.post('/:id/preview', read, async (req, res) => {
     const { params, limit } = PreviewBody.parse(req.body ?? {});
     const source = await find(teamOf(res).id, req.params.id as string);
-    const loaded = await loadSettings(source, params ?? {}, ctx);
-    const rows = 'rows' in loaded ? loaded.rows : [loaded.value];
-    res.json({
-      object: 'data_source_preview' as const,
-      rows: rows.slice(0, limit ?? LIMITS.previewRows),
-      row_count: rows.length,
-      truncated: 'rows' in loaded ? loaded.truncated : false,
-      // The schema of what a template gets (load's answer), from every row read, not only those shown.
-      schema: inferSchema(templateData(loaded)),
-    });
+    const shown = limit ?? LIMITS.previewRows;
+    // A static upload is parsed and summed up on the parse worker: only the rows shown come back.
+    if (source.type === 'static') {
+      res.json(await ctx.parser.preview(source.settings, shown));
+      return;
+    }
+    res.json(previewOf(await loadSettings(source, params ?? {}, ctx), shown));
   });
 
   return {
@@ -215,5 +216,6 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
       const source = await find(teamId, dataSourceId);
       return templateData(await loadSettings(source, params, ctx));
     },
+    close: () => ctx.parser.close(),
   };
 }

@@ -7,7 +7,7 @@ import { postgresDriver } from './postgres-source';
 import type { Loaded } from './rows';
 import type { MERGED_BODIES } from './schemas';
 import { buildSql, loadSql, type SqlDriver, type SqlSettings, sqlEditable, sqlView, testSql } from './sql-source';
-import { buildStatic, loadStatic, type StaticSettings, staticEditable, staticView } from './static-source';
+import { buildStatic, type StaticSettings, staticEditable, staticView } from './static-source';
 
 /** A kind and its stored settings: the part of a data source record that differs by kind. */
 export type SourceSettings =
@@ -41,7 +41,7 @@ export async function buildSettings(
       return { type: input.type, settings: await buildSql(input.type, input, ctx, old) };
     }
     case 'static':
-      return { type: 'static', settings: buildStatic(input) };
+      return { type: 'static', settings: await buildStatic(input, (settings) => ctx.parser.check(settings)) };
   }
 }
 
@@ -79,7 +79,7 @@ export function loadSettings(source: SourceSettings, params: Params, ctx: Source
     case 'mysql':
       return loadSql(source.type, DRIVERS[source.type], source.settings, params, ctx);
     case 'static':
-      return Promise.resolve(loadStatic(source.settings));
+      return ctx.parser.load(source.settings);
   }
 }
 

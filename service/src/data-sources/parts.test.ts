@@ -9,7 +9,7 @@ import { inferSchema } from './infer-schema';
 import { fillJson, fillText, placeholdersIn } from './placeholders';
 import { fromJson, jsonSafe, templateData } from './rows';
 import { StaticSourceBody } from './schemas';
-import { buildStatic, loadStatic } from './static-source';
+import { buildStatic, loadStatic, type StaticSettings } from './static-source';
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -186,17 +186,27 @@ describe('failures', () => {
 });
 
 describe('static content', () => {
-  it('is at most 5 MB and must parse when saved', () => {
+  // The parse worker's job, done here in this thread.
+  const parseHere = async (settings: StaticSettings) => {
+    loadStatic(settings);
+  };
+
+  it('is at most 5 MB and must parse when saved', async () => {
     const big = `[${'1,'.repeat(LIMITS.staticBytes / 2)}1]`;
     const parsed = StaticSourceBody.safeParse({ type: 'static', name: 'x', format: 'json', content: big });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['content']);
-    expect(codeOf(() => buildStatic({ format: 'json', content: '[1' }))).toBe('validation_failed:content');
-    expect(buildStatic({ format: 'csv', content: 'a;b\n1;2', delimiter: ';' })).toMatchObject({ sizeBytes: 7 });
+    await expect(buildStatic({ format: 'json', content: '[1' }, parseHere)).rejects.toMatchObject({
+      code: 'validation_failed',
+      param: 'content',
+    });
+    await expect(buildStatic({ format: 'csv', content: 'a;b\n1;2', delimiter: ';' }, parseHere)).resolves.toMatchObject(
+      { sizeBytes: 7 },
+    );
   });
 
-  it('names empty CSV headers and keeps a __proto__ column as a plain column', () => {
-    const loaded = loadStatic(buildStatic({ format: 'csv', content: '__proto__,\nx,y\n' }));
+  it('names empty CSV headers and keeps a __proto__ column as a plain column', async () => {
+    const loaded = loadStatic(await buildStatic({ format: 'csv', content: '__proto__,\nx,y\n' }, parseHere));
     const [row] = (loaded as { rows: Record<string, unknown>[] }).rows;
     expect(Object.keys(row ?? {})).toEqual(['__proto__', 'column_2']);
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype);

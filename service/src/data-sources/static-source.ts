@@ -75,8 +75,14 @@ function parseJson(content: string): unknown {
   }
 }
 
-/** Checks the content once, when saved: a report never meets a file that does not parse. */
-export function buildStatic(input: StaticInput): StaticSettings {
+/**
+ * Checks the content once, when saved: a report never meets a file that does not parse. `parse` parses it (on the
+ * parse worker: a 5 MB upload is too much work for the service's event loop).
+ */
+export async function buildStatic(
+  input: StaticInput,
+  parse: (settings: StaticSettings) => Promise<void>,
+): Promise<StaticSettings> {
   if (input.format === 'csv' && input.data_path !== undefined && input.data_path !== ROOT_PATH) {
     throw new QuireError('validation_failed', { param: 'data_path', message: 'data_path: only JSON content has one' });
   }
@@ -92,7 +98,7 @@ export function buildStatic(input: StaticInput): StaticSettings {
   };
   assertDataPath(settings.dataPath, 'data_path');
   try {
-    loadStatic(settings);
+    await parse(settings);
   } catch (error) {
     // A data_path that matches nothing is a mistake in the body here, not a failing source.
     if (QuireError.isInstance(error) && error.code === 'data_source_error') {

@@ -60,7 +60,10 @@ export async function startDataSourcesApp(allow: string): Promise<DataSourcesApp
     teamOf: actors.teamOf,
     addMember: actors.addMember,
     datafile: () => readFile(join(dir, 'db', 'data_sources.db'), 'utf8'),
-    close: feature.close,
+    async close() {
+      await sources.close();
+      await feature.close();
+    },
   };
 }
 
