@@ -175,6 +175,8 @@ export interface TemplateContent {
   sample_data: Record<string, unknown>;
   /** The edited JSON Schema of the data, or null to use the one inferred from the template. */
   data_schema: JsonSchema | null;
+  /** Reports check their data against `data_schema` first, and refuse data that does not match (`data_invalid`). */
+  validate_data: boolean;
   tags: string[];
 }
 
@@ -213,6 +215,8 @@ export interface TemplateContentParams {
   page?: PageSetupParams;
   sample_data?: Record<string, unknown>;
   data_schema?: JsonSchema | null;
+  /** Refuse report data that does not match `data_schema` (422 `data_invalid`); needs a `data_schema`. */
+  validate_data?: boolean;
   tags?: string[];
   /** The version's message, as in a commit. */
   message?: string;

@@ -113,7 +113,9 @@ const TABLE: Entry[] = [
     path: '/v1/plans',
     tag: 'Catalogue',
     summary: 'List plans',
-    description: 'The plans, with their prices, limits and included features.',
+    description:
+      'The plans, with their prices, limits, included features, and `rendering`: the renders a team runs at ' +
+      'once, the time one render may take, and the largest PDF (pages, bytes) and HTML (bytes) one may produce.',
     security: ['none'],
     success: { status: 200, description: 'Every plan.', schema: listOf(ref('Plan'), 'The plans.') },
   },

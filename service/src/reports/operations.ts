@@ -22,6 +22,8 @@ const RENDER_ERRORS: readonly ErrorCode[] = [
   'template_limit_exceeded',
   'render_timeout',
   'render_memory_exceeded',
+  'render_output_too_large',
+  'data_invalid',
 ];
 const FILE_TYPES = {
   'application/pdf': 'The PDF file (format pdf).',
@@ -111,7 +113,13 @@ export const REPORT_OPERATIONS: Entry[] = [
       '(with `report_id`) and is kept as a failed report.\n\n' +
       '**With `async: true`** it answers 202 with the render job at once (`Location: /v1/jobs/{id}`); the report ' +
       'goes queued → rendering → succeeded or failed, and a data source is read when the job runs.\n\n' +
-      'Either way the team’s webhook endpoints (and `webhook_url`) receive report.completed or report.failed.',
+      'Either way the team’s webhook endpoints (and `webhook_url`) receive report.completed or report.failed.\n\n' +
+      '**Limits.** A render runs within the team’s plan (see GET /v1/plans, `rendering`): renders at once, a time ' +
+      'limit (then 422 render_timeout) and output limits (PDF pages and bytes, HTML bytes: 422 ' +
+      'render_output_too_large, naming the limit). A job that goes over one fails at once, without retries; the ' +
+      'report is given back. A template version with `validate_data: true` refuses data that does not match its ' +
+      '`data_schema` with 422 data_invalid, listing the paths that fail in `errors` (before anything is charged; ' +
+      'data from a data source is checked when it is read).',
     security: ['bearer', 'apiKey'],
     teamScoped: true,
     body: CreateReportBody,
@@ -237,6 +245,7 @@ export const REPORT_OPERATIONS: Entry[] = [
       'not_acceptable',
       'template_not_found',
       'version_not_found',
+      'data_invalid',
     ],
   },
   {

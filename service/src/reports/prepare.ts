@@ -1,6 +1,7 @@
 import { QuireError, type ReportFormat } from '@quire/core';
 import { newId } from '../crypto/ids';
 import { assertUrlShape } from '../outbound/guard';
+import { assertDataValid } from '../templates/data-validation';
 import type { TemplatesPort } from './deps';
 import { filenameFor, formatFor } from './files';
 import type { ReportInput, ReportRecord } from './records';
@@ -17,9 +18,10 @@ export interface PreparedReport {
 }
 
 /**
- * Resolves the template (pinning its version) and settles the format and file name. Runs before the plan is
- * charged: a request for a missing template or an impossible format costs nothing. `param` prefixes the fields
- * named in errors (`items.3.` in a batch).
+ * Resolves the template (pinning its version), settles the format and file name, and validates the data against
+ * the version's schema when it asks for that. Runs before the plan is charged: a request for a missing template,
+ * an impossible format or data that does not match costs nothing. `param` prefixes the fields named in errors
+ * (`items.3.` in a batch).
  */
 export async function prepareReport(
   templates: TemplatesPort,
@@ -41,6 +43,8 @@ export async function prepareReport(
     throw error;
   }
   const format = formatFor(template.content.kind, request.format, `${param}format`);
+  // Data sent with the request is checked now, before anything is charged; a data source's when it is read.
+  if (request.data !== undefined) assertDataValid(template.content, request.data, `${param}data`);
   return {
     template,
     format,

@@ -4,6 +4,7 @@ import type { ReportsContext } from './context';
 import type { RenderJobPayload } from './records';
 import { classifyRenderError } from './render-errors';
 import { renderToBlob } from './rendering';
+import { reportData } from './report-data';
 
 const payloadOf = (job: Job) => JSON.parse(job.payload) as RenderJobPayload;
 
@@ -34,10 +35,7 @@ export function renderJob(ctx: ReportsContext): Pick<WorkerOptions, 'handle' | '
       }
       try {
         const template = await templates.resolveForRender(report.teamId, report.templateId, report.templateVersion);
-        const data =
-          'data' in input
-            ? input.data
-            : await dataSources.load(report.teamId, input.dataSource.id, input.dataSource.params);
+        const data = await reportData(dataSources, report.teamId, input, template);
         const file = await renderToBlob(ctx, report, template, data);
         const queueMs = started.getTime() - Date.parse(report.createdAt) + file.poolWaitMs;
         if (!(await settle.succeeded(report, file, queueMs))) {

@@ -4,6 +4,7 @@ import { newReportRecord, type PreparedReport } from './prepare';
 import type { ReportRecord } from './records';
 import { classifyRenderError } from './render-errors';
 import { type RenderedFile, renderToBlob } from './rendering';
+import { reportData } from './report-data';
 
 /**
  * A synchronous report: charged to the plan first, recorded as rendering (so it shows in the list while it
@@ -28,9 +29,7 @@ export async function renderNow(
 
   let file: RenderedFile;
   try {
-    const { input } = prepared;
-    const data =
-      'data' in input ? input.data : await ctx.dataSources.load(teamId, input.dataSource.id, input.dataSource.params);
+    const data = await reportData(ctx.dataSources, teamId, prepared.input, prepared.template);
     file = await renderToBlob(ctx, report, prepared.template, data);
   } catch (error) {
     const { error: failure, permanent } = classifyRenderError(error);

@@ -23,6 +23,7 @@ export const ContentFields = z
     page: bare(content.page).describe('Page setup; replaced as a whole when given'),
     sample_data: bare(content.sample_data).describe('Data that renders the template; previews and checks use it'),
     data_schema: bare(content.data_schema),
+    validate_data: bare(content.validate_data),
     tags: bare(content.tags),
   })
   .partial();

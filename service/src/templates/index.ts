@@ -13,6 +13,7 @@ import { type TemplateStore, templateStore } from './template-store';
 import { versionRoutes } from './version-routes';
 
 export { dataSchemaOf, defaultData } from './data-schema';
+export { assertDataValid, type DataProblem } from './data-validation';
 export type { TemplateRecord, VersionRecord } from './model';
 export { inProcessRenderer, type TemplateRenderer } from './renderer';
 export type { Author, TemplateStore } from './template-store';

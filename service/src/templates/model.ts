@@ -1,5 +1,6 @@
 import { type JsonSchemaDocument, QuireError, TemplateContent, type TemplateKind } from '@quire/core';
 import type { Collection, Store } from '../store/port';
+import { assertValidatable } from './data-validation';
 
 /**
  * A template's head: what lists show and the two version pointers. Its content lives in its versions; name,
@@ -106,10 +107,17 @@ export function fromStoredContent(stored: StoredContent): TemplateContent {
     page: structuredClone(rest.page),
     sample_data: JSON.parse(sampleDataJson) as Record<string, unknown>,
     data_schema: dataSchemaJson === null ? null : (JSON.parse(dataSchemaJson) as JsonSchemaDocument),
+    // Versions saved before the setting existed do not validate.
+    validate_data: rest.validate_data === true,
   };
 }
 
-/** A content built from pieces (a starter, a body, a version and a patch): core's schema checks and completes it. */
+/**
+ * A content built from pieces (a starter, a body, a version and a patch): core's schema checks and completes it,
+ * and a version that asks for its data to be validated must have a schema that can validate it.
+ */
 export function completeContent(input: unknown): TemplateContent {
-  return TemplateContent.parse(input);
+  const content = TemplateContent.parse(input);
+  assertValidatable(content);
+  return content;
 }

@@ -35,6 +35,8 @@ const RENDER: readonly ErrorCode[] = [
   'template_limit_exceeded',
   'invalid_filter_argument',
 ];
+/** What the render pool stops a render with: the team's plan limits (time, output) and the worker's memory. */
+const STOPPED: readonly ErrorCode[] = ['render_timeout', 'render_memory_exceeded'];
 
 const ID = { id: 'The template id (tpl_…).' };
 const ID_AND_VERSION = { ...ID, version: 'A version number: 1 for the first, then one more for each save.' };
@@ -64,6 +66,7 @@ const CONTENT = {
   page: { size: 'A4', orientation: 'portrait', margins: { top: 20, right: 18, bottom: 20, left: 18 } },
   sample_data: { customer: { name: 'Acme Corporation' }, items: [{ price: 120 }] },
   data_schema: null,
+  validate_data: false,
   tags: ['billing'],
 };
 const HEAD = {
@@ -400,7 +403,9 @@ export const TEMPLATE_OPERATIONS: Entry[] = [
       'Renders a version (default the latest) with the given data, or its sample data (or, when it has none, ' +
       'data made from its schema). Makes no report and does not count against the plan (needs templates:read). ' +
       'Answers this JSON description with the file in base64, or the file itself when Accept asks for ' +
-      '`application/pdf` or `text/html`. Documents preview as `pdf` or `html`, email templates as `email`.',
+      '`application/pdf` or `text/html`. Documents preview as `pdf` or `html`, email templates as `email`. ' +
+      'Previews run on render workers of their own (never behind reports) within the team’s plan: its time limit ' +
+      '(422 render_timeout) and its output limits (422 render_output_too_large, naming the limit).',
     params: ID,
     body: PreviewBody,
     bodyRequired: false,
@@ -426,7 +431,16 @@ export const TEMPLATE_OPERATIONS: Entry[] = [
         'text/html': 'The HTML or email file, when Accept asks for it.',
       },
     },
-    errors: [...ONE, 'validation_failed', 'version_not_found', 'not_acceptable', ...RENDER, ...IDEMPOTENCY_ERRORS],
+    errors: [
+      ...ONE,
+      'validation_failed',
+      'version_not_found',
+      'not_acceptable',
+      ...RENDER,
+      ...STOPPED,
+      'render_output_too_large',
+      ...IDEMPOTENCY_ERRORS,
+    ],
   },
   {
     ...COMMON,
@@ -465,6 +479,6 @@ export const TEMPLATE_OPERATIONS: Entry[] = [
         ],
       },
     },
-    errors: [...ONE, 'validation_failed', 'version_not_found', ...IDEMPOTENCY_ERRORS],
+    errors: [...ONE, 'validation_failed', 'version_not_found', ...STOPPED, ...IDEMPOTENCY_ERRORS],
   },
 ];

@@ -40,6 +40,7 @@ describe('templates: create, read, save, delete', () => {
       page: { size: 'A4', orientation: 'portrait', margins: { top: 20, right: 18, bottom: 20, left: 18 } },
       sample_data: {},
       data_schema: null,
+      validate_data: false,
       tags: [],
       published_version: 1,
       latest_version: 1,

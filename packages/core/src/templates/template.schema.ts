@@ -91,6 +91,13 @@ export const TemplateContent = z
     }),
     sample_data: z.record(z.string(), z.unknown()).default({}),
     data_schema: JsonSchemaDocument.nullable().default(null).describe('User-edited schema; null means inferred only'),
+    validate_data: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Check the data of every report against data_schema before rendering: data that does not match is refused ' +
+          'with 422 data_invalid, naming the paths that fail. Needs a data_schema',
+      ),
     tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
   })
   .strict();

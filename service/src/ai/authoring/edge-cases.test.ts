@@ -17,6 +17,7 @@ const schemaOf = (html: string) =>
     page: { size: 'A4', orientation: 'portrait', margins: { top: 20, right: 18, bottom: 20, left: 18 } },
     sample_data: {},
     data_schema: null,
+    validate_data: false,
     tags: [],
   }).schema as JsonSchema;
 

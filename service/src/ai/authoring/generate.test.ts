@@ -35,6 +35,7 @@ describe('POST /v1/ai/templates', () => {
       latest_version: 1,
       sample_data: SAMPLE,
       data_schema: null,
+      validate_data: false,
       tags: ['ai-generated'],
     });
     expect(template.html).toContain(GOOD_HTML);

@@ -105,6 +105,7 @@ const TEMPLATE = {
   page: { size: 'A4', orientation: 'portrait', margins: { top: 20, right: 18, bottom: 20, left: 18 } },
   sample_data: { invoice: { number: 'INV-0042', items: [{ description: 'Workshop', amount: 1200 }] } },
   data_schema: null,
+  validate_data: false,
   tags: ['ai-generated'],
   published_version: 1,
   latest_version: 1,

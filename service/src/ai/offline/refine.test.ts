@@ -247,7 +247,7 @@ describe('offline provider: refining its own templates', async () => {
 
 describe('offline provider: refining templates it did not write', () => {
   const starter = getStarter('invoice') as unknown as TemplateContent;
-  const invoice: TemplateContent = { ...starter, description: '', data_schema: null, tags: [] };
+  const invoice: TemplateContent = { ...starter, description: '', data_schema: null, validate_data: false, tags: [] };
 
   async function foreign(current: TemplateContent, instruction: string) {
     const answer = await provider.complete({
@@ -314,6 +314,7 @@ describe('offline provider: refining templates it did not write', () => {
         ...(starter as unknown as TemplateContent),
         description: '',
         data_schema: null,
+        validate_data: false,
         tags: [],
       };
       for (const instruction of instructions) {

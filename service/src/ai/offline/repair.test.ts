@@ -19,6 +19,7 @@ function template(html: string, css = '', sample: Record<string, unknown> = {}):
     page: { size: 'A4', orientation: 'portrait', margins: { top: 20, right: 18, bottom: 20, left: 18 } },
     sample_data: sample,
     data_schema: null,
+    validate_data: false,
     tags: [],
   };
 }

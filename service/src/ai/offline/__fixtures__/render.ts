@@ -43,6 +43,7 @@ export function templateOf(text: string): { reply: string; template: TemplateCon
     } as TemplateContent['page'],
     sample_data: parsed.sampleData ?? {},
     data_schema: null,
+    validate_data: false,
     tags: [],
   };
   return { reply: parsed.reply, template };
