@@ -98,8 +98,9 @@ describe('rendering is fair between teams', () => {
     );
     // The flood itself renders (one at a time on the Free plan) and is not refused.
     expect(floodAnswers.filter((answer) => answer.status === 201)).toHaveLength(FLOOD);
-    expect(previewRatio).toBeLessThan(20);
-    expect(reportRatio).toBeLessThan(20);
+    // Generous: the machine is shared, and the flood keeps a core busy. Waiting behind it measured 190 to 610.
+    expect(previewRatio).toBeLessThan(50);
+    expect(reportRatio).toBeLessThan(50);
   }, 120_000);
 });
 
