@@ -1,7 +1,6 @@
 import { listPlans, QuireError, starters } from '@quire/core';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { createAccess } from './access/index';
@@ -11,10 +10,10 @@ import type { AiProvider } from './ai/provider';
 import { createAiProvider } from './ai/providers/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
-import { hashSecret } from './crypto/ids';
 import { createDataSources, DATA_SOURCE_BODY_LIMIT } from './data-sources/index';
 import { errorHandler, notFound } from './http/errors';
 import { createIdempotency } from './http/idempotency';
+import { requestLimit } from './http/rate-limits';
 import { requestContext } from './http/request-context';
 import { createJobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
@@ -129,20 +128,14 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
       ],
     }),
   );
+  // Per credential once it checks out (a session token's signature, an API key's hash), else per client address:
+  // a new junk bearer token per request buys nothing (see http/rate-limits.ts).
   app.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: config.rateLimitPerMinute,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      // Per credential when one is sent (a user's session or a team's API key), else per address: one busy
-      // office behind a NAT does not starve, and one key cannot spread its load over many addresses.
-      keyGenerator: (req) => {
-        const credential = req.get('authorization');
-        if (credential) return `credential:${hashSecret(credential).slice(0, 22)}`;
-        return `ip:${ipKeyGenerator(req.ip ?? '')}`;
-      },
-      handler: (_req, _res, next) => next(new QuireError('rate_limited')),
+    requestLimit({
+      store: deps.store,
+      now,
+      perMinute: config.rateLimitPerMinute,
+      identify: access.identifyCredential,
     }),
   );
   // JSON only: a body of another type is refused rather than silently ignored.

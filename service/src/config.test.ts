@@ -39,7 +39,32 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production without a secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/QUIRE_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' })).toThrowError(
+      /QUIRE_SECRET: required in production/,
+    );
+  });
+
+  it('refuses to start in production without SMTP, where links would only reach the outbox', () => {
+    const secret = 'x'.repeat(40);
+    for (const smtp of [undefined, '', '  ']) {
+      const env = { NODE_ENV: 'production', QUIRE_SECRET: secret, ...(smtp === undefined ? {} : { SMTP_URL: smtp }) };
+      expect(() => loadConfig(env)).toThrowError(/SMTP_URL: required in production/);
+    }
+    const config = loadConfig({ NODE_ENV: 'production', QUIRE_SECRET: secret, SMTP_URL: 'smtps://mail.example.com' });
+    expect(config.smtpUrl).toBe('smtps://mail.example.com');
+  });
+
+  it('reads the limits of the public forms, with their defaults', () => {
+    const config = loadConfig({ QUIRE_SECRET: 'x'.repeat(40), QUIRE_SIGNUP_LIMIT_PER_ADDRESS: '50' });
+    expect(config.formLimits).toEqual({
+      signup: { perAddress: 50, perEmail: 3 },
+      recover: { perAddress: 10, perEmail: 3 },
+      resend: { perAddress: 10, perEmail: 3 },
+      contact: { perAddress: 5, perEmail: 3 },
+    });
+    expect(() => loadConfig({ QUIRE_SECRET: 'x'.repeat(40), QUIRE_RESEND_LIMIT_PER_EMAIL: '0' })).toThrowError(
+      /QUIRE_RESEND_LIMIT_PER_EMAIL/,
+    );
   });
 
   it('reads the CORS allow-list and the public URL', () => {

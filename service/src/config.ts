@@ -4,6 +4,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { type AllowRule, parseAllowList } from './outbound/addresses';
 
+/** A limit: a positive whole number, with its default. */
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,10 +18,14 @@ const Env = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'MONGODB_URI must start with mongodb:// or mongodb+srv://')
     .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
+  // Blank (`SMTP_URL=` in an env file) means not set.
+  SMTP_URL: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
   CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z
@@ -26,6 +33,14 @@ const Env = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'BODY_LIMIT looks like 1mb or 512kb')
     .default('1mb'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  QUIRE_SIGNUP_LIMIT_PER_ADDRESS: count(10),
+  QUIRE_SIGNUP_LIMIT_PER_EMAIL: count(3),
+  QUIRE_RECOVER_LIMIT_PER_ADDRESS: count(10),
+  QUIRE_RECOVER_LIMIT_PER_EMAIL: count(3),
+  QUIRE_RESEND_LIMIT_PER_ADDRESS: count(10),
+  QUIRE_RESEND_LIMIT_PER_EMAIL: count(3),
+  QUIRE_CONTACT_LIMIT_PER_ADDRESS: count(5),
+  QUIRE_CONTACT_LIMIT_PER_EMAIL: count(3),
   QUIRE_OUTBOUND_ALLOW: z.string().optional(),
   QUIRE_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   QUIRE_PREVIEW_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
@@ -55,7 +70,13 @@ export interface Config {
   corsOrigins: string[];
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   bodyLimit: string;
+  /** Requests per minute per credential (user or API key), and per client address without a valid one. */
   rateLimitPerMinute: number;
+  /**
+   * The public forms that send mail, each with its own limits per client address and per target email address:
+   * sign-up, recover and resend per hour, the contact form per 10 minutes per address and per hour per email.
+   */
+  formLimits: Record<'signup' | 'recover' | 'resend' | 'contact', { perAddress: number; perEmail: number }>;
   /**
    * QUIRE_OUTBOUND_ALLOW: host names, addresses or CIDR ranges (each with an optional `:port`) that data sources
    * and webhooks may reach although they are loopback, private or link-local. Empty by default.
@@ -111,8 +132,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const dataDir = isAbsolute(e.QUIRE_DATA_DIR) ? e.QUIRE_DATA_DIR : resolve(cwd, e.QUIRE_DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.QUIRE_SECRET) {
-    throw new ConfigError(['QUIRE_SECRET: required in production (at least 32 random characters)']);
+  if (e.NODE_ENV === 'production') {
+    const missing: string[] = [];
+    if (!e.QUIRE_SECRET) missing.push('QUIRE_SECRET: required in production (at least 32 random characters)');
+    // Without SMTP, mail goes to the development outbox: files on this machine that no user ever receives, holding
+    // working sign-in links. A production service must deliver its mail or not start.
+    if (!e.SMTP_URL) {
+      missing.push(
+        'SMTP_URL: required in production: confirmation, password reset and invitation links are mailed to users ' +
+          '(without it they would only be written to the development outbox on this machine)',
+      );
+    }
+    if (missing.length > 0) throw new ConfigError(missing);
   }
   let secret = e.QUIRE_SECRET;
   let secretGenerated = false;
@@ -159,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    formLimits: {
+      signup: { perAddress: e.QUIRE_SIGNUP_LIMIT_PER_ADDRESS, perEmail: e.QUIRE_SIGNUP_LIMIT_PER_EMAIL },
+      recover: { perAddress: e.QUIRE_RECOVER_LIMIT_PER_ADDRESS, perEmail: e.QUIRE_RECOVER_LIMIT_PER_EMAIL },
+      resend: { perAddress: e.QUIRE_RESEND_LIMIT_PER_ADDRESS, perEmail: e.QUIRE_RESEND_LIMIT_PER_EMAIL },
+      contact: { perAddress: e.QUIRE_CONTACT_LIMIT_PER_ADDRESS, perEmail: e.QUIRE_CONTACT_LIMIT_PER_EMAIL },
+    },
     outboundAllow,
     renderWorkers: e.QUIRE_RENDER_WORKERS,
     previewWorkers: e.QUIRE_PREVIEW_WORKERS,

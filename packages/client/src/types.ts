@@ -89,6 +89,7 @@ export type ErrorCode =
   | 'invalid_api_key'
   | 'captcha_required'
   | 'captcha_invalid'
+  | 'reauthentication_required'
   | 'forbidden'
   | 'cannot_remove_self'
   | 'cannot_change_own_role'
@@ -708,6 +709,8 @@ export interface ApiKey {
   role: AssignableRole;
   /** The first characters of the secret, to recognise it. */
   prefix: string;
+  /** The user who created it: the key belongs to the team, and is revoked when that member leaves it. */
+  created_by: string;
   created_at: string;
   last_used_at: string | null;
 }

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { type Access, createAccess } from '../access/index';
 import { type Actors, testActors } from './actors';
 import { type FeatureApp, type FeatureAppOptions, type FeatureDeps, startFeatureApp } from './feature-app';
-import { withTestIdentity } from './test-identity';
+import { withTestIdentity, withTestRecentAuth } from './test-identity';
 
 export interface AccessAppOptions extends Omit<FeatureAppOptions, 'mount'> {
   /** Mounts the feature's routers, built on the access layer as app.ts builds them. */
@@ -24,7 +24,11 @@ export async function startAccessApp(options: AccessAppOptions): Promise<AccessA
   const feature = await startFeatureApp({
     ...options,
     async mount(app, deps) {
-      const access = await createAccess({ ...deps, identifyUser: withTestIdentity });
+      const access = await createAccess({
+        ...deps,
+        identifyUser: withTestIdentity,
+        requireRecentAuth: withTestRecentAuth,
+      });
       holder.access = access;
       access.mount(app);
       await options.mount(app, deps, access);

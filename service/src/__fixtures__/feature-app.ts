@@ -10,6 +10,7 @@ import { createMailer } from '../mail/index';
 import type { Mailer } from '../mail/mailer';
 import { openStores } from '../store/index';
 import type { BlobStore, Store } from '../store/port';
+import { RAISED_FORM_LIMITS } from './limits';
 
 /** What a feature is built from in a test: the real store and mailer on a temporary directory, and a movable clock. */
 export interface FeatureDeps {
@@ -35,6 +36,8 @@ export interface FeatureAppOptions {
   /** Names the temporary directory. */
   name: string;
   env?: Record<string, string>;
+  /** The real limits of the public forms rather than raised ones (see limits.ts). */
+  realLimits?: boolean;
   /** A mailer of the test's own (a recording one); the real outbox mailer otherwise. */
   mailer?: Mailer;
   /** Mounts the feature's routers; the JSON parser comes before and the service's error handling after. */
@@ -53,6 +56,7 @@ export async function startFeatureApp(options: FeatureAppOptions): Promise<Featu
     QUIRE_SECRET: `${options.name}-test-secret-0123456789abcdef0123456789`,
     PUBLIC_URL: 'https://quire.test',
     LOG_LEVEL: 'silent',
+    ...(options.realLimits ? {} : RAISED_FORM_LIMITS),
     ...options.env,
   });
   const logger = pino({ level: 'silent' });

@@ -9,6 +9,7 @@ import { createMailer } from '../mail/index';
 import { openStores } from '../store/index';
 import type { Store } from '../store/port';
 import { type Actors, testActors } from './actors';
+import { RAISED_FORM_LIMITS } from './limits';
 
 export interface RunningApp {
   url: string;
@@ -27,10 +28,19 @@ export interface RunningApp {
 export async function startApp(
   env: Record<string, string> = {},
   dataDir?: string,
-  overrides: Partial<Pick<AppDeps, 'billing' | 'aiProvider'>> = {},
+  {
+    realLimits = false,
+    ...overrides
+  }: Partial<Pick<AppDeps, 'billing' | 'aiProvider'>> & { realLimits?: boolean } = {},
 ): Promise<RunningApp> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-service-')));
-  const config = loadConfig({ NODE_ENV: 'test', QUIRE_DATA_DIR: dir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    QUIRE_DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    ...(realLimits ? {} : RAISED_FORM_LIMITS),
+    ...env,
+  });
   const { store, blobs } = await openStores({ dataDir: config.dataDir });
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ dataDir: config.dataDir, from: 'Quire <no-reply@quire.test>', logger });

@@ -32,6 +32,14 @@ export function withTestIdentity(requireUser: RequestHandler): RequestHandler {
     req.get(TEST_USER_HEADER) ? testHeaderIdentity(req, res, next) : requireUser(req, res, next);
 }
 
+/**
+ * The test apps' requireRecentAuth (see createAccess): a test user has no session to have signed in with, and
+ * stands for a person who just did; any other request needs a recent sign-in as in the app.
+ */
+export function withTestRecentAuth(requireRecentAuth: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.get(TEST_USER_HEADER) ? next() : requireRecentAuth(req, res, next));
+}
+
 let users = 0;
 /** A fresh test user: ids and addresses never collide between tests sharing an app. */
 export function newUser(name: string): TestUser {

@@ -1,10 +1,18 @@
 import type { Permission } from '@quire/core';
 import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
-import { type ApiKeys, authenticateUserOrApiKey, createApiKeyAuthenticator, createApiKeys } from '../api-keys/index';
+import {
+  type ApiKeys,
+  authenticateUserOrApiKey,
+  createApiKeyAuthenticator,
+  createApiKeyIdentifier,
+  createApiKeyRevoker,
+  createApiKeys,
+} from '../api-keys/index';
 import { type Audit, createAudit } from '../audit/index';
 import { type Auth, createAuth } from '../auth/index';
 import type { Config } from '../config';
+import type { IdentifyCredential } from '../http/rate-limits';
 import type { Mailer } from '../mail/mailer';
 import type { Store } from '../store/port';
 import { createTeams, type Teams } from '../teams/index';
@@ -23,6 +31,11 @@ export interface AccessDeps {
    * app passes a stand-in that also accepts its identity headers; everything after it is the app's own path.
    */
   identifyUser?: (requireUser: RequestHandler) => RequestHandler;
+  /**
+   * How a recent sign-in is required, given the accounts module's requireRecentAuth: a test app passes a stand-in
+   * that lets its test identities (who have no session) through, as people who just signed in.
+   */
+  requireRecentAuth?: (requireRecentAuth: RequestHandler) => RequestHandler;
 }
 
 /** What a team-scoped feature puts in front of its routes: who calls, for which team, with which permission. */
@@ -48,6 +61,11 @@ export interface Access {
   authenticate: RequestHandler;
   /** A team's API key only, not metered: for /mcp, whose REST calls are each counted already. */
   authenticateKey: RequestHandler;
+  /**
+   * The credential a request carries, checked without a write (`user:<id>` for a session token whose signature
+   * verifies, `key:<id>` for a live API key), else undefined: what the app's request limit counts against.
+   */
+  identifyCredential: IdentifyCredential;
   team: TeamGuards;
   /**
    * Mounts the access routes: /v1/auth, /v1/profile, /v1/team, /v1/teams, /v1/invitations, /v1/api-keys,
@@ -78,10 +96,26 @@ export async function createAccess(deps: AccessDeps): Promise<Access> {
     });
     if (authenticated) await usage.meterApiCall(req, res, next);
   });
-  const teams = await createTeams({ ...features, authenticate, audit });
+  // Removing a member revokes the API keys they created; keys whose creator left before that are revoked now.
+  const keyRevoker = await createApiKeyRevoker({ ...features, audit });
+  const orphaned = await keyRevoker.revokeOrphanedKeys();
+  if (orphaned > 0) logger.info({ revoked: orphaned }, 'revoked API keys whose creator is no longer in their team');
+  const teams = await createTeams({ ...features, authenticate, audit, onMemberRemoved: keyRevoker.revokeKeysOfMember });
   const team: TeamGuards = { authenticate, actingTeam: teams.actingTeam, requirePermission: teams.requirePermission };
   const { router: usageRouter, subscriptionRouter } = usage.routes({ ...team, audit, billing: deps.billing });
-  const apiKeys = await createApiKeys({ ...features, ...team, audit });
+  const requireRecentAuth = deps.requireRecentAuth
+    ? deps.requireRecentAuth(auth.requireRecentAuth)
+    : auth.requireRecentAuth;
+  const apiKeys = await createApiKeys({ ...features, ...team, requireRecentAuth, audit });
+  const apiKeyOf = await createApiKeyIdentifier(features);
+  const identifyCredential: IdentifyCredential = async (req) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (!token) return undefined;
+    const keyId = await apiKeyOf(token);
+    if (keyId) return `key:${keyId}`;
+    const userId = auth.subjectOf(token);
+    return userId && `user:${userId}`;
+  };
   return {
     auth,
     usage,
@@ -90,6 +124,7 @@ export async function createAccess(deps: AccessDeps): Promise<Access> {
     apiKeys,
     authenticate,
     authenticateKey,
+    identifyCredential,
     team,
     mount(app) {
       app.use('/v1/auth', auth.router);

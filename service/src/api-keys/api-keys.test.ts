@@ -10,6 +10,7 @@ interface KeyBody {
   role: string;
   prefix: string;
   created_at: string;
+  created_by: string;
   last_used_at: string | null;
   secret?: string;
 }
@@ -52,8 +53,9 @@ describe('API keys', () => {
     const list = (await (await app.as(owner, '/v1/api-keys', { team: teamId })).json()) as { data: KeyBody[] };
     const listed = list.data.find((k) => k.id === key.id);
     expect(listed && Object.keys(listed).sort()).toEqual(
-      ['created_at', 'id', 'last_used_at', 'name', 'object', 'prefix', 'role'].sort(),
+      ['created_at', 'created_by', 'id', 'last_used_at', 'name', 'object', 'prefix', 'role'].sort(),
     );
+    expect(listed?.created_by).toBe(owner.id);
     const stored = await (await app.store.collection<{ id: string }>({ name: 'api_keys' })).get(key.id);
     expect(JSON.stringify(stored)).not.toContain(key.secret);
     expect(stored).toMatchObject({ hash: hashSecret(key.secret as string), prefix: key.prefix });

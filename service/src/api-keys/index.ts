@@ -1,13 +1,14 @@
 import { AssignableRole, type Permission, QuireError } from '@quire/core';
-import { type RequestHandler, Router } from 'express';
+import { type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Audit } from '../audit/index';
+import type { Actor, Audit } from '../audit/index';
 import type { Config } from '../config';
 import { hashSecret, matchesSecretHash, newId } from '../crypto/ids';
 import { type ActingTeam, requireSignedInUser, teamOf, userOf } from '../http/caller';
 import { DuplicateKeyError, type Store } from '../store/port';
 import { openTeamCollections } from '../teams/index';
+import { membershipId } from '../teams/model';
 import { lookupPrefix, newApiKeySecret } from './secret';
 
 export { KEY_PREFIX } from './secret';
@@ -37,6 +38,11 @@ export interface ApiKeysDeps {
   authenticate: RequestHandler;
   actingTeam: RequestHandler;
   requirePermission(permission: Permission): RequestHandler;
+  /**
+   * After authenticate, on key creation: the accounts module's requireRecentAuth (a recent sign-in or
+   * re-authentication), so that a stolen access token cannot mint a long-lived credential for the team.
+   */
+  requireRecentAuth: RequestHandler;
   /** Records key creation and revocation (the app always passes it; feature tests may leave it out). */
   audit?: Pick<Audit, 'record' | 'actorOf'>;
 }
@@ -60,6 +66,8 @@ const view = (key: ApiKey) => ({
   name: key.name,
   role: key.role,
   prefix: key.prefix,
+  /** The user who created it: a key belongs to the team, and is revoked when its creator leaves the team. */
+  created_by: key.createdBy,
   created_at: key.createdAt,
   last_used_at: key.lastUsedAt,
 });
@@ -106,6 +114,21 @@ export async function createApiKeyAuthenticator(deps: Pick<ApiKeysDeps, 'store' 
 }
 
 /**
+ * The id of the live API key a secret belongs to, else undefined: what the app's rate limit counts a request
+ * against before the route authenticates it. A lookup by prefix and a hash comparison, no write.
+ */
+export async function createApiKeyIdentifier(
+  deps: Pick<ApiKeysDeps, 'store'>,
+): Promise<(secret: string) => Promise<string | undefined>> {
+  const keys = await openKeys(deps.store);
+  return async (secret) => {
+    const prefix = lookupPrefix(secret);
+    const key = prefix ? await keys.findOne({ prefix }) : undefined;
+    return key && key.revokedAt === undefined && matchesSecretHash(secret, key.hash) ? key.id : undefined;
+  };
+}
+
+/**
  * One authenticate for routes that a person or a program may call: a bearer token starting with `qk_` goes to
  * authenticateApiKey (a malformed, unknown or revoked key is 401 invalid_api_key, never a session error), anything
  * else (another bearer token, a cookie, nothing) to requireUser. Routes that need a person add the teams module's
@@ -133,7 +156,7 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
   // Managing keys needs a person: a key cannot mint, list or revoke keys, whatever its role (403, not 401).
   router.use(authenticate, requireSignedInUser, actingTeam, requirePermission('api_keys:manage'));
 
-  router.post('/', async (req, res) => {
+  router.post('/', deps.requireRecentAuth, async (req, res) => {
     const { name, role } = CreateApiKeyBody.parse(req.body ?? {});
     const team = teamOf(res);
     const user = userOf(res);
@@ -197,4 +220,66 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
   });
 
   return { router, authenticateApiKey };
+}
+
+export interface ApiKeyRevoker {
+  /**
+   * Revokes the keys a member created in a team, when they are removed from it (recorded in the audit log as done
+   * by whoever removed them); returns the revoked keys' ids.
+   */
+  revokeKeysOfMember(removed: { teamId: string; userId: string; res: Response }): Promise<string[]>;
+  /**
+   * Revokes the keys whose creator is no longer a member of the key's team: keys made before removal revoked them.
+   * Run once at start-up; returns how many it revoked.
+   */
+  revokeOrphanedKeys(): Promise<number>;
+}
+
+/**
+ * Who a key belongs to: the team. Who answers for it: the member who created it. A key must not outlive its
+ * creator's membership (an admin who leaves would otherwise keep a working credential of the team), so removing a
+ * member revokes the keys they created. Needs only the store and the audit log, so teams can take it.
+ */
+export async function createApiKeyRevoker(
+  deps: Pick<ApiKeysDeps, 'store' | 'now' | 'logger' | 'audit'>,
+): Promise<ApiKeyRevoker> {
+  const { store, now, logger, audit } = deps;
+  const keys = await openKeys(store);
+  const { memberships } = await openTeamCollections(store);
+
+  async function revoke(key: ApiKey, actor: Actor | undefined) {
+    const revoked = await keys.updateOne(
+      { id: key.id, revokedAt: { $exists: false } },
+      { set: { revokedAt: now().toISOString() } },
+    );
+    if (!revoked) return false;
+    logger.info({ team_id: key.teamId, api_key_id: key.id }, 'api key revoked: its creator left the team');
+    if (audit && actor) {
+      await audit.record({
+        teamId: key.teamId,
+        actor,
+        action: 'api_key.revoked',
+        target: { type: 'api_key', id: key.id },
+        details: { name: key.name, prefix: key.prefix, reason: 'creator_removed', created_by: key.createdBy },
+      });
+    }
+    return true;
+  }
+
+  return {
+    async revokeKeysOfMember({ teamId, userId, res }) {
+      const theirs = await keys.find({ teamId, createdBy: userId, revokedAt: { $exists: false } });
+      const revoked: string[] = [];
+      for (const key of theirs) if (await revoke(key, audit?.actorOf(res))) revoked.push(key.id);
+      return revoked;
+    },
+    async revokeOrphanedKeys() {
+      let count = 0;
+      for (const key of await keys.find({ revokedAt: { $exists: false } })) {
+        if (await memberships.get(membershipId(key.teamId, key.createdBy))) continue;
+        if (await revoke(key, { type: 'system', id: 'quire' })) count += 1;
+      }
+      return count;
+    },
+  };
 }

@@ -5,9 +5,9 @@ import { teamOf } from '../http/caller';
 import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Store } from '../store/port';
 
-/** Who did something: a signed-in user or an API key. */
+/** Who did something: a signed-in user, an API key, or the service itself (a start-up clean-up, `id: quire`). */
 export interface Actor {
-  type: 'user' | 'api_key';
+  type: 'user' | 'api_key' | 'system';
   id: string;
 }
 

@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Config } from '../config';
+import type { FormLimiter } from '../http/rate-limits';
 import { parse } from '../http/validate';
 import type { Mailer } from '../mail/mailer';
-import { resetPasswordMail, verifyEmailMail } from './mails';
+import { accountExistsMail, emailChangeNoticeMail, resetPasswordMail, verifyEmailMail } from './mails';
 import { assertStrongPassword, burnVerify, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
+import type { RecentAuth } from './recent-auth';
 import type { RefreshTokens } from './refresh-tokens';
-import { accountKey, ipKey, type Throttle } from './throttle';
+import type { Throttle } from './throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens, RECOVERY_TOKEN_TTL_SECONDS } from './tokens';
 import { factorJson, type Totp } from './totp';
 import { type UserRecord, type Users, userJson } from './users';
@@ -27,6 +29,9 @@ export interface AuthParts {
   refresh: RefreshTokens;
   throttle: Throttle;
   totp: Totp;
+  recentAuth: RecentAuth;
+  /** The per-address and per-email limits of the routes that mail someone who may not have asked for it. */
+  formLimits: Record<'signup' | 'recover' | 'resend', FormLimiter>;
 }
 
 export interface AuthedLocals {
@@ -42,6 +47,20 @@ export const RECOVERY_AMR = 'recovery';
 const Email = z.email();
 const optionalText = z.string().optional();
 const FullName = z.string().trim().max(200);
+/** A solved ALTCHA challenge (base64 JSON of { challenge, solution }), asked for by captcha_required. */
+const Altcha = z
+  .string()
+  .max(20_000)
+  .optional()
+  .describe(
+    'A solved proof-of-work challenge (ALTCHA v2: base64 of the JSON `{ challenge, solution }`). Needed only ' +
+      'after an answer `captcha_required`, whose `error.challenge` is the challenge to solve.',
+  );
+
+/** What POST /signup answers, whether or not the address was registered already (the seed's words). */
+export const SIGNUP_MESSAGE = 'Registration successful! Please check your email to verify your account.';
+/** What POST /resend answers, whether or not there is an unconfirmed account for the address. */
+export const RESEND_MESSAGE = 'If an unconfirmed account exists for this email, a new confirmation link has been sent.';
 
 /** POST /signup body. */
 export const SignupBody = z.object({
@@ -51,8 +70,10 @@ export const SignupBody = z.object({
 });
 /** GET /verify query. */
 export const VerifyEmailQuery = z.object({ token: z.string().min(1) });
+/** POST /resend body. */
+export const ResendBody = z.object({ email: optionalText });
 /** POST /token?grant_type=password body. */
-export const PasswordGrantBody = z.object({ email: optionalText, password: optionalText });
+export const PasswordGrantBody = z.object({ email: optionalText, password: optionalText, altcha: Altcha });
 /** POST /token?grant_type=refresh_token body. */
 export const RefreshTokenGrantBody = z.object({ refresh_token: z.string().min(1) });
 /** POST /logout query. */
@@ -65,6 +86,13 @@ export const UpdateUserBody = z.object({
   password: z.string().optional(),
   current_password: z.string().optional(),
   data: z.object({ full_name: FullName.nullable().optional() }).optional(),
+  altcha: Altcha,
+});
+/** POST /reauthenticate body: the password, or a code of the user's verified TOTP factor. */
+export const ReauthenticateBody = z.object({
+  password: z.string().optional().describe("The account's password"),
+  code: z.string().optional().describe('Instead of the password: a 6-digit code of the verified TOTP factor'),
+  altcha: Altcha,
 });
 /** POST /recover body. */
 export const RecoverBody = z.object({ email: optionalText });
@@ -78,7 +106,11 @@ export const VerifyOtpBody = z.object({
 /** POST /factors body. */
 export const EnrolFactorBody = z.object({ friendly_name: z.string().trim().max(100).optional() });
 /** POST /factors/:id/verify body. */
-export const VerifyFactorBody = z.object({ challenge_id: z.string().min(1), code: z.string().optional() });
+export const VerifyFactorBody = z.object({
+  challenge_id: z.string().min(1),
+  code: z.string().optional(),
+  altcha: Altcha,
+});
 
 /** Signed-in user of a request that went through requireUser. */
 export function authed(res: Response): AuthedLocals {
@@ -128,7 +160,7 @@ export function userAuthenticator(
 }
 
 export function authRouter(parts: AuthParts, requireUser: RequestHandler): Router {
-  const { config, mailer, logger, now, users, access, refresh, throttle, totp } = parts;
+  const { config, mailer, logger, now, users, access, refresh, throttle, totp, recentAuth, formLimits } = parts;
   const router = Router();
   /** requireUser that also lets a recovery session through: GET/PUT /user and POST /logout only. */
   const requireUserOrRecovery = userAuthenticator(parts, { allowRecovery: true });
@@ -164,8 +196,10 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     };
   }
 
+  /** A session opened by proving who the user is (password, two-factor code): it counts as a recent sign-in. */
   async function newSession(user: UserRecord) {
     const { token, familyId } = await refresh.issue(user.id);
+    await recentAuth.mark(familyId, user.id);
     return sessionJson(user, token, familyId);
   }
 
@@ -184,10 +218,13 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     });
   }
 
-  /** Throttle check that also sets Retry-After, as the app's own rate limiter does. */
-  async function checkThrottle(res: Response, keys: string[]) {
+  /**
+   * Claims a sign-in attempt at the account (see throttle.ts) before its password or code is checked; sets
+   * Retry-After on too_many_attempts, as the app's own rate limiter does.
+   */
+  async function claimAttempt(req: Request, res: Response, email: string, altcha: string | undefined) {
     try {
-      await throttle.check(keys);
+      return await throttle.attempt({ req, email, captcha: altcha });
     } catch (error) {
       if (QuireError.isInstance(error) && typeof error.details.retry_after === 'number') {
         res.set('Retry-After', String(error.details.retry_after));
@@ -196,18 +233,56 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     }
   }
 
-  router.post('/signup', async (req, res) => {
+  /** Someone signed up with an address that has an account: its owner is told, the person signing up is not. */
+  async function notifyExistingAccount(existing: UserRecord) {
+    if (!existing.email_confirmed_at) {
+      // Probably the owner again, who lost the first mail: a fresh confirmation link is what they need.
+      await sendVerification('verify_email', existing, existing.email);
+      return;
+    }
+    const mail = accountExistsMail(existing.email, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`);
+    await mailer.send(mail).catch((err: unknown) => {
+      logger.error({ err, user_id: existing.id }, 'account-exists email failed');
+    });
+  }
+
+  router.post('/signup', formLimits.signup.byAddress, formLimits.signup.byEmail, async (req, res) => {
     const body = parse(SignupBody, bodyOf(req));
     if (!body.email || !body.password) throw new QuireError('missing_credentials');
     const email = assertEmail(body.email.trim());
     assertStrongPassword(body.password, email);
-    const user = await users.create({
-      email,
-      passwordHash: await hashPassword(body.password),
-      fullName: body.data?.full_name || null,
-    });
-    await sendVerification('verify_email', user, user.email);
-    res.status(201).json(userJson(user, []));
+    // Hashed either way, so that a registered address takes as long to answer as a new one.
+    const passwordHash = await hashPassword(body.password);
+    const existing = await users.byEmail(email);
+    let created: UserRecord | undefined;
+    if (!existing) {
+      created = await users.create({ email, passwordHash, fullName: body.data?.full_name || null }).catch((error) => {
+        // Someone signed up with it meanwhile: answered like any registered address.
+        if (QuireError.isInstance(error) && error.code === 'email_taken') return undefined;
+        throw error;
+      });
+    }
+    if (created) await sendVerification('verify_email', created, created.email);
+    else {
+      const owner = existing ?? (await users.byEmail(email));
+      if (owner) await notifyExistingAccount(owner);
+    }
+    // The same answer for a new and a registered address: sign-up does not tell who has an account.
+    res.status(201).json({ message: SIGNUP_MESSAGE });
+  });
+
+  router.post('/resend', formLimits.resend.byAddress, formLimits.resend.byEmail, async (req, res) => {
+    const body = parse(ResendBody, bodyOf(req));
+    if (!body.email) throw new QuireError('email_required', { param: 'email' });
+    const email = assertEmail(body.email.trim());
+    // As recover: the answer and its timing do not depend on the account, so the work happens after replying.
+    const work = async () => {
+      const user = await users.byEmail(email);
+      if (!user || user.email_confirmed_at) return;
+      await sendVerification('verify_email', user, user.email);
+    };
+    void work().catch((err: unknown) => logger.error({ err }, 'resending the confirmation email failed'));
+    res.json({ message: RESEND_MESSAGE });
   });
 
   router.get('/verify', async (req, res) => {
@@ -242,24 +317,23 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
       const body = parse(PasswordGrantBody, bodyOf(req));
       if (!body.email || !body.password) throw new QuireError('missing_credentials');
       const email = body.email.trim().toLowerCase();
-      const keys = [accountKey(email), ipKey(req.ip)];
-      await checkThrottle(res, keys);
+      // Claimed before the password is looked at: of many concurrent guesses only the allowance are checked.
+      const attempt = await claimAttempt(req, res, email, body.altcha);
       const user = await users.byEmail(email);
       const ok =
         user &&
         body.password.length <= MAX_PASSWORD_LENGTH &&
         (await verifyPassword(body.password, user.password_hash));
       if (!user) await burnVerify(body.password.slice(0, MAX_PASSWORD_LENGTH));
-      if (!user || !ok) {
-        await throttle.fail(keys);
-        throw new QuireError('invalid_credentials');
-      }
+      // A wrong password leaves the attempt counted.
+      if (!user || !ok) throw new QuireError('invalid_credentials');
+      await attempt.succeeded();
       // Said only after the password matched, so it reveals nothing to someone without it.
       if (!user.email_confirmed_at) throw new QuireError('email_not_confirmed');
       const factor = await totp.verifiedFactor(user.id);
       if (factor) {
-        // The password alone is not enough: the client answers this challenge at POST factors/:id/verify. The
-        // account counter is reset only when the whole sign-in succeeds, so wrong codes keep counting.
+        // The password alone is not enough: the client answers this challenge at POST factors/:id/verify, where
+        // each code is an attempt of its own.
         const challenge = await totp.challenge(factor, 'login');
         res.json({
           mfa_required: true,
@@ -271,7 +345,6 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
         });
         return;
       }
-      await throttle.reset(accountKey(email));
       res.json(await newSession(user));
       return;
     }
@@ -308,6 +381,12 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     res.json(userJson(user, await totp.summaries(user.id)));
   });
 
+  /** Ends what someone who knew the old password may have started: reset links and a pending email change. */
+  async function endPendingLinks(userId: string) {
+    await users.revokeEmailTokens(userId, 'reset_password');
+    await users.revokeEmailTokens(userId, 'change_email');
+  }
+
   router.put('/user', requireUserOrRecovery, async (req, res) => {
     const body = parse(UpdateUserBody, bodyOf(req));
     const { recovery, sessionId } = authed(res);
@@ -319,6 +398,8 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
         message: 'email: changing the email address needs a normal sign-in, not a password recovery session',
       });
     }
+    const newEmail = body.email === undefined ? undefined : assertEmail(body.email);
+    const changesEmail = newEmail !== undefined && newEmail !== user.email;
     if (body.password !== undefined && recovery) {
       // The reset link stood in for the current password: this is POST /reset in two steps.
       assertStrongPassword(body.password, user.email);
@@ -328,41 +409,51 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
       });
       // Every session ends, the recovery one too: the user signs in again with the new password.
       await refresh.revokeUser(user.id);
-      await throttle.reset(accountKey(user.email));
-    } else if (body.password !== undefined) {
-      if (!body.current_password) {
+      await endPendingLinks(user.id);
+    } else if (!recovery) {
+      if (body.password !== undefined && !body.current_password) {
         throw new QuireError('missing_credentials', {
           param: 'current_password',
           message: 'Changing the password needs the current password.',
         });
       }
-      const keys = [accountKey(user.email), ipKey(req.ip)];
-      await checkThrottle(res, keys);
-      const current = body.current_password.slice(0, MAX_PASSWORD_LENGTH);
-      if (!(await verifyPassword(current, user.password_hash))) {
-        await throttle.fail(keys);
-        throw new QuireError('invalid_credentials', { param: 'current_password' });
+      if (body.current_password !== undefined) {
+        // The current password is a re-authentication: checked first, it counts for the rest of this request too.
+        const attempt = await claimAttempt(req, res, user.email, body.altcha);
+        const current = body.current_password.slice(0, MAX_PASSWORD_LENGTH);
+        if (!(await verifyPassword(current, user.password_hash))) {
+          throw new QuireError('invalid_credentials', { param: 'current_password' });
+        }
+        await attempt.succeeded();
+        await recentAuth.mark(sessionId, user.id);
       }
-      assertStrongPassword(body.password, user.email);
-      user = await users.update(user.id, { password_hash: await hashPassword(body.password) });
-      // Other sessions may belong to whoever knew the old password: end them, keep the one that changed it.
-      await refresh.revokeUser(user.id, sessionId);
+      // Moving the account to another mailbox hands it to whoever reads that mailbox: that needs a recent sign-in,
+      // which a stolen access token does not carry.
+      if (changesEmail) await recentAuth.assert(res);
+      if (body.password !== undefined) {
+        assertStrongPassword(body.password, user.email);
+        user = await users.update(user.id, { password_hash: await hashPassword(body.password) });
+        // Other sessions may belong to whoever knew the old password: end them, keep the one that changed it.
+        await refresh.revokeUser(user.id, sessionId);
+        await endPendingLinks(user.id);
+      }
     }
     if (body.data && body.data.full_name !== undefined) {
       user = await users.update(user.id, { full_name: body.data.full_name || null });
     }
-    if (body.email !== undefined) {
-      const email = assertEmail(body.email);
-      if (email !== user.email) {
-        if (await users.byEmail(email)) throw new QuireError('email_taken', { param: 'email' });
-        // Applied only when the new address confirms it owns the mailbox (GET verify).
-        await sendVerification('change_email', user, email);
-      }
+    if (newEmail !== undefined && changesEmail) {
+      if (await users.byEmail(newEmail)) throw new QuireError('email_taken', { param: 'email' });
+      // Applied only when the new address confirms it owns the mailbox (GET verify); the current address is told
+      // now, so that its owner can stop a change they did not ask for (changing the password cancels it).
+      await sendVerification('change_email', user, newEmail);
+      await mailer.send(emailChangeNoticeMail(user.email, newEmail)).catch((err: unknown) => {
+        logger.error({ err, user_id: user.id }, 'email change notice failed');
+      });
     }
     res.json(userJson(user, await totp.summaries(user.id)));
   });
 
-  router.post('/recover', async (req, res) => {
+  router.post('/recover', formLimits.recover.byAddress, formLimits.recover.byEmail, async (req, res) => {
     const body = parse(RecoverBody, bodyOf(req));
     if (!body.email) throw new QuireError('email_required', { param: 'email' });
     const email = assertEmail(body.email.trim());
@@ -393,7 +484,8 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
       email_confirmed_at: user.email_confirmed_at ?? now().toISOString(),
     });
     await refresh.revokeUser(user.id);
-    await throttle.reset(accountKey(user.email));
+    // Using one reset link ends the others (and a pending email change someone may have started).
+    await endPendingLinks(user.id);
     res.json({ message: 'Password reset successfully!' });
   });
 
@@ -403,6 +495,8 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     const record = await users.consumeEmailToken(['reset_password'], body.token);
     const user = record ? await users.byId(record.user_id) : undefined;
     if (!record || !user) throw new QuireError('reset_link_expired', { param: 'token' });
+    // Using one reset link ends the others: an older link someone else holds stops working now.
+    await users.revokeEmailTokens(user.id, 'reset_password');
     res.json(await recoverySession(user));
   });
 
@@ -411,14 +505,14 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   router.post('/factors', requireUser, async (req, res) => {
     const body = parse(EnrolFactorBody, bodyOf(req));
     const { user } = authed(res);
-    const { factor, uri } = await totp.enrol(user.id, user.email, body.friendly_name || null);
+    const { factor, secret, uri } = await totp.enrol(user.id, user.email, body.friendly_name || null);
     // The QR code as SVG, ready to put in a page for an authenticator app to scan.
     const qr_code = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     res.status(201).json({
       id: factor.id,
       type: 'totp',
       friendly_name: factor.friendly_name,
-      totp: { secret: factor.secret, uri, qr_code },
+      totp: { secret, uri, qr_code },
       status: factor.status,
     });
   });
@@ -428,7 +522,8 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     res.json({ object: 'list', data: list.map(factorJson) });
   });
 
-  router.delete('/factors/:id', requireUser, async (req, res) => {
+  // Removing a factor takes the account down to its password: that needs a recent sign-in.
+  router.delete('/factors/:id', requireUser, recentAuth.require, async (req, res) => {
     await totp.remove(authed(res).user.id, req.params.id as string);
     res.status(204).end();
   });
@@ -453,24 +548,55 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     const challenge = await totp.openChallenge(req.params.id as string, body.challenge_id);
     const user = await users.byId(challenge.user_id);
     if (!user) throw new QuireError('invalid_verification_code');
-    if (challenge.purpose === 'bearer') {
-      // A challenge asked for by a signed-in user is answered by that user only.
-      if (res.locals.user?.id !== challenge.user_id) throw new QuireError('session_missing');
-      await totp.verify(challenge, code);
-      res.json(await newSession(user));
-      return;
+    // A challenge asked for by a signed-in user is answered by that user only.
+    if (challenge.purpose === 'bearer' && res.locals.user?.id !== challenge.user_id) {
+      throw new QuireError('session_missing');
     }
-    // The sign-in case: wrong codes count against the account like wrong passwords.
-    const keys = [accountKey(user.email), ipKey(req.ip)];
-    await checkThrottle(res, keys);
-    try {
-      await totp.verify(challenge, code);
-    } catch (error) {
-      if (QuireError.isInstance(error) && error.code === 'invalid_verification_code') await throttle.fail(keys);
-      throw error;
-    }
-    await throttle.reset(accountKey(user.email));
+    // Wrong codes count against the account like wrong passwords, in both cases: a step-up code opens a session
+    // that counts as a recent sign-in, so guessing one must cost as much as guessing a password.
+    const attempt = await claimAttempt(req, res, user.email, body.altcha);
+    await totp.verify(challenge, code);
+    await attempt.succeeded();
     res.json(await newSession(user));
+  });
+
+  router.post('/reauthenticate', requireUser, async (req, res) => {
+    const body = parse(ReauthenticateBody, bodyOf(req));
+    const { sessionId } = authed(res);
+    const user = await currentUser(res);
+    const code = body.code?.trim();
+    let factor: Awaited<ReturnType<Totp['verifiedFactor']>>;
+    if (code !== undefined && code !== '') {
+      if (!/^\d{6}$/.test(code)) {
+        throw new QuireError('validation_failed', { param: 'code', message: 'code: must be 6 digits' });
+      }
+      factor = await totp.verifiedFactor(user.id);
+      if (!factor) {
+        throw new QuireError('validation_failed', {
+          param: 'code',
+          message: 'code: this account has no two-factor method; confirm with the password',
+        });
+      }
+    } else if (!body.password) {
+      throw new QuireError('missing_credentials', {
+        param: 'password',
+        message: 'Confirm with your password, or a code of your two-factor method.',
+      });
+    }
+    const attempt = await claimAttempt(req, res, user.email, body.altcha);
+    if (factor && code) await totp.checkCode(factor, code);
+    else {
+      const password = (body.password ?? '').slice(0, MAX_PASSWORD_LENGTH);
+      if (!(await verifyPassword(password, user.password_hash))) {
+        throw new QuireError('invalid_credentials', { param: 'password' });
+      }
+    }
+    await attempt.succeeded();
+    const until = await recentAuth.mark(sessionId, user.id);
+    res.json({
+      message: 'Identity confirmed.',
+      reauthenticated_until: new Date(until).toISOString(),
+    });
   });
 
   return router;

@@ -1,95 +1,164 @@
+import { createHash } from 'node:crypto';
 import { QuireError } from '@quire/core';
-import { newId } from '../crypto/ids';
-import type { Store } from '../store/port';
+import type { Request } from 'express';
+import type { Captcha } from '../http/captcha';
+import { addressKey } from '../http/rate-limits';
+import { DuplicateKeyError, type Store } from '../store/port';
 
-/** Free failures are counted in this sliding window. */
-const FREE_WINDOW_MS = 15 * 60 * 1000;
-/** Failures that escalated the lock keep it growing for this long: long enough for the lock to reach its cap. */
-const ESCALATION_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Free failures per 15 minutes for one account. */
-const ACCOUNT_FREE_FAILURES = 5;
-/** Free failures per 15 minutes for one IP address: more, so that one user does not lock out a whole office. */
-const IP_FREE_FAILURES = 20;
-const FIRST_LOCK_SECONDS = 30;
-const MAX_LOCK_SECONDS = 15 * 60;
+/** Attempts are counted in windows of 15 minutes, starting at a key's first counted attempt. */
+const WINDOW_MS = 15 * 60 * 1000;
+/** Attempts at one account from one address: the guesses of one source at one account. Then 429 to that source. */
+const PAIR_ALLOWANCE = 5;
+/** Attempts from one address over every account (password spraying); more, so that one office is not shut out. */
+const ADDRESS_ALLOWANCE = 20;
+/**
+ * Attempts at one account from every address without a captcha. After that each attempt needs a solved
+ * proof-of-work instead of a lock: a victim is never locked out by someone else's guesses, only slowed down.
+ */
+const ACCOUNT_FREE_ATTEMPTS = 5;
+/** The first challenge's difficulty (counters searched: about 40 ms of one core on average). */
+const BASE_DIFFICULTY = 50_000;
+/** The work doubles every 5 attempts over the free ones, up to 64 times the first (a second or two per guess). */
+const MAX_DIFFICULTY_DOUBLINGS = 6;
 
-/** One failed sign-in for one key (`account:<email>` or `ip:<address>`). One record per failure keeps counting atomic. */
-interface FailureRecord {
+/**
+ * One key's attempts in its window. `count` holds the attempts that have not succeeded: failures, and attempts
+ * still being checked. Claiming is one conditional update, so concurrent attempts cannot all see room.
+ */
+interface AttemptCounter {
   id: string;
-  key: string;
-  at: number;
-  /** The failure went over the free allowance (or came while the key was escalated): it counts towards the lock. */
-  over?: boolean;
+  count: number;
+  started_at: number;
+}
+
+/** One claimed attempt: the caller checks the secret, then says how it went. */
+export interface Attempt {
+  /** The secret was right: the source's count at this account is cleared and the other claims are given back. */
+  succeeded(): Promise<void>;
+}
+
+export interface AttemptInput {
+  req: Request;
+  /** The account tried (an email address, as typed: compared in lower case). */
+  email: string;
+  /** The `altcha` field of the request: a solved challenge, needed once the account has had its free attempts. */
+  captcha?: string | undefined;
 }
 
 export interface Throttle {
-  /** Throws too_many_attempts (with `retry_after` seconds) when any key is locked now. */
-  check(keys: string[]): Promise<void>;
-  fail(keys: string[]): Promise<void>;
-  /** Forgets a key's failures (a successful sign-in resets its account). */
-  reset(key: string): Promise<void>;
+  /**
+   * Claims an attempt at an account's password or code before it is checked. Throws too_many_attempts (429, with
+   * `retry_after` seconds) when this address has used its attempts at this account or over all accounts, and
+   * captcha_required (with a `challenge` to solve) or captcha_invalid once the account needs a proof of work.
+   * An attempt that is refused is not counted; one that fails stays counted until its window ends.
+   */
+  attempt(input: AttemptInput): Promise<Attempt>;
+  /** A fresh challenge for this account, at the difficulty its recent failures call for. */
+  challengeFor(email: string): Promise<unknown>;
 }
 
-export const accountKey = (email: string) => `account:${email.toLowerCase()}`;
-export const ipKey = (ip: string | undefined) => `ip:${ip ?? 'unknown'}`;
+/** What a captcha for sign-ins to an account is bound to: the account, hashed (the challenge is sent to the client). */
+export const signInScope = (email: string) =>
+  `sign_in:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22)}`;
 
-const freeFailures = (key: string) => (key.startsWith('ip:') ? IP_FREE_FAILURES : ACCOUNT_FREE_FAILURES);
-
-/** Lock length after the n-th failure over the allowance (n ≥ 1): 30 s, 60 s, 120 s, … capped at 15 minutes. */
-export const lockSecondsFor = (overCount: number) =>
-  Math.min(FIRST_LOCK_SECONDS * 2 ** Math.min(overCount - 1, 30), MAX_LOCK_SECONDS);
+/** The difficulty after `count` unsucceeded attempts at an account. */
+export function difficultyFor(count: number): number {
+  const over = Math.max(count - ACCOUNT_FREE_ATTEMPTS, 0);
+  return BASE_DIFFICULTY * 2 ** Math.min(Math.floor(over / ACCOUNT_FREE_ATTEMPTS), MAX_DIFFICULTY_DOUBLINGS);
+}
 
 /**
- * Failed sign-ins per key. Each key has a free allowance in a sliding 15-minute window (5 per account, 20 per IP
- * address). The failure that uses the allowance up, and every failure after it for 24 hours, is "over": each over
- * failure locks the key for twice as long as the one before (30 s, 60 s, 120 s, … up to and staying at 15 min),
- * counted from that failure. Waiting out a lock therefore does not reset the escalation; 24 hours without an over
- * failure does, and so does a successful sign-in for the account key.
+ * Failed sign-ins (passwords, two-factor codes, re-authentication) counted per address and account, per address
+ * and per account, in the store, so that replicas share the counts. See `Throttle.attempt`.
  */
-export async function loginThrottle(store: Store, now: () => Date): Promise<Throttle> {
-  const failures = await store.collection<FailureRecord>({ name: 'login_failures', indexes: [['key', 'at']] });
+export async function loginThrottle(store: Store, now: () => Date, captcha: Captcha): Promise<Throttle> {
+  const counters = await store.collection<AttemptCounter>({ name: 'login_attempts', indexes: ['started_at'] });
 
-  const overSince = (key: string, at: number) => ({ key, over: true, at: { $gt: at - ESCALATION_WINDOW_MS } });
-
-  /** Seconds the key stays locked, 0 when it is not. */
-  async function lockedFor(key: string, at: number): Promise<number> {
-    const filter = overSince(key, at);
-    const count = await failures.count(filter);
-    if (count === 0) return 0;
-    const [last] = await failures.find(filter, { sort: { field: 'at', direction: -1 }, limit: 1 });
-    if (!last) return 0;
-    const remaining = Math.ceil((last.at + lockSecondsFor(count) * 1000 - at) / 1000);
-    return Math.max(remaining, 0);
+  /** Claims one attempt under the allowance: 0 when claimed, else the seconds until the window ends. */
+  async function claim(id: string, allowance: number): Promise<number> {
+    for (;;) {
+      const at = now().getTime();
+      const fresh = at - WINDOW_MS;
+      if (
+        await counters.updateOne({ id, started_at: { $gt: fresh }, count: { $lt: allowance } }, { inc: { count: 1 } })
+      )
+        return 0;
+      // A window that has ended starts again with this attempt.
+      if (await counters.updateOne({ id, started_at: { $lte: fresh } }, { set: { count: 1, started_at: at } }))
+        return 0;
+      const record = await counters.get(id);
+      if (record) {
+        // Refused only if it is full now: it may have been created (or restarted) since the updates above.
+        if (record.count >= allowance && record.started_at > fresh) {
+          return Math.max(Math.ceil((record.started_at + WINDOW_MS - at) / 1000), 1);
+        }
+        continue;
+      }
+      try {
+        await counters.insert({ id, count: 1, started_at: at });
+        return 0;
+      } catch (error) {
+        // Another attempt created it meanwhile: claim against that record.
+        if (!(error instanceof DuplicateKeyError)) throw error;
+      }
+    }
   }
 
+  async function giveBack(...ids: string[]) {
+    for (const id of ids) await counters.updateOne({ id, count: { $gt: 0 } }, { inc: { count: -1 } });
+  }
+
+  async function challengeFor(email: string) {
+    const counter = await counters.get(accountId(email));
+    const live = counter && counter.started_at > now().getTime() - WINDOW_MS ? counter.count : 0;
+    return captcha.issue({ maxNumber: difficultyFor(live), scope: signInScope(email) });
+  }
+
+  const accountId = (email: string) => `account:${email.trim().toLowerCase()}`;
+
   return {
-    async check(keys) {
-      const at = now().getTime();
-      let retryAfter = 0;
-      for (const key of keys) retryAfter = Math.max(retryAfter, await lockedFor(key, at));
+    challengeFor,
+
+    async attempt({ req, email, captcha: solution }) {
+      const address = addressKey(req);
+      const account = accountId(email);
+      const pair = `pair:${address}|${account}`;
+      let retryAfter = await claim(pair, PAIR_ALLOWANCE);
+      if (retryAfter === 0) {
+        retryAfter = await claim(address, ADDRESS_ALLOWANCE);
+        if (retryAfter > 0) await giveBack(pair);
+      }
       if (retryAfter > 0) {
         throw new QuireError('too_many_attempts', {
           message: `Too many failed sign-in attempts. Please wait ${retryAfter} seconds and try again.`,
           details: { retry_after: retryAfter },
         });
       }
-    },
-
-    async fail(keys) {
-      const at = now().getTime();
-      for (const key of keys) {
-        const recent = await failures.count({ key, at: { $gt: at - FREE_WINDOW_MS } });
-        const escalated = (await failures.count(overSince(key, at))) > 0;
-        // `recent` does not include this failure yet: the one that makes the count reach the allowance is over.
-        const over = escalated || recent + 1 >= freeFailures(key);
-        await failures.insert({ id: newId('lfl'), key, at, over });
-        // Failures older than the escalation window no longer count; dropping them here avoids a sweeper.
-        await failures.deleteMany({ key, at: { $lte: at - ESCALATION_WINDOW_MS } });
+      if ((await claim(account, ACCOUNT_FREE_ATTEMPTS)) > 0) {
+        // The account has had its free attempts: this one goes ahead only with a solved challenge, never locked.
+        try {
+          if (!solution) throw new QuireError('captcha_required', { param: 'altcha' });
+          await captcha.redeem(solution, { scope: signInScope(email) });
+        } catch (error) {
+          await giveBack(pair, address);
+          if (!QuireError.isInstance(error)) throw error;
+          // The answer carries the next challenge, so the client can solve it and try again in one round trip.
+          throw new QuireError(error.code, {
+            ...(error.param ? { param: error.param } : {}),
+            details: { ...error.details, challenge: await challengeFor(email) },
+          });
+        }
+        // Counted like the free ones: its failure raises the next challenge's difficulty.
+        await counters.updateOne({ id: account }, { inc: { count: 1 } });
       }
-    },
-
-    async reset(key) {
-      await failures.deleteMany({ key });
+      return {
+        async succeeded() {
+          await counters.deleteOne(pair);
+          // The account's count keeps other sources' failures until its window ends: a success does not reset
+          // the allowance of someone guessing from elsewhere.
+          await giveBack(address, account);
+        },
+      };
     },
   };
 }

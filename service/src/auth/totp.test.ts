@@ -1,7 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretBox } from '../crypto/secret-box';
 import { confirmedUser, PASSWORD } from './__fixtures__/accounts';
 import { type AuthTestApp, client, startAuthApp } from './__fixtures__/auth-app';
+import { totpFactors } from './totp';
 
 let app: AuthTestApp;
 let call: ReturnType<typeof client>;
@@ -119,5 +121,68 @@ describe('TOTP two-factor', () => {
     const spent = await call('POST', path, { token, body: { challenge_id: challenge.body.id, code } });
     expect(spent.status).toBe(429);
     expect(spent.body.error.code).toBe('too_many_attempts');
+  });
+});
+
+describe('TOTP secrets at rest', () => {
+  type StoredFactor = { id: string; user_id: string; secret?: string; secret_sealed?: string };
+  const factorsOf = () => app.store.collection<StoredFactor>({ name: 'mfa_factors' });
+  /** A verified factor as the previous version stored it: the secret in clear. */
+  async function clearFactor(userId: string, id: string) {
+    const secret = new Secret({ size: 20 }).base32;
+    const at = app.now().toISOString();
+    await (await factorsOf()).insert({
+      id,
+      user_id: userId,
+      factor_type: 'totp',
+      status: 'verified',
+      friendly_name: null,
+      secret,
+      last_step: -1,
+      created_at: at,
+      updated_at: at,
+    } as StoredFactor);
+    return secret;
+  }
+  /** Signs in with password and code; the answer of the code. */
+  async function signIn(email: string, secret: string) {
+    const login = await call('POST', '/v1/auth/token?grant_type=password', { body: { email, password: PASSWORD } });
+    expect(login.body.mfa_required).toBe(true);
+    app.advance(30_000);
+    return call('POST', `/v1/auth/factors/${login.body.factor_id}/verify`, {
+      body: { challenge_id: login.body.challenge_id, code: codeFor(secret) },
+    });
+  }
+
+  it('keeps a new secret sealed with the server secret, never in clear', async () => {
+    const session = await confirmedUser(app, 'kit@example.com');
+    const enrol = await call('POST', '/v1/auth/factors', { token: session.access_token });
+    const secret = enrol.body.totp.secret as string;
+    const stored = await (await factorsOf()).get(enrol.body.id);
+    // Before the fix the base32 secret was stored as is.
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    expect(stored?.secret).toBeUndefined();
+    expect(stored?.secret_sealed).toMatch(/^v1\./);
+    expect(secretBox(app.secret, 'totp').open(stored?.secret_sealed ?? '')).toBe(secret);
+  });
+
+  it('seals the clear secrets of earlier versions at start-up and on first use, and they keep working', async () => {
+    const lou = await confirmedUser(app, 'lou@example.com');
+    const max = await confirmedUser(app, 'max@example.com');
+    const louSecret = await clearFactor(lou.user.id, 'fct_legacy_lou');
+    const maxSecret = await clearFactor(max.user.id, 'fct_legacy_max');
+
+    // Read through the running app: the clear secret works, and is sealed as it is read.
+    expect((await signIn('max@example.com', maxSecret)).status).toBe(200);
+    const readSealed = await (await factorsOf()).get('fct_legacy_max');
+    expect(readSealed?.secret).toBeUndefined();
+    expect(secretBox(app.secret, 'totp').open(readSealed?.secret_sealed ?? '')).toBe(maxSecret);
+
+    // A start (the module opening on this store) seals every clear one left.
+    await totpFactors(app.store, app.now, secretBox(app.secret, 'totp'));
+    const startSealed = await (await factorsOf()).get('fct_legacy_lou');
+    expect(startSealed?.secret).toBeUndefined();
+    expect(JSON.stringify(startSealed)).not.toContain(louSecret);
+    expect((await signIn('lou@example.com', louSecret)).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { QuireError } from '@quire/core';
 import { Secret, TOTP } from 'otpauth';
 import { newId, newSecretToken } from '../crypto/ids';
+import type { SecretBox } from '../crypto/secret-box';
 import type { Store } from '../store/port';
 import type { FactorSummary } from './users';
 
@@ -16,8 +17,10 @@ interface FactorRecord {
   factor_type: 'totp';
   status: 'verified' | 'unverified';
   friendly_name: string | null;
-  /** Base32 TOTP secret. */
-  secret: string;
+  /** The base32 TOTP secret sealed with the server secret (crypto/secret-box), as other secrets at rest are. */
+  secret_sealed?: string;
+  /** The base32 secret in clear: records written before secrets were sealed. Sealed at start-up (and on read). */
+  secret?: string;
   /** The last time step whose code was accepted: a code is good once, even within its 30 s. */
   last_step: number;
   created_at: string;
@@ -49,7 +52,12 @@ export function factorJson(factor: FactorRecord) {
 }
 
 export interface Totp {
-  enrol(userId: string, email: string, friendlyName: string | null): Promise<{ factor: FactorRecord; uri: string }>;
+  /** A new unverified factor, with its secret (shown once, to the user enrolling) and its otpauth URI. */
+  enrol(
+    userId: string,
+    email: string,
+    friendlyName: string | null,
+  ): Promise<{ factor: FactorRecord; secret: string; uri: string }>;
   list(userId: string): Promise<FactorRecord[]>;
   summaries(userId: string): Promise<FactorSummary[]>;
   verifiedFactor(userId: string): Promise<FactorRecord | undefined>;
@@ -64,15 +72,53 @@ export interface Totp {
    * challenge used and the factor verified. Throws invalid_verification_code or too_many_attempts.
    */
   verify(challenge: ChallengeRecord, code: string): Promise<FactorRecord>;
+  /** Checks a code of a verified factor without a challenge (re-authentication); refuses a replayed code. */
+  checkCode(factor: FactorRecord, code: string): Promise<void>;
 }
 
 function totpOf(secret: string, label: string): TOTP {
   return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret });
 }
 
-export async function totpFactors(store: Store, now: () => Date): Promise<Totp> {
+export async function totpFactors(store: Store, now: () => Date, box: SecretBox): Promise<Totp> {
   const factors = await store.collection<FactorRecord>({ name: 'mfa_factors', indexes: [['user_id', 'created_at']] });
   const challenges = await store.collection<ChallengeRecord>({ name: 'mfa_challenges', indexes: ['factor_id'] });
+
+  /** Seals a clear secret in place; conditional on the clear value, so concurrent sealers write once. */
+  async function seal(factor: FactorRecord): Promise<void> {
+    if (factor.secret === undefined) return;
+    await factors.updateOne(
+      { id: factor.id, secret: factor.secret },
+      { set: { secret_sealed: box.seal(factor.secret) }, unset: ['secret'] },
+    );
+  }
+
+  // Factors written before secrets were sealed are sealed once, at start-up; secretOf still reads a clear one
+  // (a replica of the previous version may write one during a rolling upgrade) and seals it then.
+  for (const factor of await factors.find({ secret: { $exists: true } })) await seal(factor);
+
+  async function secretOf(factor: FactorRecord): Promise<string> {
+    if (factor.secret_sealed !== undefined) return box.open(factor.secret_sealed);
+    if (factor.secret === undefined) throw new Error(`TOTP factor ${factor.id} has no secret`);
+    await seal(factor);
+    return factor.secret;
+  }
+
+  /** Accepts a code once: the step it belongs to must be later than the last accepted one (atomic). */
+  async function acceptCode(factor: FactorRecord, code: string): Promise<FactorRecord> {
+    const timestamp = now().getTime();
+    // One step either side forgives a phone clock that is a little off.
+    const delta = totpOf(await secretOf(factor), '').validate({ token: code, timestamp, window: 1 });
+    if (delta === null) throw new QuireError('invalid_verification_code', { param: 'code' });
+    const step = Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
+    // Atomic: a code seen once (here or in a concurrent request) cannot be used again.
+    const accepted = await factors.updateOne(
+      { id: factor.id, last_step: { $lt: step } },
+      { set: { last_step: step, status: 'verified', updated_at: now().toISOString() } },
+    );
+    if (!accepted) throw new QuireError('invalid_verification_code', { param: 'code' });
+    return accepted;
+  }
 
   async function owned(userId: string, factorId: string): Promise<FactorRecord> {
     const factor = await factors.get(factorId);
@@ -90,12 +136,12 @@ export async function totpFactors(store: Store, now: () => Date): Promise<Totp> 
         factor_type: 'totp',
         status: 'unverified',
         friendly_name: friendlyName,
-        secret,
+        secret_sealed: box.seal(secret),
         last_step: -1,
         created_at: at,
         updated_at: at,
       });
-      return { factor, uri: totpOf(secret, email).toString() };
+      return { factor, secret, uri: totpOf(secret, email).toString() };
     },
 
     list: (userId) => factors.find({ user_id: userId }, { sort: { field: 'created_at', direction: 1 } }),
@@ -156,23 +202,17 @@ export async function totpFactors(store: Store, now: () => Date): Promise<Totp> 
       }
       const factor = await factors.get(challenge.factor_id);
       if (!factor) throw new QuireError('invalid_verification_code');
-      const timestamp = now().getTime();
-      // One step either side forgives a phone clock that is a little off.
-      const delta = totpOf(factor.secret, '').validate({ token: code, timestamp, window: 1 });
-      if (delta === null) throw new QuireError('invalid_verification_code', { param: 'code' });
-      const step = Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
-      // Atomic: a code seen once (here or in a concurrent request) cannot be used again.
-      const accepted = await factors.updateOne(
-        { id: factor.id, last_step: { $lt: step } },
-        { set: { last_step: step, status: 'verified', updated_at: now().toISOString() } },
-      );
-      if (!accepted) throw new QuireError('invalid_verification_code', { param: 'code' });
+      const accepted = await acceptCode(factor, code);
       const used = await challenges.updateOne(
         { id: challenge.id, verified_at: null },
-        { set: { verified_at: timestamp } },
+        { set: { verified_at: now().getTime() } },
       );
       if (!used) throw new QuireError('invalid_verification_code');
       return accepted;
+    },
+
+    async checkCode(factor, code) {
+      await acceptCode(factor, code);
     },
   };
 }

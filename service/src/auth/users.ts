@@ -57,6 +57,8 @@ export interface Users {
   peekEmailToken(kind: EmailTokenKind[], token: string): Promise<EmailTokenRecord | undefined>;
   /** Uses the token up, atomically: a second use (or a concurrent one) gets undefined. */
   consumeEmailToken(kind: EmailTokenKind[], token: string): Promise<EmailTokenRecord | undefined>;
+  /** Ends every unused link of this kind the user was sent (using one reset link ends the others). */
+  revokeEmailTokens(userId: string, kind: EmailTokenKind): Promise<number>;
 }
 
 export async function users(store: Store, now: () => Date): Promise<Users> {
@@ -115,5 +117,7 @@ export async function users(store: Store, now: () => Date): Promise<Users> {
     peekEmailToken: (kinds, token) => emailTokens.findOne(liveFilter(kinds, token)),
     consumeEmailToken: (kinds, token) =>
       emailTokens.updateOne(liveFilter(kinds, token), { set: { used_at: now().getTime() } }),
+    // Deleted rather than marked: an unused link has nothing worth keeping, and the lookup by hash then finds none.
+    revokeEmailTokens: (userId, kind) => emailTokens.deleteMany({ user_id: userId, kind, used_at: null }),
   };
 }

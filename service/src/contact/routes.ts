@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { QuireError } from '@quire/core';
 import { type Request, Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../config';
+import { createCaptcha } from '../http/captcha';
+import { formLimiter } from '../http/rate-limits';
 import type { Mailer } from '../mail/mailer';
 import { renderEmail } from '../mail/templates';
 import type { Store } from '../store/port';
-import { createCaptcha } from './captcha';
-import { StoreRateLimitStore } from './rate-limit-store';
 
 export interface ContactDeps {
   store: Store;
@@ -19,8 +18,6 @@ export interface ContactDeps {
   now: () => Date;
   /** Who receives contact messages; defaults to operator@<host of the public URL>. */
   operatorEmail?: string;
-  /** Posts allowed per IP and window; defaults to 5 per 10 minutes. */
-  rateLimit?: { limit: number; windowMs: number };
   /** Captcha difficulty (counters searched); defaults to 50,000. */
   captchaMaxNumber?: number;
 }
@@ -55,7 +52,12 @@ export async function createContactRoutes(deps: ContactDeps): Promise<Router> {
     ...(deps.captchaMaxNumber ? { maxNumber: deps.captchaMaxNumber } : {}),
   });
   const messages = await store.collection<ContactMessage>({ name: 'contact_messages', indexes: ['createdAt'] });
-  const { limit = 5, windowMs = 10 * 60_000 } = deps.rateLimit ?? {};
+  // Per client address (QUIRE_CONTACT_LIMIT_PER_ADDRESS, 5 per 10 minutes) and per sender address
+  // (QUIRE_CONTACT_LIMIT_PER_EMAIL, 3 an hour): the form mails a copy to the address typed in, which may be anyone's.
+  const limits = formLimiter({ store, now }, 'contact', config.formLimits.contact, {
+    addressWindowMs: 10 * 60_000,
+    emailWindowMs: 60 * 60_000,
+  });
 
   const router = Router();
 
@@ -66,14 +68,8 @@ export async function createContactRoutes(deps: ContactDeps): Promise<Router> {
   router.post(
     '/',
     // Counts every attempt, failed ones included: the limit is what stops someone guessing at the captcha.
-    rateLimit({
-      windowMs,
-      limit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      store: new StoreRateLimitStore(store, 'contact_rate_limits', now),
-      handler: (_req, _res, next) => next(new QuireError('rate_limited')),
-    }),
+    limits.byAddress,
+    limits.byEmail,
     async (req: Request, res) => {
       const body = ContactBody.parse(req.body ?? {});
       if (!body.altcha) throw new QuireError('captcha_required', { param: 'altcha' });

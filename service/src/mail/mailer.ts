@@ -1,4 +1,4 @@
-/** An email Quire sends. `links` are the actions it carries, printed to the log by the development outbox. */
+/** An email Quire sends. `links` are the actions it carries, kept in the development outbox's summaries (never logged). */
 export interface OutgoingMail {
   to: string;
   subject: string;

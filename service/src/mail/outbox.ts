@@ -15,7 +15,8 @@ export interface OutboxOptions {
 
 /**
  * The development mailer: without SMTP, each mail becomes an .eml file (open it in any mail client) and a .json
- * summary, and its links are logged, so a newcomer can follow verification and reset links without a mail server.
+ * summary with its links, and the log names the file, so a newcomer can follow verification and reset links
+ * without a mail server. Production refuses to start without SMTP (config.ts).
  */
 export function createOutboxMailer({ dir, from, logger, now = () => new Date() }: OutboxOptions): Mailer {
   // streamTransport with buffer: true builds the real RFC 822 message without sending it anywhere.
@@ -46,7 +47,8 @@ export function createOutboxMailer({ dir, from, logger, now = () => new Date() }
         eml: `${base}.eml`,
       };
       await writeFile(join(dir, `${base}.json`), `${JSON.stringify(summary, null, 2)}\n`);
-      logger.info({ to: mail.to, kind: mail.kind, links }, 'mail in the outbox');
+      // Never the links: they are credentials (confirm, reset, join) and logs travel further than this folder.
+      logger.info({ to: mail.to, kind: mail.kind, file: join(dir, `${base}.json`) }, 'mail in the outbox');
     },
     describe: () => `outbox at ${dir}`,
     async close() {

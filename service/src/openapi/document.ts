@@ -189,8 +189,10 @@ code's HTTP status; each operation lists the codes it can answer with. \`code\` 
 **Requests.** Bodies are JSON (\`Content-Type: application/json\`); a malformed or oversized JSON body is refused with
 \`malformed_json\` or \`payload_too_large\` on any route, and what a request would store must fit in one record
 (\`record_too_large\`, 413). Every answer carries an \`X-Request-Id\` header (yours, when you send a sensible one).
-Requests are rate limited per client; \`rate_limited\` answers carry \`Retry-After\`. When the database does not
-answer in time, any route answers 503 \`store_unavailable\` (with \`Retry-After\`): retry later.`;
+Requests are rate limited per credential (a user or an API key), or per client address without a valid one;
+\`rate_limited\` answers carry \`Retry-After\`. When the database does not answer in time, any route answers 503
+\`store_unavailable\` (with \`Retry-After\`): retry later. Changing the email address, removing a two-factor method
+and creating an API key need a recent sign-in (\`reauthentication_required\`: see POST /v1/auth/reauthenticate).`;
 
 function build({ version, publicUrl }: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, JsonSchema>> = {};

@@ -7,9 +7,13 @@ import {
   LogoutBody,
   LogoutQuery,
   PasswordGrantBody,
+  RESEND_MESSAGE,
+  ReauthenticateBody,
   RecoverBody,
   RefreshTokenGrantBody,
+  ResendBody,
   ResetPasswordBody,
+  SIGNUP_MESSAGE,
   SignupBody,
   UpdateUserBody,
   VerifyEmailQuery,
@@ -55,6 +59,21 @@ const withMessage = (name: string, schema: JsonSchema, description: string): Jso
   properties: { [name]: schema, message: { type: 'string' } },
   required: [name, 'message'],
 });
+/**
+ * The errors of a route that checks a password or a code (see auth/throttle.ts): 429 too_many_attempts to one
+ * address after 5 attempts at one account (or 20 over all accounts) in 15 minutes; after 5 at an account from
+ * anywhere, captcha_required with a `challenge` to solve and send back in `altcha` (captcha_invalid when the
+ * solution is wrong, spent, expired or for another account: with a fresh `challenge`).
+ */
+const ATTEMPT_ERRORS = ['too_many_attempts', 'captcha_required', 'captcha_invalid'] as const;
+const ATTEMPTS_DESCRIPTION =
+  ' Wrong guesses are limited: one address gets 5 attempts at one account (20 over all accounts) per 15 minutes, ' +
+  'then `too_many_attempts` (429, `Retry-After`); after 5 failed attempts at an account from anywhere, each ' +
+  'attempt needs a solved proof of work: the answer is `captcha_required` (400) with `error.challenge`, an ALTCHA ' +
+  'v2 challenge; solve it (the ALTCHA widget or `altcha-lib`’s `solveChallenge`) and send the same request again ' +
+  'with `altcha`: base64 of the JSON `{ challenge, solution }`. A solution works once, for that account only; ' +
+  'the work grows with the failures. Nobody is locked out of their own account by someone else’s guesses.';
+
 const status = (value: string): JsonSchema => ({
   type: 'object',
   properties: { status: { const: value } },
@@ -154,18 +173,40 @@ const TABLE: Entry[] = [
     summary: 'Sign up',
     description:
       'Creates an account and emails a confirmation link; signing in works once the address is confirmed. ' +
-      'Passwords need at least 8 characters and must not be a common or guessable one.',
+      'Passwords need at least 8 characters and must not be a common or guessable one. The answer is the same ' +
+      'when the address already has an account (nothing is created then): its owner is mailed instead, a new ' +
+      'confirmation link if the account is unconfirmed, else a note with the sign-in and password reset pages. ' +
+      'Limited per client address (10 an hour) and per email address (3 an hour).',
     security: ['none'],
     body: SignupBody,
-    success: { status: 201, description: 'The new, unconfirmed user.', schema: ref('User') },
-    errors: [
-      'validation_failed',
-      'missing_credentials',
-      'invalid_email',
-      'password_too_short',
-      'weak_password',
-      'email_taken',
-    ],
+    bodyExample: { email: 'ada@example.com', password: 'Correct-Horse-9', data: { full_name: 'Ada Lovelace' } },
+    success: {
+      status: 201,
+      description: 'Taken: a mail is on its way to the address.',
+      schema: messageOnly('A confirmation; the same whether or not the address was registered.'),
+      example: { message: SIGNUP_MESSAGE },
+    },
+    errors: ['validation_failed', 'missing_credentials', 'invalid_email', 'password_too_short', 'weak_password'],
+  },
+  {
+    operationId: 'resendConfirmation',
+    method: 'POST',
+    path: '/v1/auth/resend',
+    tag: 'Auth',
+    summary: 'Resend the confirmation link',
+    description:
+      'Mails a new confirmation link (valid 24 hours) when an unconfirmed account has this address; the answer is ' +
+      'the same either way. Limited per client address (10 an hour) and per email address (3 an hour).',
+    security: ['none'],
+    body: ResendBody,
+    bodyExample: { email: 'ada@example.com' },
+    success: {
+      status: 200,
+      description: 'The request was taken.',
+      schema: messageOnly('A confirmation; the same whether or not there is such an account.'),
+      example: { message: RESEND_MESSAGE },
+    },
+    errors: ['validation_failed', 'email_required', 'invalid_email'],
   },
   {
     operationId: 'verifyEmail',
@@ -202,7 +243,9 @@ const TABLE: Entry[] = [
     description:
       'With `grant_type=password`, signs in with email and password (body `{ email, password }`); accounts with ' +
       'two-factor get an `mfa_required` challenge instead of a session. With `grant_type=refresh_token`, trades a ' +
-      'refresh token (single use) for a new session; reusing one revokes its whole session.',
+      'refresh token (single use) for a new session; reusing one revokes its whole session. A password sign-in ' +
+      'counts as a recent sign-in for 10 minutes (see POST /v1/auth/reauthenticate); a refresh does not.' +
+      ATTEMPTS_DESCRIPTION,
     security: ['none'],
     query: TokenQuery,
     body: z.union([PasswordGrantBody, RefreshTokenGrantBody]),
@@ -216,7 +259,7 @@ const TABLE: Entry[] = [
       'missing_credentials',
       'invalid_credentials',
       'email_not_confirmed',
-      'too_many_attempts',
+      ...ATTEMPT_ERRORS,
       'invalid_refresh_token',
       'refresh_token_reused',
     ],
@@ -255,10 +298,13 @@ const TABLE: Entry[] = [
     tag: 'Auth',
     summary: 'Update the signed-in user',
     description:
-      'Changes the name, the password (needs `current_password`; ends the other sessions) or the email address ' +
-      '(applied when the confirmation link sent to the new address is opened). With a recovery session (POST ' +
-      '/v1/auth/verify) the password needs no `current_password`, every session ends (the recovery one too: sign ' +
-      'in again) and the email cannot be changed.',
+      'Changes the name, the password (needs `current_password`; ends the other sessions, the unused password ' +
+      'reset links and a pending email change) or the email address (needs a recent sign-in: signed in, or ' +
+      're-authenticated with POST /v1/auth/reauthenticate or a `current_password` in this request, in the last 10 ' +
+      'minutes; applied when the confirmation link sent to the new address is opened, and the current address is ' +
+      'told at once). With a recovery session (POST /v1/auth/verify) the password needs no `current_password`, ' +
+      'every session ends (the recovery one too: sign in again) and the email cannot be changed.' +
+      ATTEMPTS_DESCRIPTION,
     security: ['bearer'],
     body: UpdateUserBody,
     success: { status: 200, description: 'The user after the change.', schema: ref('User') },
@@ -267,11 +313,54 @@ const TABLE: Entry[] = [
       'validation_failed',
       'missing_credentials',
       'invalid_credentials',
-      'too_many_attempts',
+      ...ATTEMPT_ERRORS,
+      'reauthentication_required',
       'password_too_short',
       'weak_password',
       'invalid_email',
       'email_taken',
+    ],
+  },
+  {
+    operationId: 'reauthenticate',
+    method: 'POST',
+    path: '/v1/auth/reauthenticate',
+    tag: 'Auth',
+    summary: 'Confirm who you are',
+    description:
+      'Confirms the signed-in user with their password, or a 6-digit code of their verified TOTP factor, and marks ' +
+      'the session as recently authenticated for 10 minutes. Changing the email address, removing a two-factor ' +
+      'method and creating an API key need that (a password or two-factor sign-in counts too, for its first 10 ' +
+      'minutes); without it they answer 403 `reauthentication_required`, so that a stolen access token cannot take ' +
+      'the account over. Refreshing a session keeps its time of authentication: it does not renew it.' +
+      ATTEMPTS_DESCRIPTION,
+    security: ['bearer'],
+    body: ReauthenticateBody,
+    bodyExample: { password: 'Correct-Horse-9' },
+    success: {
+      status: 200,
+      description: 'Confirmed.',
+      schema: {
+        type: 'object',
+        properties: {
+          message: { type: 'string' },
+          reauthenticated_until: {
+            type: 'string',
+            format: 'date-time',
+            description: 'Until when the session counts as recently authenticated',
+          },
+        },
+        required: ['message', 'reauthenticated_until'],
+      },
+      example: { message: 'Identity confirmed.', reauthenticated_until: '2026-11-23T10:10:00.000Z' },
+    },
+    errors: [
+      ...USER,
+      'validation_failed',
+      'missing_credentials',
+      'invalid_credentials',
+      'invalid_verification_code',
+      ...ATTEMPT_ERRORS,
     ],
   },
   {
@@ -282,7 +371,7 @@ const TABLE: Entry[] = [
     summary: 'Request a password reset',
     description:
       'Emails a password reset link (valid one hour) when an account has this address; the answer is the same ' +
-      'either way.',
+      'either way. Limited per client address (10 an hour) and per email address (3 an hour).',
     security: ['none'],
     body: RecoverBody,
     success: { status: 200, description: 'The request was taken.', schema: messageOnly('A confirmation.') },
@@ -294,7 +383,9 @@ const TABLE: Entry[] = [
     path: '/v1/auth/reset',
     tag: 'Auth',
     summary: 'Reset the password',
-    description: 'Sets a new password with the token of a reset link, confirms the address and ends every session.',
+    description:
+      'Sets a new password with the token of a reset link, confirms the address, and ends every session, every ' +
+      'other reset link and a pending email change.',
     security: ['none'],
     body: ResetPasswordBody,
     success: { status: 200, description: 'The password is changed.', schema: messageOnly('A confirmation.') },
@@ -309,7 +400,8 @@ const TABLE: Entry[] = [
     description:
       'Trades the token of a password reset link (`type: recovery`; single use) for a 15-minute recovery session ' +
       "whose access token carries `amr: ['recovery']` and comes without a refresh token. It can only read the " +
-      'user (GET /v1/auth/user), set a new password without the current one (PUT /v1/auth/user) and sign out.',
+      'user (GET /v1/auth/user), set a new password without the current one (PUT /v1/auth/user) and sign out. ' +
+      'Using the link ends every other reset link of the account.',
     security: ['none'],
     body: VerifyOtpBody,
     success: {
@@ -362,11 +454,13 @@ const TABLE: Entry[] = [
     path: '/v1/auth/factors/{id}',
     tag: 'Auth',
     summary: 'Remove a TOTP factor',
-    description: 'Removes one of the signed-in user’s factors and its open challenges.',
+    description:
+      'Removes one of the signed-in user’s factors and its open challenges. Needs a recent sign-in (POST ' +
+      '/v1/auth/reauthenticate).',
     security: ['bearer'],
     params: { id: 'The factor id (fct_…).' },
     success: { status: 204, description: 'Removed.' },
-    errors: [...USER, 'not_found'],
+    errors: [...USER, 'reauthentication_required', 'not_found'],
   },
   {
     operationId: 'challengeFactor',
@@ -389,7 +483,8 @@ const TABLE: Entry[] = [
     description:
       'Answers a challenge with a 6-digit code and returns a session. Completes a two-factor sign-in (no token ' +
       'needed: the challenge comes from POST /v1/auth/token) or, with the bearer token of the user who opened the ' +
-      'challenge, verifies a new factor.',
+      'challenge, verifies a new factor. The new session counts as a recent sign-in.' +
+      ATTEMPTS_DESCRIPTION,
     security: ['none', 'bearer'],
     params: { id: 'The factor id (fct_…).' },
     body: VerifyFactorBody,
@@ -399,7 +494,7 @@ const TABLE: Entry[] = [
       'validation_failed',
       'verification_code_required',
       'invalid_verification_code',
-      'too_many_attempts',
+      ...ATTEMPT_ERRORS,
     ],
   },
   // Profile
@@ -445,7 +540,7 @@ const TABLE: Entry[] = [
     summary: 'Send a contact message',
     description:
       'Sends a message to the operator and a copy to the sender. Needs a solved captcha (each solution works ' +
-      'once) and is limited per IP address.',
+      'once) and is limited per client address (5 per 10 minutes) and per sender address (3 an hour).',
     security: ['none'],
     body: ContactBody,
     success: {
@@ -517,7 +612,9 @@ const TABLE: Entry[] = [
     path: '/v1/team/members/{userId}',
     tag: 'Teams',
     summary: 'Remove a member',
-    description: 'Needs the members:manage permission; nobody removes themselves or the owner.',
+    description:
+      'Needs the members:manage permission; nobody removes themselves or the owner. The API keys the member ' +
+      'created in the team are revoked with the removal (each recorded in the audit log).',
     security: ['bearer'],
     teamScoped: true,
     params: { userId: 'The member’s user id.' },
@@ -526,9 +623,19 @@ const TABLE: Entry[] = [
       description: 'The member is removed.',
       schema: {
         type: 'object',
-        properties: { user_id: { type: 'string' }, deleted: { const: true }, message: { type: 'string' } },
-        required: ['user_id', 'deleted', 'message'],
+        properties: {
+          user_id: { type: 'string' },
+          deleted: { const: true },
+          message: { type: 'string' },
+          revoked_api_keys: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The ids of the API keys the member had created in the team, revoked now',
+          },
+        },
+        required: ['user_id', 'deleted', 'message', 'revoked_api_keys'],
       },
+      example: { user_id: 'usr_2Vf8', deleted: true, message: 'Team member removed', revoked_api_keys: ['key_9Qa1'] },
     },
     errors: [...TEAM, 'cannot_remove_self', 'owner_required'],
   },
@@ -621,8 +728,9 @@ const TABLE: Entry[] = [
     tag: 'API keys',
     summary: 'Create an API key',
     description:
-      'Creates a key for the acting team with the given role (needs api_keys:manage). The secret (`qk_live_…`) is ' +
-      'in this answer only: it is not stored.',
+      'Creates a key for the acting team with the given role (needs api_keys:manage and a recent sign-in: POST ' +
+      '/v1/auth/reauthenticate). The secret (`qk_live_…`) is in this answer only: it is not stored. The key ' +
+      'belongs to the team and is revoked when the member who created it is removed from the team.',
     security: ['bearer'],
     teamScoped: true,
     body: CreateApiKeyBody,
@@ -640,7 +748,7 @@ const TABLE: Entry[] = [
         ],
       },
     },
-    errors: [...TEAM, 'validation_failed'],
+    errors: [...TEAM, 'reauthentication_required', 'validation_failed'],
   },
   {
     operationId: 'listApiKeys',

@@ -153,6 +153,11 @@ const CaptchaChallenge: JsonSchema = {
         keyPrefix: str(),
         keySignature: str(),
         expiresAt: unixSeconds('Expiry, in seconds since the epoch'),
+        data: {
+          type: 'object',
+          description: 'Signed metadata: `scope` binds a sign-in challenge to its account',
+          additionalProperties: true,
+        },
       },
       required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix'],
     },
@@ -210,6 +215,10 @@ const ApiKey = object(
     name: str(),
     role: { enum: [...AssignableRole.options], description: 'The role the key acts with in its team' },
     prefix: str('The characters after `qk_live_` kept in clear, to recognise the key'),
+    created_by: str(
+      'User id of the member who created it. The key belongs to the team; removing that member from the team ' +
+        'revokes it.',
+    ),
     created_at: time('When the key was created'),
     last_used_at: nullableTime('When the key was last presented; null if never'),
   },
@@ -224,7 +233,9 @@ export function componentSchemas(): Record<ComponentSchemaName, JsonSchema> {
       description:
         'The body of every failed call. `code` is stable; `message` is for people; `param` names the field at ' +
         'fault. Some codes add fields to `error`: `issues` (validation_failed), `reasons` (weak_password), ' +
-        '`retry_after` (too_many_attempts), `limit`, `used` and `plan` (plan_limit_exceeded).',
+        '`retry_after` (too_many_attempts), `limit`, `used` and `plan` (plan_limit_exceeded); on the sign-in ' +
+        'routes, `challenge` (captcha_required and captcha_invalid: the CaptchaChallenge to solve) and `reason` ' +
+        '(captcha_invalid: malformed, expired, unverified, already_used or wrong_scope).',
     },
     Plan: jsonSchemaOf(Plan, 'output'),
     Starter: jsonSchemaOf(Starter, 'output'),

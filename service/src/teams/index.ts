@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Store } from '../store/port';
 import { actingTeamMiddleware, personalTeams, requirePermission } from './acting-team';
 import { invitations } from './invitations';
-import { memberRoutes } from './members';
+import { memberRoutes, type OnMemberRemoved } from './members';
 import { type Membership, openTeamCollections, type Team } from './model';
 import { teamView } from './serialize';
 
@@ -31,6 +31,8 @@ export interface TeamsDeps {
   authenticate: RequestHandler;
   /** Records invitations, joins, role changes and removals (the app always passes it). */
   audit?: Pick<Audit, 'record' | 'actorOf'>;
+  /** After a member is removed: revokes the API keys they created in the team (the app passes api-keys' revoker). */
+  onMemberRemoved?: OnMemberRemoved;
 }
 
 export interface Teams {
@@ -80,7 +82,7 @@ export async function createTeams(deps: TeamsDeps): Promise<Teams> {
 
   const router = Router();
   router.use(authenticate, actingTeam);
-  router.use(memberRoutes(collections, now, deps.audit));
+  router.use(memberRoutes(collections, now, deps.audit, deps.onMemberRemoved));
   router.use(teamRoutes);
 
   const teamsRouter = Router();

@@ -1,5 +1,5 @@
 import { AssignableRole, assertCanManageMember, QuireError } from '@quire/core';
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Audit } from '../audit/index';
 import { type ActingTeam, isApiKeyRequest, requireSignedInUser, teamOf, userOf } from '../http/caller';
@@ -10,11 +10,15 @@ import { invitationView, memberView, teamView } from './serialize';
 /** PATCH /v1/team/members/:userId body. */
 export const RoleBody = z.object({ role: AssignableRole });
 
+/** What removing a member ends elsewhere: the API keys they created in the team (api-keys' revoker). */
+export type OnMemberRemoved = (removed: { teamId: string; userId: string; res: Response }) => Promise<string[]>;
+
 /** GET /, GET /members, PATCH and DELETE /members/:userId: mounted in the /v1/team router. */
 export function memberRoutes(
   { teams, memberships, invitations }: TeamCollections,
   now: () => Date,
   audit?: Pick<Audit, 'record' | 'actorOf'>,
+  onMemberRemoved?: OnMemberRemoved,
 ): Router {
   const router = Router();
 
@@ -77,7 +81,8 @@ export function memberRoutes(
       target: { type: 'user', id: target.userId },
       details: { email: target.email, role: target.role },
     });
-    res.json({ user_id: target.userId, deleted: true, message: 'Team member removed' });
+    const revoked = (await onMemberRemoved?.({ teamId: team.id, userId: target.userId, res })) ?? [];
+    res.json({ user_id: target.userId, deleted: true, message: 'Team member removed', revoked_api_keys: revoked });
   });
 
   return router;

@@ -74,7 +74,7 @@ const AuditEntrySchema = {
     },
     actor: {
       type: 'object',
-      properties: { type: { enum: ['user', 'api_key'] }, id: { type: 'string' } },
+      properties: { type: { enum: ['user', 'api_key', 'system'] }, id: { type: 'string' } },
       required: ['type', 'id'],
     },
     target: {

@@ -70,6 +70,11 @@ export const ERROR_CATALOGUE = {
   invalid_api_key: entry('authentication_error', 401, 'Invalid API key'),
   captcha_required: entry('invalid_request_error', 400, 'CAPTCHA Required: Please complete the CAPTCHA verification.'),
   captcha_invalid: entry('invalid_request_error', 400, 'The CAPTCHA verification failed. Please try again.'),
+  reauthentication_required: entry(
+    'authentication_error',
+    403,
+    'Please confirm your password or a two-factor code to continue: this action needs a recent sign-in.',
+  ),
   // Teams and roles
   forbidden: entry('permission_error', 403, 'Your role does not allow this action.'),
   cannot_remove_self: entry('permission_error', 403, 'You cannot remove yourself'),

@@ -18,10 +18,15 @@ export interface ContactApp {
 }
 
 /** The contact routes alone, on the real embedded store and the real outbox mailer, listening on loopback. */
-export async function startContactApp(options: Pick<ContactDeps, 'rateLimit' | 'operatorEmail'> = {}) {
+export async function startContactApp({
+  env = {},
+  realLimits = false,
+  ...options
+}: Pick<ContactDeps, 'operatorEmail'> & { env?: Record<string, string>; realLimits?: boolean } = {}) {
   const feature = await startFeatureApp({
     name: 'contact',
-    env: { QUIRE_SECRET: 'contact-test-secret-0123456789abcdef' },
+    realLimits,
+    env: { QUIRE_SECRET: 'contact-test-secret-0123456789abcdef', ...env },
     async mount(app, { store, mailer, config, logger, now }) {
       app.use('/v1/contact', await createContactRoutes({ store, mailer, config, logger, now, ...options }));
     },

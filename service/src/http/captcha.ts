@@ -15,11 +15,24 @@ export interface CaptchaOptions {
   ttlMs?: number;
 }
 
+export interface IssueOptions {
+  /** Harder than the default: the solver searches counters below this. */
+  maxNumber?: number;
+  /**
+   * What the solution may be spent on (`sign_in:<account hash>`): signed into the challenge, so a solution
+   * earned for one purpose (or an easy challenge of another account) cannot be spent on another.
+   */
+  scope?: string;
+}
+
 export interface Captcha {
   /** A new signed challenge for the ALTCHA widget. */
-  issue(): Promise<Challenge>;
-  /** Checks a widget payload (base64 JSON of { challenge, solution }) and marks it used; throws captcha_invalid. */
-  redeem(payload: string): Promise<void>;
+  issue(options?: IssueOptions): Promise<Challenge>;
+  /**
+   * Checks a widget payload (base64 JSON of { challenge, solution }) and marks it used; throws captcha_invalid.
+   * With a scope, the challenge must have been issued for that scope; without one, for none.
+   */
+  redeem(payload: string, options?: { scope?: string }): Promise<void>;
 }
 
 interface CaptchaUse {
@@ -39,6 +52,7 @@ const Payload = z.object({
         keyLength: z.number(),
         keyPrefix: z.string(),
         expiresAt: z.number().optional(),
+        data: z.record(z.string(), z.unknown()).optional(),
       })
       .loose(),
     signature: z.string().regex(/^[0-9a-f]{64}$/),
@@ -65,18 +79,19 @@ export async function createCaptcha({
   const uses = await store.collection<CaptchaUse>({ name: 'captcha_uses', indexes: ['expiresAt'] });
 
   return {
-    issue: () =>
+    issue: (options = {}) =>
       createChallenge({
         algorithm: 'SHA-256',
         cost: 1,
-        counter: randomInt(maxNumber),
+        counter: randomInt(options.maxNumber ?? maxNumber),
         deriveKey,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
         expiresAt: new Date(now().getTime() + ttlMs),
+        ...(options.scope ? { data: { scope: options.scope } } : {}),
       }),
 
-    async redeem(raw) {
+    async redeem(raw, options = {}) {
       const decoded = decode(raw);
       const parsed = Payload.safeParse(decoded);
       if (!parsed.success) throw invalid('malformed');
@@ -94,6 +109,8 @@ export async function createCaptcha({
       // The library checks expiry on the wall clock; the service's clock decides too (tests and skewed hosts).
       if (result.expired || expiresAt <= now().getTime()) throw invalid('expired');
       if (!result.verified) throw invalid('unverified');
+      // The signature covers `data`, so the scope read here is the one the challenge was issued with.
+      if ((challenge.parameters.data?.scope ?? undefined) !== options.scope) throw invalid('wrong_scope');
       const at = now().getTime();
       await uses.deleteMany({ expiresAt: { $lt: at } });
       try {

@@ -15,6 +15,11 @@ interface Hits {
 export class StoreRateLimitStore implements RateLimitStore {
   private windowMs = 60_000;
   private readonly hits: Promise<Collection<Hits>>;
+  /**
+   * Tells express-rate-limit's double-count check the limiters apart: without it, it takes every instance of this
+   * class for one store, and two limiters counting one address (the app's and sign-up's) for one double count.
+   */
+  readonly prefix: string;
 
   constructor(
     store: Store,
@@ -22,6 +27,7 @@ export class StoreRateLimitStore implements RateLimitStore {
     private readonly now: () => Date,
   ) {
     this.hits = store.collection<Hits>({ name, indexes: ['resetAt'] });
+    this.prefix = `${name}:`;
   }
 
   init(options: Options): void {
