@@ -17,8 +17,10 @@ export interface RunningService {
 export interface StartServiceOptions {
   /**
    * More configuration, as environment variables (`QUIRE_AI_PROVIDER`, `QUIRE_REPORTS_READING`…). The kit sets
-   * `NODE_ENV=test`, the data directory and a silent log; the machine's own environment is not read, so a
-   * `MONGODB_URI` or `SMTP_URL` there changes nothing.
+   * `NODE_ENV=test`, the data directory and a silent log, and raises the limits of the public forms (sign-up,
+   * recover, resend, contact: `QUIRE_*_LIMIT_PER_ADDRESS`, `QUIRE_*_LIMIT_PER_EMAIL`), since a test signs many
+   * people up from one address; the machine's own environment is not read, so a `MONGODB_URI` or `SMTP_URL` there
+   * changes nothing.
    */
   env?: Record<string, string>;
 }
