@@ -96,6 +96,8 @@ export async function loginThrottle(store: Store, now: () => Date, captcha: Capt
       }
       try {
         await counters.insert({ id, count: 1, started_at: at });
+        // Counters whose window has ended count for nothing; dropping them as new ones come keeps the store small.
+        await counters.deleteMany({ started_at: { $lte: fresh } });
         return 0;
       } catch (error) {
         // Another attempt created it meanwhile: claim against that record.
