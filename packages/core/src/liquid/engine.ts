@@ -1,6 +1,7 @@
 import { Liquid, type Template as LiquidTemplate, toValue } from 'liquidjs';
 import type { TemplateError } from '../errors/quire-error';
 import { toTemplateError } from './errors';
+import { assertLiquidNesting } from './nesting';
 import { barcode, qr } from './filters/codes';
 import { avg, groupBy, max, min, sortBy, sum, where } from './filters/collections';
 import { date } from './filters/dates';
@@ -92,6 +93,9 @@ export function createTemplateEngine(options: TemplateEngineOptions = {}): Templ
     if (hit) return hit;
     let templates: LiquidTemplate[];
     try {
+      // Checked before LiquidJS parses, since its parser recurses into each block (a source over the length limit
+      // is refused by the parser at once).
+      if (source.length <= limits.parseChars) assertLiquidNesting(liquid, source);
       templates = liquid.parse(source);
     } catch (error) {
       throw toTemplateError(error, 'parse', limits);
