@@ -4,6 +4,7 @@ import type { FontSet } from '../fonts/font-set';
 import { type ComputedStyle, computeStyle, type StyleContext } from './css/computed';
 import { toPoints } from './css/values';
 import { fromDataUrl, type ImageInfo, sniffImage, toBase64 } from './images';
+import { splitLongWords } from './long-words';
 import { isZeroMargin, type PdfNode, pdfMargin, type Run, round } from './nodes';
 import { serializeSvg, svgSize } from './svg';
 import { convertTable } from './tables';
@@ -296,12 +297,14 @@ export class Converter {
     const ordered = rtl ? this.deps.shape(text, style.direction) : text;
     for (const piece of this.deps.fonts.splitByCoverage(ordered, family)) {
       if (!rtl) {
-        runs.push({ ...base, text: piece.text, font: piece.font });
+        for (const text of splitLongWords(piece.text)) runs.push({ ...base, text, font: piece.font });
         continue;
       }
       // fontkit reverses each right-to-left piece pdfmake hands it, trailing space included; words and spaces
       // as pieces of their own keep the spaces between the words.
-      for (const token of piece.text.split(/(\s+)/)) if (token) runs.push({ ...base, text: token, font: piece.font });
+      for (const token of piece.text.split(/(\s+)/)) {
+        if (token) for (const text of splitLongWords(token)) runs.push({ ...base, text, font: piece.font });
+      }
     }
   }
 
