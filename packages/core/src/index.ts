@@ -9,7 +9,7 @@ export { analyseVariables, ITEM, type UsageHint, type VariableUsage } from './in
 export * from './limits/nesting';
 export * from './liquid/engine';
 export { assertLiquidNesting } from './liquid/nesting';
-export { BARCODE_TYPES, type BarcodeType } from './liquid/filters/codes';
+export { BARCODE_TYPES, type BarcodeType, type QrLevel, qrFits } from './liquid/filters/codes';
 export * from './plans/plan.schema';
 export * from './plans/plans';
 export * from './reports/report.schema';

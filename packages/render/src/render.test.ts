@@ -1,6 +1,7 @@
 import { getStarter, starters, TemplateError } from '@quire/core';
 import { describe, expect, it } from 'vitest';
 import { pageTexts, pdfInfo } from './__fixtures__/pdf-tools';
+import { check } from './check/check';
 import { renderReport } from './render';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -254,6 +255,21 @@ describe('other formats and errors', () => {
     });
     expect(result.pages).toBe(1);
     expect(squash((await pageTexts(result.bytes)).join(' '))).toContain('After');
+  });
+
+  it('leaves out a QR code too long for any QR code, with a warning that check reports as an error', async () => {
+    // pdfmake threw a bare string for it, which failed the whole render.
+    const html = `<p>Pay here</p><qr-code value="${'x'.repeat(3_000)}"></qr-code><qr-code value="short"></qr-code>`;
+    const result = await renderReport({ template: { html }, data: {} });
+    expect(result.pages).toBe(1);
+    expect(result.warnings).toEqual([
+      {
+        code: 'qr_failed',
+        message: 'A QR code cannot hold 3000 characters at error correction level M; it was left out',
+      },
+    ]);
+    const checked = await check({ template: { html }, data: {} });
+    expect(checked.findings).toContainEqual(expect.objectContaining({ code: 'qr_failed', severity: 'error' }));
   });
 
   it('rejects a template error with its line and column', async () => {

@@ -1,3 +1,4 @@
+import { type QrLevel, qrFits } from '@quire/core';
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { hasRtl } from '../fonts/bidi';
 import type { FontSet } from '../fonts/font-set';
@@ -575,10 +576,17 @@ export class Converter {
         if (!value) return [];
         const px = Number(element.attribs.size) || 96;
         const fit = toPoints(style.width, style.fontSize, width) ?? px * 0.75;
-        const level = (element.attribs.level ?? 'M').toUpperCase();
-        return [
-          { qr: value, fit: round(fit), eccLevel: /^[LMQH]$/.test(level) ? level : 'M', foreground: style.color },
-        ];
+        const given = (element.attribs.level ?? 'M').toUpperCase();
+        const level = (/^[LMQH]$/.test(given) ? given : 'M') as QrLevel;
+        // pdfmake throws (a string, not even an Error) on a text no QR code can hold.
+        if (!qrFits(value, level)) {
+          this.warn(
+            'qr_failed',
+            `A QR code cannot hold ${value.length} characters at error correction level ${level}; it was left out`,
+          );
+          return [];
+        }
+        return [{ qr: value, fit: round(fit), eccLevel: level, foreground: style.color }];
       }
       case 'bar-code': {
         const value = element.attribs.value ?? '';
