@@ -27,7 +27,8 @@ export function jsonDepth(value: unknown, stopAt = Number.POSITIVE_INFINITY): nu
   const seen = new Set<object>();
   while (stack.length > 0) {
     const [current, depth] = stack.pop() as [unknown, number];
-    if (current === null || typeof current !== 'object' || seen.has(current)) continue;
+    // Bytes (a driver's Buffer) are a scalar here, not an array of numbers.
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current) || seen.has(current)) continue;
     seen.add(current);
     const inner = depth + 1;
     if (inner > deepest) deepest = inner;
