@@ -247,7 +247,7 @@ describe('other formats and errors', () => {
     expect(html).not.toMatch(/<script|onclick|javascript:/i);
   });
 
-  it('draws an inline SVG without a size at a browser\'s default 300 by 150 pixels', async () => {
+  it("draws an inline SVG without a size at a browser's default 300 by 150 pixels", async () => {
     // pdfmake refuses an SVG with neither width, height nor viewBox; it used to fail the whole render.
     const result = await renderReport({
       template: { html: '<p>Before</p><svg><circle cx="10" cy="10" r="8" fill="#c00"/></svg><p>After</p>' },

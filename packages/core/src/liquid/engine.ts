@@ -1,12 +1,12 @@
 import { Liquid, type Template as LiquidTemplate, toValue } from 'liquidjs';
 import type { TemplateError } from '../errors/quire-error';
 import { toTemplateError } from './errors';
-import { assertLiquidNesting } from './nesting';
 import { barcode, qr } from './filters/codes';
 import { avg, groupBy, max, min, sortBy, sum, where } from './filters/collections';
 import { date } from './filters/dates';
 import { money, number, percent } from './filters/numbers';
 import { titlecase } from './filters/text';
+import { assertLiquidNesting } from './nesting';
 
 /** Bounds on one parse and one render of an untrusted template. */
 export interface TemplateLimits {

@@ -15,7 +15,8 @@ describe('splitLongWords', () => {
     const pieces = splitLongWords(text);
     expect(pieces.join('')).toBe(text);
     expect(pieces.length).toBe(3);
-    for (const piece of pieces) expect(Math.max(...piece.split(/\s/).map((w) => w.length))).toBeLessThanOrEqual(WORD_PIECE);
+    for (const piece of pieces)
+      expect(Math.max(...piece.split(/\s/).map((w) => w.length))).toBeLessThanOrEqual(WORD_PIECE);
   });
 
   it('never separates a combining mark or an emoji half from its character', () => {
