@@ -150,6 +150,15 @@ describe('data sources: routes, roles and secrets', () => {
     expect(await app.load(teamId, skus.id, {})).toMatchObject({ rows: ['A', 'B'] });
   });
 
+  it('refuses JSON content nested deeper than Quire reads, naming content', async () => {
+    const deep = `{"lines":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`;
+    const error = await errorOf(
+      await create({ type: 'static', name: 'Deep', format: 'json', content: deep, data_path: '$..lines' }),
+      400,
+    );
+    expect(error).toMatchObject({ code: 'json_too_deep', param: 'content' });
+  });
+
   it('refuses bodies that are not valid, naming the field', async () => {
     const cases: [unknown, string][] = [
       [{ type: 'ftp', name: 'x' }, 'type'],
