@@ -337,7 +337,7 @@ describe('data sources: routes, roles and secrets', () => {
     expect(second.has_more).toBe(false);
   });
 
-  it('lets members read and preview but not write; viewers cannot read; admins write', async () => {
+  it('lets members read but not preview rows or write; viewers cannot read; admins write', async () => {
     const source = await created({ type: 'static', name: 'Shared', format: 'json', content: '[{"a":1}]' });
     const member = newUser('dsmember');
     const viewer = newUser('dsviewer');
@@ -348,7 +348,7 @@ describe('data sources: routes, roles and secrets', () => {
 
     expect((await app.as(member, `/v1/data-sources/${source.id}`, { team: teamId })).status).toBe(200);
     expect((await app.as(member, '/v1/data-sources', { team: teamId })).status).toBe(200);
-    expect((await preview(source.id, {}, member)).status).toBe(200);
+    expect((await errorOf(await preview(source.id, {}, member), 403)).code).toBe('forbidden');
     const memberTest = app.as(member, `/v1/data-sources/${source.id}/test`, { method: 'POST', team: teamId, body: {} });
     expect(await (await memberTest).json()).toMatchObject({ ok: true });
     const writes = [
