@@ -13,6 +13,7 @@ import { createContactRoutes } from './contact/index';
 import { createDataSources, DATA_SOURCE_BODY_LIMIT } from './data-sources/index';
 import { errorHandler, notFound } from './http/errors';
 import { createIdempotency } from './http/idempotency';
+import { verifyJsonDepth } from './http/json-depth';
 import { requestLimit } from './http/rate-limits';
 import { requestContext } from './http/request-context';
 import { createJobQueue } from './jobs/queue';
@@ -149,10 +150,12 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   });
   // The larger limits come first; the general parser then skips a body already parsed.
   // MCP tool arguments carry report data too.
-  app.use(['/v1/reports', '/v1/templates', '/mcp'], express.json({ limit: REPORT_BODY_LIMIT, strict: true }));
-  app.use('/v1/data-sources', express.json({ limit: DATA_SOURCE_BODY_LIMIT, strict: true }));
-  app.use('/v1/ai', express.json({ limit: AI_BODY_LIMIT, strict: true }));
-  app.use(express.json({ limit: config.bodyLimit, strict: true }));
+  // Every parser refuses a body nested deeper than NESTING_LIMITS.json before parsing it (400 json_too_deep).
+  const json = (limit: string | number) => express.json({ limit, strict: true, verify: verifyJsonDepth });
+  app.use(['/v1/reports', '/v1/templates', '/mcp'], json(REPORT_BODY_LIMIT));
+  app.use('/v1/data-sources', json(DATA_SOURCE_BODY_LIMIT));
+  app.use('/v1/ai', json(AI_BODY_LIMIT));
+  app.use(json(config.bodyLimit));
 
   // Someone opening the service in a browser learns where to go.
   app.get('/', (_req, res) => {

@@ -29,3 +29,31 @@ it('runs the README example as written', async () => {
     'invoice.number',
   ]);
 });
+
+it('shows the role table as ROLE_PERMISSIONS has it', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  expect(roleTableOf(readme)).toEqual(permissionTable());
+});
+
+/** `permission → roles that have it`, from a markdown table with a ✓ under each role. */
+function roleTableOf(markdown: string): Record<string, string[]> {
+  const lines = markdown.split('\n').filter((line) => line.startsWith('| `'));
+  const header = markdown.split('\n').find((line) => line.startsWith('| permission')) ?? '';
+  const columns = header.split('|').map((cell) => cell.trim());
+  const table: Record<string, string[]> = {};
+  for (const line of lines) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    const permission = cells[1]?.replace(/`/g, '') ?? '';
+    if (!(core.PERMISSIONS as readonly string[]).includes(permission)) continue;
+    table[permission] = columns.filter(
+      (column, i) => core.Role.options.includes(column as core.Role) && cells[i] === '✓',
+    );
+  }
+  return table;
+}
+
+function permissionTable(): Record<string, string[]> {
+  return Object.fromEntries(
+    core.PERMISSIONS.map((permission) => [permission, core.Role.options.filter((role) => core.can(role, permission))]),
+  );
+}

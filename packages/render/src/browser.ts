@@ -3,13 +3,14 @@
  * converter, the layout and the PDF writer are the ones Node uses; only the fonts arrive differently (the page
  * hands over their bytes, since a browser has no font files to read).
  */
-import { createTemplateEngine } from '@quire/core';
+import { assertJsonDepth, createTemplateEngine } from '@quire/core';
 import pdfMake from 'pdfmake/build/pdfmake';
 import { barcodeSvg } from './barcode';
 import { toBase64 } from './convert/images';
 import { toVisualOrder } from './fonts/bidi';
 import type { FontFaces } from './fonts/font-set';
 import { FontRegistry, type FontRegistryOptions } from './fonts/registry';
+import { assertHtmlNesting } from './nesting';
 import { assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
 import { renderPdf } from './pdf/render-pdf';
@@ -60,7 +61,9 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.currency ? { currency: options.currency } : {}),
   });
+  assertJsonDepth(options.data, 'data');
   const bodyHtml = engine.render(options.template.html, options.data);
+  assertHtmlNesting(bodyHtml);
   const templateDone = performance.now();
   const images = await collectImages([bodyHtml], options.assets, options.loadImage);
   install(options.fonts);

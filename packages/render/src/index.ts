@@ -5,6 +5,7 @@ export { type ConvertOptions, type ConvertResult, convertHtml, type PdfNode, War
 export { loadBundledFonts } from './fonts/bundled';
 export type { FontFaces, FontSet, TextRun } from './fonts/font-set';
 export { FontRegistry } from './fonts/registry';
+export { assertHtmlNesting, type HtmlNesting, htmlNesting } from './nesting';
 export { compileEmail } from './output/email';
 export { htmlDocument } from './output/html';
 export { buildDocument, countPages, type PageGeometry, pageGeometry } from './pdf/document';

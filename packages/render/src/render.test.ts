@@ -1,6 +1,7 @@
 import { getStarter, starters, TemplateError } from '@quire/core';
 import { describe, expect, it } from 'vitest';
 import { pageTexts, pdfInfo } from './__fixtures__/pdf-tools';
+import { check } from './check/check';
 import { renderReport } from './render';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -244,6 +245,31 @@ describe('other formats and errors', () => {
     expect(html).toContain('src="data:image/svg+xml;base64,');
     expect(html).toContain('Page 1 of 1');
     expect(html).not.toMatch(/<script|onclick|javascript:/i);
+  });
+
+  it("draws an inline SVG without a size at a browser's default 300 by 150 pixels", async () => {
+    // pdfmake refuses an SVG with neither width, height nor viewBox; it used to fail the whole render.
+    const result = await renderReport({
+      template: { html: '<p>Before</p><svg><circle cx="10" cy="10" r="8" fill="#c00"/></svg><p>After</p>' },
+      data: {},
+    });
+    expect(result.pages).toBe(1);
+    expect(squash((await pageTexts(result.bytes)).join(' '))).toContain('After');
+  });
+
+  it('leaves out a QR code too long for any QR code, with a warning that check reports as an error', async () => {
+    // pdfmake threw a bare string for it, which failed the whole render.
+    const html = `<p>Pay here</p><qr-code value="${'x'.repeat(3_000)}"></qr-code><qr-code value="short"></qr-code>`;
+    const result = await renderReport({ template: { html }, data: {} });
+    expect(result.pages).toBe(1);
+    expect(result.warnings).toEqual([
+      {
+        code: 'qr_failed',
+        message: 'A QR code cannot hold 3000 characters at error correction level M; it was left out',
+      },
+    ]);
+    const checked = await check({ template: { html }, data: {} });
+    expect(checked.findings).toContainEqual(expect.objectContaining({ code: 'qr_failed', severity: 'error' }));
   });
 
   it('rejects a template error with its line and column', async () => {

@@ -1,4 +1,5 @@
 import {
+  assertJsonDepth,
   createTemplateEngine,
   QuireError,
   type RenderWarning,
@@ -9,6 +10,7 @@ import { barcodeSvg } from './barcode';
 import { toVisualOrder } from './fonts/bidi';
 import { loadBundledFonts } from './fonts/bundled';
 import { FontRegistry } from './fonts/registry';
+import { assertHtmlNesting } from './nesting';
 import { compileEmail } from './output/email';
 import { htmlDocument } from './output/html';
 import { assertHtmlBodyWithin, assertHtmlWithin, assertPdfWithin } from './output/limits';
@@ -80,8 +82,12 @@ export async function renderReport(options: RenderOptions, context: RenderContex
   const started = performance.now();
   const { template, data } = options;
   const format: ReportFormat = options.format ?? (template.kind === 'email' ? 'email' : 'pdf');
+  // Data and documents nested past Quire's limits are refused here, whatever the format or engine, before any
+  // part of the renderer recurses into them.
+  assertJsonDepth(data, 'data');
   const engine = engineFor(options);
   const bodyHtml = engine.render(template.html, data);
+  assertHtmlNesting(bodyHtml);
   const templateDone = performance.now();
   const { limits } = options;
   if (format !== 'pdf') assertHtmlBodyWithin(limits, bodyHtml);
@@ -124,22 +130,23 @@ export async function renderReport(options: RenderOptions, context: RenderContex
   const pageVars = (n: number | string, count: number | string) => ({ ...data, page_number: n, page_count: count });
   const header = template.header_html?.trim() ? template.header_html : undefined;
   const footer = template.footer_html?.trim() ? template.footer_html : undefined;
-  const images = await collectImages(
-    [
-      bodyHtml,
-      header ? engine.render(header, pageVars(1, 1)) : '',
-      footer ? engine.render(footer, pageVars(1, 1)) : '',
-    ],
-    options.assets,
-    options.loadImage,
-  );
+  // The running header and footer as on the first page (the PDF converter checks every page's own).
+  const firstPage = (source: string | undefined, part: 'header_html' | 'footer_html') => {
+    if (!source) return undefined;
+    const html = engine.render(source, pageVars(1, 1));
+    assertHtmlNesting(html, part);
+    return html;
+  };
+  const headerHtml = firstPage(header, 'header_html');
+  const footerHtml = firstPage(footer, 'footer_html');
+  const images = await collectImages([bodyHtml, headerHtml ?? '', footerHtml ?? ''], options.assets, options.loadImage);
 
   if (format === 'html') {
     const html = htmlDocument({
       title: options.metadata?.title ?? template.name ?? 'Report',
       bodyHtml,
-      ...(header ? { headerHtml: engine.render(header, pageVars(1, 1)) } : {}),
-      ...(footer ? { footerHtml: engine.render(footer, pageVars(1, 1)) } : {}),
+      ...(headerHtml ? { headerHtml } : {}),
+      ...(footerHtml ? { footerHtml } : {}),
       ...(template.css ? { css: template.css } : {}),
       ...(template.page ? { page: template.page } : {}),
       images,
@@ -164,13 +171,13 @@ export async function renderReport(options: RenderOptions, context: RenderContex
             .replaceAll(PAGE_COUNT_MARK, '<span class="totalPages"></span>')
         : undefined;
     const layoutDone = performance.now();
-    const headerHtml = marks(header);
-    const footerHtml = marks(footer);
+    const chromiumHeader = marks(header);
+    const chromiumFooter = marks(footer);
     const { bytes, pages } = await chromium.renderPdf({
       html: bodyHtml,
       ...(template.css ? { css: template.css } : {}),
-      ...(headerHtml ? { headerHtml } : {}),
-      ...(footerHtml ? { footerHtml } : {}),
+      ...(chromiumHeader ? { headerHtml: chromiumHeader } : {}),
+      ...(chromiumFooter ? { footerHtml: chromiumFooter } : {}),
       page: template.page ?? {},
       ...(options.metadata?.title ? { metadataTitle: options.metadata.title } : {}),
     });

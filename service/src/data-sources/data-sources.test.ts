@@ -150,6 +150,15 @@ describe('data sources: routes, roles and secrets', () => {
     expect(await app.load(teamId, skus.id, {})).toMatchObject({ rows: ['A', 'B'] });
   });
 
+  it('refuses JSON content nested deeper than Quire reads, naming content', async () => {
+    const deep = `{"lines":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`;
+    const error = await errorOf(
+      await create({ type: 'static', name: 'Deep', format: 'json', content: deep, data_path: '$..lines' }),
+      400,
+    );
+    expect(error).toMatchObject({ code: 'json_too_deep', param: 'content' });
+  });
+
   it('refuses bodies that are not valid, naming the field', async () => {
     const cases: [unknown, string][] = [
       [{ type: 'ftp', name: 'x' }, 'type'],
@@ -328,7 +337,7 @@ describe('data sources: routes, roles and secrets', () => {
     expect(second.has_more).toBe(false);
   });
 
-  it('lets members read and preview but not write; viewers cannot read; admins write', async () => {
+  it('lets members read but not preview rows or write; viewers cannot read; admins write', async () => {
     const source = await created({ type: 'static', name: 'Shared', format: 'json', content: '[{"a":1}]' });
     const member = newUser('dsmember');
     const viewer = newUser('dsviewer');
@@ -339,7 +348,7 @@ describe('data sources: routes, roles and secrets', () => {
 
     expect((await app.as(member, `/v1/data-sources/${source.id}`, { team: teamId })).status).toBe(200);
     expect((await app.as(member, '/v1/data-sources', { team: teamId })).status).toBe(200);
-    expect((await preview(source.id, {}, member)).status).toBe(200);
+    expect((await errorOf(await preview(source.id, {}, member), 403)).code).toBe('forbidden');
     const memberTest = app.as(member, `/v1/data-sources/${source.id}/test`, { method: 'POST', team: teamId, body: {} });
     expect(await (await memberTest).json()).toMatchObject({ ok: true });
     const writes = [

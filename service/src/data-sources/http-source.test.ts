@@ -61,6 +61,12 @@ describe('HTTP data sources', () => {
           res.end(`"${'x'.repeat(5 * 1024 * 1024 - 1)}"`);
           return;
         }
+        if (path === '/deep') {
+          // JSON nested 5,000 levels: the JSONPath, the schema and the answer would each follow it by recursion.
+          res.setHeader('content-type', 'application/json');
+          res.end(`{"data":${'['.repeat(5_000)}1${']'.repeat(5_000)}}`);
+          return;
+        }
         if (path === '/text') {
           res.end('<html>not json</html>');
           return;
@@ -195,6 +201,14 @@ describe('HTTP data sources', () => {
     const started = Date.now();
     expect((await errorOf(await preview(slow), 422)).code).toBe('data_source_timeout');
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('answers data_source_error for JSON nested deeper than Quire reads, in a preview and in a report load', async () => {
+    const deep = await create({ url: `${api.url}/deep`, data_path: '$..data' });
+    const error = await errorOf(await preview(deep), 422);
+    expect(error).toMatchObject({ code: 'data_source_error' });
+    expect(error.message).toContain('nested more than 64 levels deep');
+    await expect(app.load(team, deep, {})).rejects.toMatchObject({ code: 'data_source_error' });
   });
 
   it('tests connectivity: ok with the latency, or ok: false with the error, never a 5xx', async () => {

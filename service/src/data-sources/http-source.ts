@@ -5,7 +5,7 @@ import { LIMITS, openSealed, type SourceContext } from './context';
 import { assertDataPath, pick, ROOT_PATH } from './extract';
 import { sourceFailure } from './failures';
 import { fillJson, fillText, type Params } from './placeholders';
-import { fromJson, type Loaded } from './rows';
+import { assertSourceDepth, fromJson, type Loaded } from './rows';
 import { assertLiteralAllowed } from './targets';
 
 /** What the API shows instead of a header's value. Sent back in a PATCH, it keeps the stored value. */
@@ -258,6 +258,7 @@ export async function loadHttp(settings: HttpSettings, params: Params, ctx: Sour
   } catch {
     throw new QuireError('data_source_error', { message: 'The data source did not answer JSON.' });
   }
+  assertSourceDepth(json);
   return fromJson(pick(json, settings.dataPath));
 }
 

@@ -79,6 +79,8 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
   const router = Router();
   router.use(deps.authenticate, deps.actingTeam, deps.idempotency);
   const read = deps.requirePermission('data_sources:read');
+  // The preview answers the raw rows, fields no template prints included (an SSN, a salary): a permission of its own.
+  const readRows = deps.requirePermission('data_sources:read_rows');
   const write = deps.requirePermission('data_sources:write');
 
   router.post('/', write, async (req, res) => {
@@ -173,7 +175,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
     res.json({ object: 'data_source' as const, id: existing.id, deleted: true });
   });
 
-  // Testing and previewing read data with the stored secrets but change nothing: data_sources:read, as load.
+  // Testing reads data with the stored secrets but answers only whether it worked: data_sources:read, as load.
   router.post('/:id/test', read, async (req, res) => {
     const { params } = TestBody.parse(req.body ?? {});
     const source = await find(teamOf(res).id, req.params.id as string);
@@ -198,7 +200,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
     }
   });
 
-  router.post('/:id/preview', read, async (req, res) => {
+  router.post('/:id/preview', readRows, async (req, res) => {
     const { params, limit } = PreviewBody.parse(req.body ?? {});
     const source = await find(teamOf(res).id, req.params.id as string);
     const shown = limit ?? LIMITS.previewRows;

@@ -291,7 +291,8 @@ export const DATA_SOURCE_OPERATIONS: Entry[] = [
     summary: 'Preview the data',
     description:
       `Loads the data as a report would, with \`params\`, and shows the first rows and the JSON Schema of the whole. ${LOAD_SHAPE} ` +
-      'Needs data_sources:read.',
+      'The rows are the raw data, fields no template prints included: needs data_sources:read_rows (owners, ' +
+      'admins and editors, as people or API keys; members and viewers are refused with 403 forbidden).',
     security: ['bearer', 'apiKey'],
     teamScoped: true,
     params: ID,

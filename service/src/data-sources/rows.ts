@@ -1,3 +1,18 @@
+import { jsonDepth, NESTING_LIMITS, QuireError } from '@quire/core';
+
+/**
+ * Data nested deeper than NESTING_LIMITS.json cannot reach a template (the whole service follows data by recursion):
+ * a source that answers such data fails with 422 data_source_error, like one that answers something unreadable.
+ */
+export function assertSourceDepth(value: unknown): void {
+  const limit = NESTING_LIMITS.json;
+  if (jsonDepth(value, limit) <= limit) return;
+  throw new QuireError('data_source_error', {
+    message: `The data source's data is nested more than ${limit} levels deep; Quire reads at most ${limit}.`,
+    details: { limit },
+  });
+}
+
 /**
  * What a source gives back before it becomes template data: rows (queries, CSV, JSON arrays) or one object
  * (an HTTP API or a JSON file whose data_path picks an object).
@@ -25,13 +40,18 @@ export function fromJson(value: unknown): Loaded {
  * to Liquid, to JSON answers and to the idempotency store, which all want plain JSON.
  */
 export function jsonSafe(value: unknown): unknown {
+  assertSourceDepth(value);
+  return plain(value);
+}
+
+function plain(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (Array.isArray(value)) return value.map(plain);
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, jsonSafe(v)]));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, plain(v)]));
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import { QuireError } from '@quire/core';
+import { assertJsonDepth, QuireError } from '@quire/core';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { z } from 'zod';
 import { LIMITS } from './context';
@@ -68,11 +68,15 @@ function csvRows(content: string, delimiter: string): Record<string, string>[] {
 }
 
 function parseJson(content: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(content);
+    value = JSON.parse(content);
   } catch (error) {
     throw invalidContent(`not valid JSON: ${(error as Error).message}`);
   }
+  // Checked before data_path is applied: a JSONPath walks the document by recursion.
+  assertJsonDepth(value, 'content');
+  return value;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { QuireError } from '@quire/core';
+import { NESTING_LIMITS, QuireError } from '@quire/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { RecordTooLargeError, StoreUnavailableError } from '../store/port';
+import { BODY_DEPTH_LIMIT } from './json-depth';
 
 /** Seconds a client is told to wait after 503 store_unavailable: about how long a replica set takes to elect. */
 const STORE_RETRY_AFTER_S = 5;
@@ -36,8 +37,23 @@ export function toQuireError(error: unknown): QuireError {
   const type = (error as { type?: string })?.type;
   if (type === 'entity.parse.failed') return new QuireError('malformed_json');
   if (type === 'entity.too.large') return new QuireError('payload_too_large');
+  if (type === 'entity.too.deep') {
+    return new QuireError('json_too_deep', {
+      message: `The request body is nested too deeply: at most ${BODY_DEPTH_LIMIT} levels of objects and arrays inside one another (${NESTING_LIMITS.json} for report data).`,
+      details: { limit: BODY_DEPTH_LIMIT },
+    });
+  }
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return new QuireError('unsupported_media_type');
+  const status = (error as { status?: unknown })?.status;
+  // Express's router could not decode a path parameter (`/v1/starters/%ff`): the client's mistake.
+  if (error instanceof URIError && status === 400) return new QuireError('malformed_path', { cause: error });
+  // Any other error Express or body-parser marks as the client's (a body cut short, a wrong Content-Length).
+  if (typeof status === 'number' && status >= 400 && status < 500 && (error as { expose?: unknown }).expose === true)
+    return new QuireError('bad_request', {
+      message: `The request could not be read: ${(error as Error).message}`,
+      cause: error,
+    });
   return new QuireError('internal_error', { cause: error });
 }
 

@@ -96,12 +96,13 @@ export interface Operation {
 /** Any route: the app-wide rate limiter, the database not answering (503), and the last-resort 500. */
 export const ANY: readonly ErrorCode[] = ['rate_limited', 'store_unavailable', 'internal_error'];
 /**
- * POST, PUT and PATCH: the JSON body parser and the JSON-only check run before the route, and what they write
- * must fit in one stored record (413 record_too_large).
+ * POST, PUT and PATCH: the JSON body parser (with its nesting limit) and the JSON-only check run before the route,
+ * and what they write must fit in one stored record (413 record_too_large).
  */
 export const JSON_BODY: readonly ErrorCode[] = [
   'malformed_json',
   'payload_too_large',
+  'json_too_deep',
   'unsupported_media_type',
   'record_too_large',
 ];

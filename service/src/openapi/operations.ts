@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@quire/core';
 import { z } from 'zod';
 import { AI_OPERATIONS } from '../ai/authoring/operations';
 import { CreateApiKeyBody } from '../api-keys/index';
@@ -811,5 +812,9 @@ export const OPERATIONS: readonly Operation[] = [
   ...DOCS_OPERATIONS,
 ].map((entry) => {
   const shared = entry.method === 'GET' || entry.method === 'DELETE' ? ANY : [...ANY, ...JSON_BODY];
-  return { ...entry, errors: [...new Set([...shared, ...(entry.errors ?? [])])] };
+  // Express decodes path parameters: bad percent-encoding in one is refused before the route runs.
+  const path: ErrorCode[] = entry.path.includes('{') ? ['malformed_path'] : [];
+  // Wherever Liquid is parsed, blocks nested past the limit are refused like a syntax error.
+  const nesting: ErrorCode[] = entry.errors?.includes('template_syntax_error') ? ['template_too_deep'] : [];
+  return { ...entry, errors: [...new Set([...shared, ...path, ...(entry.errors ?? []), ...nesting])] };
 });

@@ -452,7 +452,8 @@ export const TEMPLATE_OPERATIONS: Entry[] = [
       'What is wrong with a version (default the latest) and data (default its sample data) before anyone reads ' +
       'the report: template errors, data it needs and does not get, data it never uses or of the wrong type, ' +
       'HTML and CSS it cannot lay out, missing glyphs, images that failed, and the page count. Template errors ' +
-      'are findings here, not error answers. Does not count against the plan (needs templates:read).',
+      'are findings here, not error answers; a render stopped at its time or memory limit is an error answer. ' +
+      'Does not count against the plan (needs templates:read).',
     params: ID,
     body: CheckBody,
     bodyRequired: false,

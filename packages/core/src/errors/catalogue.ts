@@ -45,6 +45,17 @@ export const ERROR_CATALOGUE = {
   ),
   invalid_cursor: entry('invalid_request_error', 400, 'The pagination cursor does not name an item of this list.'),
   not_acceptable: entry('invalid_request_error', 406, 'The requested content type cannot be produced.'),
+  malformed_path: entry(
+    'invalid_request_error',
+    400,
+    'The request path is not valid: it holds a percent sign that does not start a valid %XX escape of UTF-8.',
+  ),
+  json_too_deep: entry(
+    'invalid_request_error',
+    400,
+    'The JSON is nested too deeply: at most 64 levels of objects and arrays inside one another are allowed.',
+  ),
+  bad_request: entry('invalid_request_error', 400, 'The request could not be read.'),
   // Accounts and sessions
   missing_credentials: entry(
     'invalid_request_error',
@@ -106,6 +117,11 @@ export const ERROR_CATALOGUE = {
   template_render_error: entry('template_error', 422, 'The template could not be rendered with this data.'),
   template_limit_exceeded: entry('template_error', 422, 'The template exceeded a rendering limit.'),
   invalid_filter_argument: entry('template_error', 422, 'A filter was given a value it cannot use.'),
+  template_too_deep: entry(
+    'template_error',
+    422,
+    'The template nests too deeply: at most 256 HTML elements and 64 Liquid blocks may sit inside one another.',
+  ),
   data_invalid: entry('invalid_request_error', 422, 'The data does not match the template schema.'),
   // Rendering
   render_timeout: entry('template_error', 422, 'The report took longer to render than the time limit allows.'),

@@ -56,7 +56,12 @@ export class TemplateError extends QuireError {
   readonly column: number | undefined;
 
   constructor(
-    code: 'template_syntax_error' | 'template_render_error' | 'template_limit_exceeded' | 'invalid_filter_argument',
+    code:
+      | 'template_syntax_error'
+      | 'template_render_error'
+      | 'template_limit_exceeded'
+      | 'invalid_filter_argument'
+      | 'template_too_deep',
     options: QuireErrorOptions & { line?: number; column?: number },
   ) {
     super(code, {

@@ -1,3 +1,4 @@
+import { NESTING_LIMITS } from '../limits/nesting';
 import type { JsonSchema } from './schema';
 
 export interface DataMismatch {
@@ -57,14 +58,15 @@ export function compareData(schema: JsonSchema, data: unknown, options: CompareO
     push();
   };
 
-  function walk(node: JsonSchema, value: unknown, path: string): void {
-    if (value === undefined || value === null) return;
+  // Data deeper than NESTING_LIMITS.json is refused where it enters; the walk stops there too, not on the stack.
+  function walk(node: JsonSchema, value: unknown, path: string, depth = 0): void {
+    if (value === undefined || value === null || depth > NESTING_LIMITS.json) return;
     if (!accepts(node, value)) {
       add(() => result.mismatched.push({ path: path || '(root)', expected: String(node.type), actual: typeOf(value) }));
       return;
     }
     if (Array.isArray(value) && node.items) {
-      for (const [i, item] of value.entries()) walk(node.items as JsonSchema, item, `${path}[${i}]`);
+      for (const [i, item] of value.entries()) walk(node.items as JsonSchema, item, `${path}[${i}]`, depth + 1);
       return;
     }
     if (node.properties && typeof value === 'object' && !Array.isArray(value)) {
@@ -75,7 +77,7 @@ export function compareData(schema: JsonSchema, data: unknown, options: CompareO
       for (const [key, child] of Object.entries(record)) {
         const childSchema = node.properties[key];
         if (!childSchema) add(() => result.unexpected.push(join(path, key)));
-        else walk(childSchema, child, join(path, key));
+        else walk(childSchema, child, join(path, key), depth + 1);
       }
     }
   }

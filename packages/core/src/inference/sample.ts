@@ -1,3 +1,4 @@
+import { NESTING_LIMITS } from '../limits/nesting';
 import type { JsonSchema } from './schema';
 
 /** Plausible values by field name, so that a generated sample reads like a real document. */
@@ -63,19 +64,21 @@ export interface SampleOptions {
  */
 export function sampleFromSchema(schema: JsonSchema, options: SampleOptions = {}): unknown {
   const perList = options.itemsPerList ?? 3;
-  function make(node: JsonSchema, name: string, index: number): unknown {
+  // Data nests at most NESTING_LIMITS.json deep, so a schema's deeper levels get no sample (and no recursion).
+  function make(node: JsonSchema, name: string, index: number, depth = 0): unknown {
+    if (depth > NESTING_LIMITS.json) return undefined;
     if (Array.isArray(node.examples) && node.examples.length) return node.examples[index % node.examples.length];
     if (node.default !== undefined) return node.default;
     if (Array.isArray(node.enum) && node.enum.length) return node.enum[index % node.enum.length];
     const t = types(node);
     if (t.includes('object') || node.properties) {
       const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(node.properties ?? {})) out[key] = make(child, key, index);
+      for (const [key, child] of Object.entries(node.properties ?? {})) out[key] = make(child, key, index, depth + 1);
       return out;
     }
     if (t.includes('array')) {
       const items = node.items ?? {};
-      return Array.from({ length: perList }, (_, i) => make(items, singular(name), i));
+      return Array.from({ length: perList }, (_, i) => make(items, singular(name), i, depth + 1));
     }
     if (t.includes('number') || t.includes('integer')) {
       const n = numberFromName(name, index);

@@ -1,5 +1,5 @@
 import type { JsonSchemaDocument } from '../templates/template.schema';
-import { ITEM, type UsageHint, type VariableUsage } from './variables';
+import { assertPathLength, ITEM, type UsageHint, type VariableUsage } from './variables';
 
 /** A JSON Schema (2020-12) node as Quire writes them. */
 export interface JsonSchema {
@@ -63,8 +63,12 @@ function toSchema(node: Node): JsonSchema {
   return { type: 'string' };
 }
 
-/** Builds the JSON Schema of the data that a set of usages reads. */
+/**
+ * Builds the JSON Schema of the data that a set of usages reads. The schema is built by recursion, so a path longer
+ * than NESTING_LIMITS.variablePath is refused with 422 template_too_deep.
+ */
 export function schemaFromUsages(usages: VariableUsage[]): JsonSchemaDocument & JsonSchema {
+  for (const { path, line, column } of usages) assertPathLength(path, line, column);
   const root = newNode();
   for (const usage of usages) insert(root, usage);
   const body = toSchema(root);

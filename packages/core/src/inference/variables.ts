@@ -7,6 +7,8 @@ import {
   Value,
   type ValueToken,
 } from 'liquidjs';
+import { TemplateError } from '../errors/quire-error';
+import { NESTING_LIMITS } from '../limits/nesting';
 
 /** What the way a variable is used says about its type. */
 export type UsageHint =
@@ -55,6 +57,22 @@ export interface VariableUsage {
 }
 
 export const ITEM = '[]';
+
+/**
+ * Throws 422 template_too_deep when a data path has more steps than {@link NESTING_LIMITS}.variablePath: no data
+ * nests that deep, the schema is built from the paths by recursion, and a chain of `assign`s could otherwise grow
+ * one path by a step per tag.
+ */
+export function assertPathLength(path: readonly string[], line: number, column: number): void {
+  const limit = NESTING_LIMITS.variablePath;
+  if (path.length <= limit) return;
+  throw new TemplateError('template_too_deep', {
+    message: `A variable's path has more than ${limit} steps (line ${line}, column ${column}); at most ${limit} are allowed.`,
+    line,
+    column,
+    details: { limit },
+  });
+}
 
 const NUMBER_FILTERS = new Set([
   'money',
@@ -299,6 +317,7 @@ export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOp
   function record(raw: Raw & { hint: UsageHint; optional: boolean }, inBranch: boolean): string[] | undefined {
     const resolved = resolve(raw.segments);
     if (!resolved || resolved.path.length === 0) return undefined;
+    assertPathLength(resolved.path, raw.line, raw.column);
     const optional = raw.optional || resolved.optional || inBranch;
     usages.push({ path: resolved.path, hint: raw.hint, optional, line: raw.line, column: raw.column });
     return resolved.path;

@@ -6,6 +6,7 @@ import { avg, groupBy, max, min, sortBy, sum, where } from './filters/collection
 import { date } from './filters/dates';
 import { money, number, percent } from './filters/numbers';
 import { titlecase } from './filters/text';
+import { assertLiquidNesting } from './nesting';
 
 /** Bounds on one parse and one render of an untrusted template. */
 export interface TemplateLimits {
@@ -92,6 +93,9 @@ export function createTemplateEngine(options: TemplateEngineOptions = {}): Templ
     if (hit) return hit;
     let templates: LiquidTemplate[];
     try {
+      // Checked before LiquidJS parses, since its parser recurses into each block (a source over the length limit
+      // is refused by the parser at once).
+      if (source.length <= limits.parseChars) assertLiquidNesting(liquid, source);
       templates = liquid.parse(source);
     } catch (error) {
       throw toTemplateError(error, 'parse', limits);

@@ -202,4 +202,12 @@ describe('qr and barcode', () => {
     expect(renderError('{{ "x" | qr: 5 }}').message).toContain('size must be a whole number from 16');
     expect(renderError('{{ "x" | qr: 50, "Z" }}').message).toContain('L, M, Q or H');
   });
+  it('refuse a text no QR code can hold at its level, counting bytes of UTF-8', () => {
+    // 2,400 bytes fit at level L (2,953) but not at the default M (2,331), which the PDF engine could not draw.
+    const long = 'é'.repeat(1_200);
+    expect(renderError('{{ v | qr }}', { v: long }).message).toContain('too long for a QR code at level M');
+    expect(render('{{ v | qr: 96, "L" }}', { v: long })).toContain('<qr-code value=');
+    // Digits only are encoded more densely: 5,000 of them fit at M.
+    expect(render('{{ v | qr }}', { v: '1'.repeat(5_000) })).toContain('<qr-code value=');
+  });
 });

@@ -25,6 +25,13 @@ describe('roles', () => {
     expect(can('editor', 'api_keys:manage')).toBe(false);
   });
 
+  it('let owners, admins and editors read data source rows, and members only pick a data source', () => {
+    expect(PERMISSIONS.filter((p) => p === 'data_sources:read_rows')).toHaveLength(1);
+    for (const role of ['owner', 'admin', 'editor'] as const) expect(can(role, 'data_sources:read_rows')).toBe(true);
+    for (const role of ['member', 'viewer'] as const) expect(can(role, 'data_sources:read_rows')).toBe(false);
+    expect(can('member', 'data_sources:read')).toBe(true);
+  });
+
   it('let members create reports from existing templates only', () => {
     expect(can('member', 'reports:create')).toBe(true);
     expect(can('member', 'templates:read')).toBe(true);

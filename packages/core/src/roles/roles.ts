@@ -19,6 +19,7 @@ export const PERMISSIONS = [
   'api_keys:manage',
   'webhooks:manage',
   'data_sources:read',
+  'data_sources:read_rows',
   'data_sources:write',
   'templates:read',
   'templates:write',
@@ -37,6 +38,11 @@ const except = (...left: Permission[]) => new Set(PERMISSIONS.filter((p) => !lef
  * What each role may do. The seed's descriptions: Admin "full access to all features and settings", Editor
  * "create and edit templates and reports", Member "create reports using existing templates", Viewer "view
  * reports only". Deleting the team stays with its owner, the one member nobody can remove.
+ *
+ * Reading a data source's rows (its preview) is `data_sources:read_rows`: owners, admins and editors, who design
+ * templates against the data. Members run reports from data sources (`data_sources:read` lets them list and pick
+ * one) and see what the templates show, never the raw rows, whose other fields (an SSN, a salary) no template
+ * prints. Viewers see neither.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
   owner: ALL,
@@ -45,6 +51,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> =
     'team:read',
     'usage:read',
     'data_sources:read',
+    'data_sources:read_rows',
     'templates:read',
     'templates:write',
     'ai:use',

@@ -27,6 +27,7 @@ const WARNING_SEVERITY: Record<string, FindingSeverity> = {
   image_not_loaded: 'error',
   content_overflow: 'warning',
   barcode_failed: 'error',
+  qr_failed: 'error',
   mjml_invalid: 'error',
 };
 

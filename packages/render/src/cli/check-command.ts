@@ -31,6 +31,7 @@ const TEMPLATE_CODES = new Set([
   'template_render_error',
   'template_limit_exceeded',
   'invalid_filter_argument',
+  'template_too_deep',
 ]);
 
 export async function checkCommand(args: string[], io: CliIo): Promise<number> {

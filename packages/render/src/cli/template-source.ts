@@ -267,7 +267,8 @@ export function locateTemplateError(
   for (const part of parts) {
     const text = source.template[part] ?? '';
     try {
-      if (position.code === 'template_syntax_error') engine.parse(text);
+      // Errors found while parsing: a syntax error, or Liquid blocks nested too deep (found before the parse).
+      if (position.code === 'template_syntax_error' || position.code === 'template_too_deep') engine.parse(text);
       else engine.render(text, part === 'html' ? data : { ...data, page_number: 1, page_count: 1 });
     } catch (error) {
       if (

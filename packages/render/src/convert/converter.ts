@@ -1,9 +1,11 @@
+import { type QrLevel, qrFits } from '@quire/core';
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { hasRtl } from '../fonts/bidi';
 import type { FontSet } from '../fonts/font-set';
 import { type ComputedStyle, computeStyle, type StyleContext } from './css/computed';
 import { toPoints } from './css/values';
 import { fromDataUrl, type ImageInfo, sniffImage, toBase64 } from './images';
+import { splitLongWords } from './long-words';
 import { isZeroMargin, type PdfNode, pdfMargin, type Run, round } from './nodes';
 import { serializeSvg, svgSize } from './svg';
 import { convertTable } from './tables';
@@ -296,12 +298,14 @@ export class Converter {
     const ordered = rtl ? this.deps.shape(text, style.direction) : text;
     for (const piece of this.deps.fonts.splitByCoverage(ordered, family)) {
       if (!rtl) {
-        runs.push({ ...base, text: piece.text, font: piece.font });
+        for (const text of splitLongWords(piece.text)) runs.push({ ...base, text, font: piece.font });
         continue;
       }
       // fontkit reverses each right-to-left piece pdfmake hands it, trailing space included; words and spaces
       // as pieces of their own keep the spaces between the words.
-      for (const token of piece.text.split(/(\s+)/)) if (token) runs.push({ ...base, text: token, font: piece.font });
+      for (const token of piece.text.split(/(\s+)/)) {
+        if (token) for (const text of splitLongWords(token)) runs.push({ ...base, text, font: piece.font });
+      }
     }
   }
 
@@ -572,10 +576,17 @@ export class Converter {
         if (!value) return [];
         const px = Number(element.attribs.size) || 96;
         const fit = toPoints(style.width, style.fontSize, width) ?? px * 0.75;
-        const level = (element.attribs.level ?? 'M').toUpperCase();
-        return [
-          { qr: value, fit: round(fit), eccLevel: /^[LMQH]$/.test(level) ? level : 'M', foreground: style.color },
-        ];
+        const given = (element.attribs.level ?? 'M').toUpperCase();
+        const level = (/^[LMQH]$/.test(given) ? given : 'M') as QrLevel;
+        // pdfmake throws (a string, not even an Error) on a text no QR code can hold.
+        if (!qrFits(value, level)) {
+          this.warn(
+            'qr_failed',
+            `A QR code cannot hold ${value.length} characters at error correction level ${level}; it was left out`,
+          );
+          return [];
+        }
+        return [{ qr: value, fit: round(fit), eccLevel: level, foreground: style.color }];
       }
       case 'bar-code': {
         const value = element.attribs.value ?? '';

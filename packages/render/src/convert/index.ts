@@ -1,6 +1,7 @@
 import { type ChildNode, type Document, type Element, isTag } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { FontSet } from '../fonts/font-set';
+import { assertHtmlNesting } from '../nesting';
 import { type BarcodeToSvg, Converter, type TextShaper } from './converter';
 import { rootStyle } from './css/computed';
 import type { Declarations } from './css/declarations';
@@ -27,6 +28,8 @@ export interface ConvertOptions {
   shape?: TextShaper;
   naturalLineHeight?: (family: string) => number;
   warnings?: Warnings;
+  /** Which part of the template this is (`html`, `header_html`, `footer_html`), for errors. Default `html`. */
+  part?: string;
 }
 
 export interface ConvertResult {
@@ -75,6 +78,8 @@ const SAFE_LINE_HEIGHT = () => 1.362;
  */
 export function convertHtml(html: string, options: ConvertOptions): ConvertResult {
   const warnings = options.warnings ?? new Warnings();
+  // The conversion recurses into the document: HTML nested past the limit is a template error, not a stack overflow.
+  assertHtmlNesting(html, options.part);
   // A template is usually a fragment; a browser puts it in <html><body>, so that `body { … }` rules apply.
   const document = parseHtml(/<body[\s>]/i.test(html) ? html : `<html><body>${html}</body></html>`);
   const report = (issue: StylesheetIssue) => warnings.add(issue.code, issue.message);

@@ -46,7 +46,10 @@ export function serializeSvg(svg: Element): string {
   return svg.attribs.xmlns ? markup : markup.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
 }
 
-/** The intrinsic size of an SVG in CSS pixels, from its width/height attributes or its viewBox. */
+/**
+ * The intrinsic size of an SVG in CSS pixels, from its width/height attributes or its viewBox; what neither gives
+ * is a browser's default for replaced elements, 300 by 150 (pdfmake refuses an SVG without a size).
+ */
 export function svgSize(svg: Element): { width?: number; height?: number } {
   const px = (value: string | undefined) => {
     if (!value || /%$/.test(value)) return undefined;
@@ -62,5 +65,5 @@ export function svgSize(svg: Element): { width?: number; height?: number } {
     if (height !== undefined && width === undefined) return { width: (height * w) / h, height };
     return { width: width ?? w, height: height ?? h };
   }
-  return { width, height };
+  return { width: width ?? 300, height: height ?? 150 };
 }

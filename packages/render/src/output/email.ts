@@ -1,4 +1,5 @@
 import type { RenderWarning } from '@quire/core';
+import { assertHtmlNesting } from '../nesting';
 
 export interface EmailOutput {
   html: string;
@@ -10,6 +11,8 @@ export interface EmailOutput {
  * reported as warnings (MJML's soft validation) rather than failing the report.
  */
 export async function compileEmail(mjml: string): Promise<EmailOutput> {
+  // MJML's parser and components follow the document by recursion.
+  assertHtmlNesting(mjml);
   // MJML weighs about 50 MB once loaded: only processes that render emails pay for it.
   const { default: mjml2html } = await import('mjml');
   const result = await mjml2html(mjml, { validationLevel: 'soft', keepComments: false });

@@ -73,7 +73,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
       const html = input.engine.render(compiled, { ...input.data, page_number: currentPage, page_count: pageCount });
       let content = cache.get(html);
       if (!content) {
-        content = convertHtml(html, { ...input.convert, css, ...box, warnings }).content;
+        content = convertHtml(html, { ...input.convert, css, ...box, warnings, part: `${place}_html` }).content;
         cache.set(html, content);
       }
       // Running content sits in the page margin, a third of the way in from the paper's edge.

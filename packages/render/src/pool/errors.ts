@@ -1,14 +1,18 @@
+import { QuireError } from '@quire/core';
+
 /** Codes of the errors a render can end with when Quire stops it from the outside. */
 export type RenderLimitCode = 'render_timeout' | 'render_memory_exceeded';
 
-/** A render stopped because it went over one of its limits; the worker or page that ran it was replaced. */
-export class RenderLimitError extends Error {
-  readonly code: RenderLimitCode;
+/**
+ * A render stopped because it went over one of its limits; the worker or page that ran it was replaced. It is a
+ * QuireError (422, the template's or the data's doing), so every caller answers it with its code, not a 500.
+ */
+export class RenderLimitError extends QuireError {
+  declare readonly code: RenderLimitCode;
 
   constructor(code: RenderLimitCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, { message, ...(options?.cause === undefined ? {} : { cause: options.cause }) });
     this.name = 'RenderLimitError';
-    this.code = code;
   }
 }
 

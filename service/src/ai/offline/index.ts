@@ -1,5 +1,6 @@
 import type { AiProvider, AiRequest, AiTask } from '../provider';
 import { chunks, type OfflineAnswer, writeAnswer } from './answer';
+import { generateEmail, refineEmail, repairEmail } from './email/index';
 import { generate } from './generate';
 import { refine } from './refine';
 import { repair } from './repair';
@@ -28,14 +29,17 @@ export function offlineProvider(): AiProvider {
   };
 }
 
-const EMAIL_REPLY =
-  "I can't write email templates offline yet: emails are MJML, and the built-in generator only composes documents (PDF templates). Use a model provider (Gemini or an OpenAI-compatible one) for emails, or start from the order confirmation starter.";
-
 /** The answer as parts, for callers that want the template rather than the text (tests, the footer). */
 export function offlineAnswer(task: AiTask): OfflineAnswer {
   switch (task.kind) {
     case 'generate': {
-      if (task.templateKind === 'email') return { reply: EMAIL_REPLY };
+      if (task.templateKind === 'email') {
+        return generateEmail({
+          prompt: task.prompt,
+          ...(task.schema ? { schema: task.schema } : {}),
+          ...(task.sample ? { sample: task.sample } : {}),
+        });
+      }
       const result = generate({
         prompt: task.prompt,
         ...(task.page ? { page: task.page } : {}),
@@ -45,8 +49,10 @@ export function offlineAnswer(task: AiTask): OfflineAnswer {
       return { reply: result.reply, content: result.content };
     }
     case 'refine':
+      if (task.current.kind === 'email') return refineEmail(task.instruction, task.current);
       return refine(task.instruction, task.current, task.schema);
     case 'repair':
+      if (task.current.kind === 'email') return repairEmail(task.current, task.problems);
       return repair(task.current, task.problems);
   }
 }

@@ -56,14 +56,16 @@ describe('offline provider', () => {
     await expect(iterate()).rejects.toThrow();
   });
 
-  it('says plainly that it cannot write email templates, with no template', async () => {
+  it('writes an email template in MJML when the task is an email', async () => {
     const text = await offlineProvider().complete({
       messages: [],
       task: { kind: 'generate', prompt: 'An order confirmation email', templateKind: 'email' },
     });
     const parsed = parseAnswer(text);
-    expect(parsed.html).toBeUndefined();
-    expect(parsed.reply).toMatch(/^I can't write email templates offline yet/);
+    expect(parsed.notes).toEqual([]);
+    expect(parsed.reply).toMatch(/^Here is an order confirmation email in MJML/);
+    expect(parsed.html).toContain('<mjml>');
+    expect(parsed.sampleData).toHaveProperty('order.number', 'NW-10482');
   });
 
   it('splits text into chunks that join back exactly', () => {

@@ -552,12 +552,6 @@ function unchanged(current: TemplateContent, reply: string): OfflineAnswer {
 }
 
 export function refine(instruction: string, current: TemplateContent, schema?: JsonSchemaDocument): OfflineAnswer {
-  if (current.kind === 'email') {
-    return unchanged(
-      current,
-      "I can't edit email templates offline yet: they are MJML, and the built-in generator only writes documents. The template is unchanged.",
-    );
-  }
   const ops = parseInstruction(instruction);
   const recovered = readSpec(current.html, current.css);
   const out: Outcome = { done: [], failed: [] };

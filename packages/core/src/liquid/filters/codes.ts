@@ -3,16 +3,41 @@ import { badArgument, isBlank, optionalInteger } from './arguments';
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Error correction levels of a QR code, from the least redundancy (most data) to the most. */
+export type QrLevel = 'L' | 'M' | 'Q' | 'H';
+
+// What the largest QR code (version 40) holds at each level, by the encoding the PDF engine picks for the text:
+// digits only, digits with upper-case letters and ` $%*+-./:`, or bytes of UTF-8.
+const QR_CAPACITY: Record<QrLevel, { numeric: number; alphanumeric: number; bytes: number }> = {
+  L: { numeric: 7089, alphanumeric: 4296, bytes: 2953 },
+  M: { numeric: 5596, alphanumeric: 3391, bytes: 2331 },
+  Q: { numeric: 3993, alphanumeric: 2420, bytes: 1663 },
+  H: { numeric: 3057, alphanumeric: 1852, bytes: 1273 },
+};
+
+/** Whether a text fits in a QR code at an error correction level (the largest code, version 40). */
+export function qrFits(text: string, level: QrLevel = 'M'): boolean {
+  const capacity = QR_CAPACITY[level];
+  if (/^\d*$/.test(text)) return text.length <= capacity.numeric;
+  if (/^[0-9A-Z $%*+\-./:]*$/.test(text)) return text.length <= capacity.alphanumeric;
+  return new TextEncoder().encode(text).length <= capacity.bytes;
+}
+
 /** `{{ invoice.payment_url | qr: 96 }}` emits `<qr-code value="…" size="96"></qr-code>` for the PDF engine to draw. */
 export function qr(value: unknown, size?: unknown, level?: unknown): string {
   if (isBlank(value)) return '';
   const text = String(value);
-  if (text.length > 2953) throw badArgument('qr', 'a QR code holds at most 2,953 characters');
   const px = optionalInteger('qr', 'size', size, 16, 2000);
-  let ec: string | undefined;
+  let ec: QrLevel | undefined;
   if (!isBlank(level)) {
-    ec = String(level).toUpperCase();
+    ec = String(level).toUpperCase() as QrLevel;
     if (!['L', 'M', 'Q', 'H'].includes(ec)) throw badArgument('qr', 'the error correction level must be L, M, Q or H');
+  }
+  if (!qrFits(text, ec)) {
+    throw badArgument(
+      'qr',
+      `the text is too long for a QR code at level ${ec ?? 'M'} (at most 2,331 bytes of text at M, 2,953 at L)`,
+    );
   }
   return `<qr-code value="${escapeAttribute(text)}"${px === undefined ? '' : ` size="${px}"`}${ec === undefined ? '' : ` level="${ec}"`}></qr-code>`;
 }
