@@ -21,6 +21,7 @@ function templateOf(answer: ReturnType<typeof generateEmail>): TemplateContent {
     page: { size: 'A4', orientation: 'portrait', margins: { top: 10, right: 10, bottom: 10, left: 10 } },
     sample_data: (parsed.sampleData ?? {}) as Record<string, unknown>,
     data_schema: null,
+    validate_data: false,
     tags: [],
   };
 }
