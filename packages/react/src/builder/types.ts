@@ -145,6 +145,8 @@ export interface DraftFinding {
   severity: 'error' | 'warning' | 'info';
   message: string;
   code: string;
+  /** The data path the finding is about. */
+  path?: string;
 }
 
 export type { BuilderError, CheckFinding };

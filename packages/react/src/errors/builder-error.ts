@@ -26,7 +26,17 @@ export const BUILDER_ERROR_CODES = [
 export type BuilderErrorCode = ErrorCode | (typeof BUILDER_ERROR_CODES)[number];
 
 /** What the builder was doing when the error happened. */
-export type BuilderAction = 'load' | 'save' | 'publish' | 'render' | 'ai' | 'versions' | 'restore' | 'check' | 'data';
+export type BuilderAction =
+  | 'load'
+  | 'save'
+  | 'publish'
+  | 'render'
+  | 'ai'
+  | 'versions'
+  | 'restore'
+  | 'check'
+  | 'data'
+  | 'mode';
 
 export interface BuilderError {
   code: BuilderErrorCode;

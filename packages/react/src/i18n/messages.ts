@@ -5,6 +5,9 @@
  */
 export const en = {
   'builder.label': 'Template builder',
+  'builder.untitled': 'Untitled template',
+  'builder.name': 'Template name',
+  'builder.toolbar': 'Template actions',
   'builder.loading': 'Loading the template…',
   'builder.loadFailed': 'The template could not be loaded.',
   'builder.retry': 'Try again',
@@ -36,6 +39,8 @@ export const en = {
   'editor.footer': 'Footer',
   'editor.data': 'Sample data',
   'editor.page': 'Page',
+  'editor.sampleData': 'Sample data',
+  'editor.versions': 'Versions',
   'editor.sources': 'Template sources',
   'editor.loading': 'Loading the editor…',
   'editor.label': '{part} editor',
@@ -81,8 +86,8 @@ export const en = {
   'preview.pdf': 'PDF',
   'preview.frameTitle': 'Preview of the report',
   'preview.rendering': 'Rendering…',
-  'preview.error': 'The template has an error on line {line}: {message}',
-  'preview.errorNoLine': 'The template has an error: {message}',
+  'preview.error': 'Error in the {part}, line {line}: {message}',
+  'preview.errorNoLine': 'Error in the {part}: {message}',
   'preview.stale': 'Showing the last preview that rendered',
   'preview.pdfUnavailable': 'The PDF preview is not available here',
 
@@ -100,6 +105,12 @@ export const en = {
   'versions.field': 'Part',
   'versions.noMessage': 'No message',
   'versions.needsTemplate': 'Versions appear once the template is saved to Quire.',
+  'versions.loading': 'Loading versions…',
+  'versions.noDifferences': 'The two are the same.',
+  'versions.parts': 'Changed parts',
+  'versions.before': 'Before',
+  'versions.after': 'After',
+  'versions.draft': 'Draft',
 
   'ai.review': 'Review the AI changes',
   'ai.reply': 'The AI says',
