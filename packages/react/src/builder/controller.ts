@@ -244,9 +244,11 @@ export class BuilderController {
   #becomeReady(): void {
     if (this.#flushing || this.#readyFired) return;
     this.#flushing = true;
-    // Calls made before the builder was ready run first, in order (calls made meanwhile join the end), so that
-    // onReady sees their effect; then onReady fires, once in the builder's life.
-    const run = async () => {
+    void (async () => {
+      // The host's own effects of this commit run first, so that the calls they make are queued too.
+      await Promise.resolve();
+      // Calls made before the builder was ready run first, in order (calls made meanwhile join the end), so that
+      // onReady sees their effect; then onReady fires, once in the builder's life.
       for (let call = this.#queue.shift(); call; call = this.#queue.shift()) {
         try {
           call.resolve(await call.run());
@@ -254,14 +256,12 @@ export class BuilderController {
           call.reject(error);
         }
       }
-    };
-    void run().then(() => {
       this.#flushing = false;
       if (this.#readyFired || !this.#mounted || this.#state.status !== 'ready') return;
       this.#readyFired = true;
       const cleanup = this.options.onReady?.(this.api);
       if (typeof cleanup === 'function') this.#readyCleanup = cleanup;
-    });
+    })();
   }
 
   /** Loads the template of `templateId` (again, after a failure). */
@@ -618,8 +618,10 @@ export class BuilderController {
   async rejectAI(): Promise<void> {
     const ai = this.#state.ai;
     if (ai.state !== 'review') return;
-    this.#set({ ai: { state: 'idle' } });
     const { proposal } = ai;
+    // Quire's latest version is now the AI's: the draft differs from it, so saving or publishing makes a new
+    // version from the draft rather than publishing the AI's.
+    this.#set({ ai: { state: 'idle' }, saved: proposal.after });
     if (!proposal.published || proposal.previousPublished === proposal.version) return;
     try {
       const { client, id } = this.#server('ai');

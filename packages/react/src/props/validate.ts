@@ -102,7 +102,7 @@ function problemsOf(schema: z.ZodType, input: unknown, error: z.ZodError): Props
       continue;
     }
     const received = valueAt(input, issue.path);
-    const got = received === undefined ? '' : ` (got ${describe(received)})`;
+    const got = received === undefined || issue.code === 'custom' ? '' : ` (got ${describe(received)})`;
     problems.push({ path, message: `${issue.message}${got}` });
   }
   return problems;
