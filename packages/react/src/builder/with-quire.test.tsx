@@ -163,7 +163,7 @@ describe('<TemplateBuilder templateId> against the service', () => {
     const template = await quire.templates.create({ starter_id: 'receipt', name: 'AI receipt' });
     const ref = createRef<BuilderApi>();
     render(withQuire(<TemplateBuilder ref={ref} templateId={template.id} />));
-    await screen.findByRole('textbox', { name: 'Template name' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Template name' })).toHaveValue('AI receipt'));
     const before = ref.current?.getDraft();
     const proposal = await act(() => ref.current?.askAI('Make the title blue') as Promise<unknown>);
     expect(proposal).toMatchObject({ prompt: 'Make the title blue', version: 2 });
@@ -182,7 +182,7 @@ describe('<TemplateBuilder templateId> against the service', () => {
     const template = await quire.templates.create({ starter_id: 'receipt', name: 'Rejected AI' });
     const ref = createRef<BuilderApi>();
     render(withQuire(<TemplateBuilder ref={ref} templateId={template.id} />));
-    await screen.findByRole('textbox', { name: 'Template name' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Template name' })).toHaveValue('Rejected AI'));
     const before = ref.current?.getDraft();
     const proposal = (await act(() => ref.current?.askAI('Make the title blue') as Promise<unknown>)) as {
       published: boolean;

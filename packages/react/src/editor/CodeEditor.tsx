@@ -132,7 +132,8 @@ export default function CodeEditor(props: CodeEditorProps) {
         EditorState.readOnly.of(latest.current.readOnly),
         EditorView.editable.of(!latest.current.readOnly),
       ]),
-      EditorView.contentAttributes.of({ 'aria-label': latest.current.label }),
+      // tabindex: contenteditable is focusable already; saying so lets checkers (axe) see the scroller has focusable content.
+      EditorView.contentAttributes.of({ 'aria-label': latest.current.label, tabindex: '0' }),
       EditorView.updateListener.of((update) => {
         if (update.focusChanged && update.view.hasFocus) latest.current.onFocus?.();
         if (!update.docChanged) return;

@@ -1,5 +1,5 @@
 import type { TemplateEngine } from '@quire/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DraftFinding, RenderInfo, TemplateDraft } from '../builder/types';
 import { PART_LABELS } from '../i18n/parts';
 import { useUi } from '../root/ui-context';
@@ -32,7 +32,7 @@ type Rendered = { html: string; error: null } | { html: string | null; error: Pr
  * last render that worked, with the error and its line above it.
  */
 export function HtmlPreview(props: HtmlPreviewProps) {
-  const { t } = useUi();
+  const { t, resolvedTheme } = useUi();
   const { engine, draft, data, debounceMs } = props;
   const [rendered, setRendered] = useState<Rendered | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -72,10 +72,35 @@ export function HtmlPreview(props: HtmlPreviewProps) {
   }, [engine, draft, data, debounceMs]);
 
   const html = rendered?.html ?? null;
+  // A page wider than the frame is shown smaller (fit to width), as a PDF viewer would, rather than cut off.
+  const fitToWidth = useCallback(() => {
+    const element = frame.current;
+    const doc = element?.contentDocument;
+    const sheet = doc?.querySelector<HTMLElement>('.quire-sheet');
+    if (!element || !doc || !sheet) return;
+    // The frame is another document: the theme's variables do not reach it, so its surround is set from ours.
+    const surround = getComputedStyle(element).getPropertyValue('--quire-preview-bg').trim();
+    if (surround) doc.documentElement.style.background = surround;
+    doc.documentElement.style.zoom = '1';
+    const natural = sheet.offsetWidth + 32;
+    const scale = Math.min(1, element.clientWidth / natural);
+    doc.documentElement.style.zoom = scale < 1 ? String(scale) : '';
+  }, []);
+  const hasFrame = html !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new theme is the reason to fit (and paint) again.
+  useEffect(() => fitToWidth(), [fitToWidth, resolvedTheme]);
+  useEffect(() => {
+    const element = frame.current;
+    if (!hasFrame || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fitToWidth());
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fitToWidth, hasFrame]);
   // Each new document starts at the top: put it back where the person had scrolled, then follow their scrolling.
   const onLoad = () => {
     const win = frame.current?.contentWindow;
     if (!win) return;
+    fitToWidth();
     win.scrollTo(scroll.current.x, scroll.current.y);
     win.addEventListener('scroll', () => {
       scroll.current = { x: win.scrollX, y: win.scrollY };
