@@ -1,7 +1,8 @@
 /**
- * Builds the browser test's page (esbuild: the page, React, the package from its sources, lazy chunks split as
- * a host's bundler would) and serves it on loopback, with `/v1/…` passed to the service so that the builder talks
- * to it on the same origin, as it does in Quire's own site.
+ * Builds a browser test's page (esbuild: the page, React, the package from its sources, lazy chunks split as a
+ * host's bundler would) and serves it on loopback, with `/v1/…` passed to the service so that the builder talks to
+ * it on the same origin, as it does in Quire's own site, and `POST /api/quire-token` answering a token as a host's
+ * backend would.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
@@ -23,9 +24,19 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-export async function startTestPage(outdir: string, serviceUrl: string): Promise<TestPage> {
+export interface TestPageOptions {
+  outdir: string;
+  serviceUrl: string;
+  /** The page's script (TSX); default browser-page.tsx. It imports the stylesheet, which becomes page.css. */
+  entry?: string;
+  /** What `POST /api/quire-token` answers, as a host's backend would: `{ token }`. */
+  token?: string;
+}
+
+export async function startTestPage(options: TestPageOptions): Promise<TestPage> {
+  const { outdir, serviceUrl } = options;
   await build({
-    entryPoints: { page: join(here, 'browser-page.tsx'), styles: join(root, 'src/styles/index.css') },
+    entryPoints: { page: options.entry ?? join(here, 'browser-page.tsx') },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -38,7 +49,7 @@ export async function startTestPage(outdir: string, serviceUrl: string): Promise
     logLevel: 'error',
   });
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Quire builder</title>
-<link rel="stylesheet" href="/styles.css"></head><body style="margin:0"><div id="root"></div>
+<link rel="stylesheet" href="/page.css"></head><body style="margin:0"><div id="root"></div>
 <script type="module" src="/page.js"></script></body></html>`;
   const service = new URL(serviceUrl);
   const server: Server = createServer((req, res) => {
@@ -53,6 +64,10 @@ export async function startTestPage(outdir: string, serviceUrl: string): Promise
       );
       upstream.on('error', () => res.writeHead(502).end());
       req.pipe(upstream);
+      return;
+    }
+    if (path === '/api/quire-token' && req.method === 'POST') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token: options.token ?? '' }));
       return;
     }
     if (path === '/') {

@@ -3,6 +3,7 @@
  * package's public entry, talking to the real service on the same origin. The query string says which template,
  * mode and theme to show.
  */
+import '../styles/index.css';
 import { createRoot } from 'react-dom/client';
 import { QuireProvider, TemplateBuilder } from '../index';
 import './page-globals';

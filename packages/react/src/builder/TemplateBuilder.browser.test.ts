@@ -40,7 +40,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'quire-react-browser-'));
   shots = process.env.QUIRE_SCREENSHOTS ? new URL('../../docs/', import.meta.url).pathname : join(work, 'shots');
   await mkdir(shots, { recursive: true });
-  site = await startTestPage(join(work, 'site'), inject('quireUrl'));
+  site = await startTestPage({ outdir: join(work, 'site'), serviceUrl: inject('quireUrl') });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const template = await quire.templates.create({ starter_id: 'invoice', name: 'Invoice' });
   templateId = template.id;
