@@ -42,7 +42,7 @@ describe('<QuireProvider>', () => {
       /baseUrl: Expected the URL of the Quire service/,
     );
     expect(() => render(<QuireProvider client={{} as Quire} />)).toThrow(/client: Expected a Quire client/);
-    expect(() => render(<QuireProvider client={new Quire()} theme={'blue' as never} />)).toThrow(
+    expect(() => render(<QuireProvider client={new Quire({ apiKey: null })} theme={'blue' as never} />)).toThrow(
       /theme: Invalid option/,
     );
     spy.mockRestore();
@@ -54,7 +54,7 @@ describe('tokenFetch', () => {
   it('asks for a new token when the service answers 401, and sends the request again with it', async () => {
     const tokens = ['expired-embed-token', token];
     const getToken = vi.fn(async () => tokens.shift() as string);
-    const quire = new Quire({ baseUrl: url, fetch: tokenFetch(getToken), maxRetries: 0 });
+    const quire = new Quire({ baseUrl: url, apiKey: null, fetch: tokenFetch(getToken), maxRetries: 0 });
     const team = await quire.team.get();
     expect(team.id).toMatch(/^team_/);
     expect(getToken).toHaveBeenCalledTimes(2);
@@ -66,14 +66,14 @@ describe('tokenFetch', () => {
   it('asks once for concurrent requests that all met an expired token', async () => {
     let calls = 0;
     const getToken = vi.fn(async () => (++calls === 1 ? 'expired' : token));
-    const quire = new Quire({ baseUrl: url, fetch: tokenFetch(getToken), maxRetries: 0 });
+    const quire = new Quire({ baseUrl: url, apiKey: null, fetch: tokenFetch(getToken), maxRetries: 0 });
     const teams = await Promise.all([quire.team.get(), quire.team.get(), quire.team.get()]);
     expect(teams.map((t) => t.id)).toEqual([teams[0]?.id, teams[0]?.id, teams[0]?.id]);
     expect(getToken).toHaveBeenCalledTimes(2);
   });
 
   it('answers the 401 when the new token is refused too', async () => {
-    const quire = new Quire({ baseUrl: url, fetch: tokenFetch(() => 'always-wrong'), maxRetries: 0 });
+    const quire = new Quire({ baseUrl: url, apiKey: null, fetch: tokenFetch(() => 'always-wrong'), maxRetries: 0 });
     await expect(quire.team.get()).rejects.toMatchObject({ status: 401 });
   });
 });

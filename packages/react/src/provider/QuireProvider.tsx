@@ -64,6 +64,8 @@ export function QuireProvider(input: QuireProviderProps) {
       new Quire({
         baseUrl,
         team,
+        // No key of its own: the token comes from getToken, sent by the fetch.
+        apiKey: null,
         fetch: tokenFetch(() => (getToken.current as GetToken)()),
       }),
     [given, baseUrl, team],
