@@ -108,6 +108,44 @@ describe('the builder in Chromium', () => {
     }
   });
 
+  it("shows a variable's type and sample value on hover in Boss Mode", async () => {
+    const { page } = await open('boss', 'light');
+    try {
+      const variable = page.locator('.cm-content .cm-line', { hasText: '{{ invoice.number }}' }).first();
+      await variable.scrollIntoViewIfNeeded();
+      const box = await variable.boundingBox();
+      const text = (await variable.textContent()) ?? '';
+      expect(box).not.toBeNull();
+      // Point at "number" in "invoice.number": the hover covers the whole path.
+      const at = text.indexOf('invoice.number') + 'invoice.'.length + 2;
+      const range = await variable.evaluate((line, offset) => {
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        let left = offset;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent?.length ?? 0;
+          if (left <= length) {
+            const r = document.createRange();
+            r.setStart(node, left);
+            r.setEnd(node, left + 1);
+            const rect = r.getBoundingClientRect();
+            return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+          }
+          left -= length;
+        }
+        return null;
+      }, at);
+      expect(range).not.toBeNull();
+      await page.mouse.move(range?.x ?? 0, range?.y ?? 0);
+      const hover = page.locator('.quire-hover');
+      await hover.waitFor();
+      const sample = (await quire.templates.get(templateId)).sample_data as { invoice: { number: string } };
+      await expect.poll(() => hover.textContent()).toContain('invoice.number · string');
+      expect(await hover.textContent()).toContain(JSON.stringify(sample.invoice.number));
+    } finally {
+      await page.close();
+    }
+  });
+
   it('keeps the preview where it was scrolled when the draft changes', async () => {
     const { page } = await open('easy', 'light');
     try {
