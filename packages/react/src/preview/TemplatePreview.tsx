@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useBuilderState, useOptionalBuilder } from '../builder/context';
 import type { BuilderController } from '../builder/controller';
 import type { DraftFinding, PreviewFormat, RenderInfo, TemplateDraft } from '../builder/types';
+import { toBuilderError } from '../errors/builder-error';
 import { fn, parseProps } from '../props/validate';
 import { QuireRoot } from '../root/QuireRoot';
 import { useUi } from '../root/ui-context';
@@ -100,14 +101,7 @@ function PreviewBody({
         onRender={(render) =>
           onRender({ format: 'pdf', ms: render.ms, pages: render.pages, warnings: render.warnings })
         }
-        onError={(error) =>
-          controller?.options.onError?.({
-            code: 'internal_error',
-            action: 'render',
-            message: String(error),
-            cause: error,
-          })
-        }
+        onError={(error) => controller?.options.onError?.(toBuilderError(error, 'render', t))}
       />
     </Suspense>
   ) : null;
