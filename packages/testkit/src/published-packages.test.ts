@@ -106,6 +106,7 @@ it('finds the published packages', () => {
     '@quire/client',
     '@quire/core',
     '@quire/mcp',
+    '@quire/react',
     '@quire/render',
   ]);
 });

@@ -1,0 +1,131 @@
+import { PAGE_SIZES, type PageSetup } from '@quire/core';
+import { useId } from 'react';
+import { useBuilderController, useBuilderState } from '../builder/context';
+import { useUi } from '../root/ui-context';
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+const SIDE_LABELS = {
+  top: 'page.marginTop',
+  right: 'page.marginRight',
+  bottom: 'page.marginBottom',
+  left: 'page.marginLeft',
+} as const;
+
+/** A number input's value within what a page allows, or the previous one while the field is empty. */
+const numberOr = (text: string, previous: number, min: number, max: number) => {
+  const value = Number(text);
+  return text.trim() === '' || Number.isNaN(value) ? previous : Math.min(max, Math.max(min, value));
+};
+
+/** Page size, orientation and margins of the draft (millimetres). */
+export function PageSettings() {
+  const controller = useBuilderController('PageSettings');
+  const { t } = useUi();
+  const page = useBuilderState(controller, (s) => s.draft.page);
+  const id = useId();
+  const readOnly = !controller.options.permissions.editCode;
+  const update = (patch: Partial<PageSetup>) => {
+    const next: PageSetup = { ...page, ...patch };
+    // A custom size starts from the size it replaces, so the page does not jump.
+    if (patch.size === 'custom' && page.size !== 'custom') {
+      const base = PAGE_SIZES[page.size];
+      next.width_mm = base.width_mm;
+      next.height_mm = base.height_mm;
+    }
+    if (patch.size && patch.size !== 'custom') {
+      delete next.width_mm;
+      delete next.height_mm;
+    }
+    controller.change({ page: next });
+  };
+  return (
+    <form className="quire-page-settings" onSubmit={(event) => event.preventDefault()}>
+      <div className="quire-field">
+        <label htmlFor={`${id}-size`}>{t('page.size')}</label>
+        <select
+          id={`${id}-size`}
+          className="quire-input"
+          value={page.size}
+          disabled={readOnly}
+          onChange={(event) => update({ size: event.target.value as PageSetup['size'] })}
+        >
+          {(['A4', 'Letter', 'Legal'] as const).map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+          <option value="custom">{t('page.custom')}</option>
+        </select>
+      </div>
+      {page.size === 'custom' ? (
+        <div className="quire-field-row">
+          <div className="quire-field">
+            <label htmlFor={`${id}-width`}>{t('page.width')}</label>
+            <input
+              id={`${id}-width`}
+              className="quire-input"
+              type="number"
+              min={20}
+              max={5000}
+              value={page.width_mm ?? ''}
+              disabled={readOnly}
+              onChange={(event) => update({ width_mm: numberOr(event.target.value, page.width_mm ?? 210, 20, 5000) })}
+            />
+          </div>
+          <div className="quire-field">
+            <label htmlFor={`${id}-height`}>{t('page.height')}</label>
+            <input
+              id={`${id}-height`}
+              className="quire-input"
+              type="number"
+              min={20}
+              max={5000}
+              value={page.height_mm ?? ''}
+              disabled={readOnly}
+              onChange={(event) => update({ height_mm: numberOr(event.target.value, page.height_mm ?? 297, 20, 5000) })}
+            />
+          </div>
+        </div>
+      ) : null}
+      <fieldset className="quire-fieldset" disabled={readOnly}>
+        <legend>{t('page.orientation')}</legend>
+        {(['portrait', 'landscape'] as const).map((orientation) => (
+          <label key={orientation} className="quire-radio">
+            <input
+              type="radio"
+              name={`${id}-orientation`}
+              value={orientation}
+              checked={page.orientation === orientation}
+              onChange={() => update({ orientation })}
+            />
+            {t(orientation === 'portrait' ? 'page.portrait' : 'page.landscape')}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="quire-fieldset" disabled={readOnly}>
+        <legend>{t('page.margins')}</legend>
+        <div className="quire-field-row">
+          {SIDES.map((side) => (
+            <div key={side} className="quire-field">
+              <label htmlFor={`${id}-${side}`}>{t(SIDE_LABELS[side])}</label>
+              <input
+                id={`${id}-${side}`}
+                className="quire-input"
+                type="number"
+                min={0}
+                max={200}
+                step={0.5}
+                value={page.margins[side]}
+                onChange={(event) =>
+                  update({
+                    margins: { ...page.margins, [side]: numberOr(event.target.value, page.margins[side], 0, 200) },
+                  })
+                }
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </form>
+  );
+}
