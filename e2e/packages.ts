@@ -14,7 +14,8 @@ import { check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
 import { newApiKey, startService } from './lib/service';
 
 /** The packages a user installs, and the MCP SDK their MCP client is written with. */
-const INSTALL = ['@quire/client', '@quire/render', '@quire/mcp'];
+// @quire/react comes with its peers (react, react-dom) from the registry: npm installs peer dependencies.
+const INSTALL = ['@quire/client', '@quire/render', '@quire/mcp', '@quire/react'];
 const MCP_SDK = '@modelcontextprotocol/sdk@1.32.2';
 const CONSUMER = fileURLToPath(new URL('consumer/', import.meta.url));
 
