@@ -58,6 +58,8 @@ describe('the indexes the service asks MongoDB for', () => {
     ['team_memberships', 'userId,joinedAt,_id'],
     ['team_invitations', 'teamId,createdAt,_id'],
     ['api_keys', 'teamId,createdAt,_id'],
+    ['api_keys', 'allowedOrigins,_id'], // the CORS of the origins keys name for their embed tokens
+    ['embed_tokens', 'expiresAt,_id'], // sweeping expired embed tokens
     ['audit_log', 'teamId,createdAt,_id'],
     ['data_sources', 'teamId,createdAt,_id'],
     ['webhook_endpoints', 'teamId,createdAt,_id'],

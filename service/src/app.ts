@@ -1,5 +1,4 @@
 import { listPlans, QuireError, starters } from '@quire/core';
-import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -11,6 +10,7 @@ import { createAiProvider } from './ai/providers/index';
 import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
 import { createDataSources, DATA_SOURCE_BODY_LIMIT } from './data-sources/index';
+import { apiCors } from './embed-tokens/index';
 import { errorHandler, notFound } from './http/errors';
 import { createIdempotency } from './http/idempotency';
 import { verifyJsonDepth } from './http/json-depth';
@@ -113,10 +113,11 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   app.set('trust proxy', 'loopback');
   app.use(requestContext(logger));
   app.use(helmet());
+  // The service's own origins (CORS_ORIGINS) on every route; the origins API keys name, on the embed routes only.
   app.use(
-    cors({
-      origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
-      credentials: true,
+    await apiCors({
+      store: deps.store,
+      corsOrigins: config.corsOrigins,
       exposedHeaders: [
         'X-Request-Id',
         'RateLimit',
@@ -156,6 +157,9 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   app.use('/v1/data-sources', json(DATA_SOURCE_BODY_LIMIT));
   app.use('/v1/ai', json(AI_BODY_LIMIT));
   app.use(json(config.bodyLimit));
+  // Before every route: an embed token reaches only the builder's routes, its templates and its permissions. After
+  // the parsers, since whether a save publishes is in its body.
+  app.use(access.embedGuard);
 
   // Someone opening the service in a browser learns where to go.
   app.get('/', (_req, res) => {

@@ -54,9 +54,17 @@ describe('docs/api.md', () => {
     expect(stdout).toContain('"professional"');
     const calls = stderr.split('\n').filter((line) => line.startsWith('HTTP '));
     expect(calls.length).toBeGreaterThan(30);
-    // The only failure is the one the guide shows on purpose: a template that does not exist.
+    // The only failures are those the guide shows on purpose: a template that does not exist, and a route an embed
+    // token cannot call.
     const failures = calls.filter((line) => !/^HTTP [23]\d\d /.test(line));
-    expect(failures).toEqual([expect.stringMatching(/^HTTP 404 POST .*\/v1\/reports$/)]);
+    expect(failures).toEqual([
+      expect.stringMatching(/^HTTP 404 POST .*\/v1\/reports$/),
+      expect.stringMatching(/^HTTP 403 GET .*\/v1\/reports$/),
+    ]);
+    // The embedded builder: a token from the key's origin, a draft saved with it, and a route outside its scope.
+    expect(stdout).toContain('["https://app.example.com"]');
+    expect(stdout).toMatch(/^access-control-allow-origin: https:\/\/app\.example\.com\r?$/im);
+    expect(stdout).toMatch(/^embed_scope$/m);
     // The AI wrote a template and refined it twice, and the report of it is a real PDF.
     expect(await pdfText(await readFile(join(workDir, 'ai-invoice.pdf')))).toMatch(/Facture|FACTURE/);
     // The files it downloaded are the reports it promised.

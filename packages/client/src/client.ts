@@ -4,6 +4,7 @@ import { env } from './internal/utils';
 import { AI } from './resources/ai';
 import { ApiKeys } from './resources/api-keys';
 import { DataSources } from './resources/data-sources';
+import { EmbedTokens } from './resources/embed-tokens';
 import { Jobs, Reports } from './resources/reports';
 import { Team } from './resources/team';
 import { Templates } from './resources/templates';
@@ -46,6 +47,7 @@ export class Quire {
   readonly ai: AI = new AI(this);
   readonly dataSources: DataSources = new DataSources(this);
   readonly apiKeys: ApiKeys = new ApiKeys(this);
+  readonly embedTokens: EmbedTokens = new EmbedTokens(this);
   readonly team: Team = new Team(this);
   readonly usage: Usage = new Usage(this);
   readonly plans: Plans = new Plans(this);

@@ -89,6 +89,8 @@ const CALLS: [string, (q: Quire) => Promise<unknown> | PromiseLike<unknown>][] =
   ['apiKeys.create', (q) => q.apiKeys.create({ name: 'x', role: 'viewer' })],
   ['apiKeys.list', (q) => q.apiKeys.list()],
   ['apiKeys.revoke', (q) => q.apiKeys.revoke('key_1')],
+  ['apiKeys.update', (q) => q.apiKeys.update('key_1', { allowed_origins: ['https://app.example.com'] })],
+  ['embedTokens.create', (q) => q.embedTokens.create({ template_ids: [T], permissions: ['edit', 'preview'] })],
   ['team.get', (q) => q.team.get()],
   ['team.list', (q) => q.team.list()],
   ['team.members.list', (q) => q.team.members.list()],

@@ -22,6 +22,7 @@ export { Page, PagePromise } from './pagination';
 export type { AI } from './resources/ai';
 export type { ApiKeys } from './resources/api-keys';
 export type { DataSources } from './resources/data-sources';
+export type { EmbedTokens } from './resources/embed-tokens';
 export type { Batches, Jobs, Reports } from './resources/reports';
 export type { Invitations, Members, Team } from './resources/team';
 export type { TemplateMessages, Templates, TemplateVersions } from './resources/templates';

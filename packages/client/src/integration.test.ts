@@ -264,6 +264,54 @@ describe("AI authoring (with the service's offline provider)", () => {
   });
 });
 
+describe('embed tokens', () => {
+  it('mints one with client.embedTokens.create, and a client holding it reaches its template only', async () => {
+    const account = await signUp(app, 'embed');
+    const owner = new Quire({ apiKey: account.token, baseUrl: app.url });
+    const key = await owner.apiKeys.create({
+      name: 'billing app',
+      role: 'editor',
+      allowed_origins: ['https://app.example.com'],
+    });
+    expect(key.allowed_origins).toEqual(['https://app.example.com']);
+    const backend = new Quire({ apiKey: key.secret, baseUrl: app.url });
+    const mine = await backend.templates.create({ name: 'Embedded', html: '<p>{{ name }}</p>' });
+    const other = await backend.templates.create({ name: 'Not shared' });
+
+    const minted = await backend.embedTokens.create({ template_ids: [mine.id], permissions: ['edit', 'preview'] });
+    expect(minted).toMatchObject({
+      object: 'embed_token',
+      team_id: account.teamId,
+      template_ids: [mine.id],
+      permissions: ['edit', 'preview'],
+      allowed_origins: ['https://app.example.com'],
+      api_key_id: key.id,
+      expires_in: 900,
+    });
+    expect(minted.token).toMatch(/^qe_/);
+
+    // What the builder in the browser does with it.
+    const builder = new Quire({ apiKey: minted.token, baseUrl: app.url, maxRetries: 0 });
+    expect((await builder.templates.get(mine.id)).name).toBe('Embedded');
+    expect((await builder.templates.list()).data.map((t) => t.id)).toEqual([mine.id]);
+    const draft = await builder.templates.update(mine.id, { css: 'p { color: teal; }', publish: false });
+    expect(draft).toMatchObject({ latest_version: 2, published_version: 1 });
+    expect(await builder.templates.preview(mine.id, { format: 'html' })).toMatchObject({ format: 'html' });
+
+    const hidden = await builder.templates.get(other.id).catch((e: unknown) => e);
+    expect(NotFoundError.isInstance(hidden)).toBe(true);
+    const refused = await builder.apiKeys.list().catch((e: unknown) => e);
+    expect(PermissionDeniedError.isInstance(refused)).toBe(true);
+    expect(refused).toMatchObject({ status: 403, code: 'embed_scope' });
+    const publish = await builder.templates.publish(mine.id, 2).catch((e: unknown) => e);
+    expect(publish).toMatchObject({ status: 403, code: 'embed_scope' });
+
+    // The key's origins can change; the answer says what they are now.
+    const updated = await owner.apiKeys.update(key.id, { allowed_origins: ['http://localhost:5173'] });
+    expect(updated.allowed_origins).toEqual(['http://localhost:5173']);
+  });
+});
+
 describe('typed templates, end to end', () => {
   it('pulls the types of the team’s templates as the committed fixture has them', async () => {
     const account = await signUp(app, 'types');

@@ -98,6 +98,10 @@ export type ErrorCode =
   | 'cannot_change_own_role'
   | 'owner_required'
   | 'already_member'
+  | 'invalid_embed_token'
+  | 'embed_token_expired'
+  | 'embed_scope'
+  | 'embed_origin'
   | 'not_found'
   | 'template_not_found'
   | 'version_not_found'
@@ -717,11 +721,60 @@ export interface ApiKey {
   created_by: string;
   created_at: string;
   last_used_at: string | null;
+  /** Browser origins (`https://app.example.com`) the embed tokens it mints may be used from, besides the service's. */
+  allowed_origins: string[];
 }
 
 export interface ApiKeyCreateParams {
   name: string;
   role: AssignableRole;
+  /** Browser origins its embed tokens may be used from: scheme, host and a port that is not the default. At most 20. */
+  allowed_origins?: string[];
+}
+
+/** A key's name, or the origins its embed tokens may be used from (applies at once, to live tokens too). */
+export interface ApiKeyUpdateParams {
+  name?: string;
+  allowed_origins?: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Embed tokens
+
+/**
+ * What an embed token may do besides reading its templates: `edit` (drafts, the data schema; with `new_templates`,
+ * new templates), `publish`, `ai` (writing and refining with the AI), `preview` (previews and checks).
+ */
+export type EmbedPermission = 'edit' | 'publish' | 'ai' | 'preview';
+
+export interface EmbedTokenCreateParams {
+  /** Templates of the team it may open (at most 100). */
+  template_ids?: string[];
+  /** Whether it may create templates (they join its scope). Give this or `template_ids`. */
+  new_templates?: boolean;
+  /** Default none: reading only. Each needs the minter's role to allow it. */
+  permissions?: EmbedPermission[];
+  /** Seconds it lasts: 60 to 3600, default 900. */
+  expires_in?: number;
+}
+
+/** A minted embed token: hand `token` to the browser (`<QuireProvider getToken>`); it is shown only here. */
+export interface EmbedToken {
+  object: 'embed_token';
+  id: string;
+  /** `qe_…`: the bearer token for the embedded builder. */
+  token: string;
+  team_id: string;
+  template_ids: string[];
+  new_templates: boolean;
+  permissions: EmbedPermission[];
+  /** The browser origins the minting key names (besides the service's own). */
+  allowed_origins: string[];
+  /** The key that minted it; null when a person did. */
+  api_key_id: string | null;
+  created_at: string;
+  expires_at: string;
+  expires_in: number;
 }
 
 export interface Team {

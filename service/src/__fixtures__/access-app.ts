@@ -30,6 +30,7 @@ export async function startAccessApp(options: AccessAppOptions): Promise<AccessA
         requireRecentAuth: withTestRecentAuth,
       });
       holder.access = access;
+      app.use(access.embedGuard);
       access.mount(app);
       await options.mount(app, deps, access);
     },

@@ -12,6 +12,7 @@ import {
 import { type Audit, createAudit } from '../audit/index';
 import { type Auth, createAuth } from '../auth/index';
 import type { Config } from '../config';
+import { carriesEmbedToken, createEmbedGuard, embedTokenRoutes } from '../embed-tokens/index';
 import type { IdentifyCredential } from '../http/rate-limits';
 import type { Mailer } from '../mail/mailer';
 import type { Store } from '../store/port';
@@ -55,21 +56,29 @@ export interface Access {
   teams: Teams;
   apiKeys: ApiKeys;
   /**
-   * A person's session, or a team's API key (`Bearer qk_…`): every request a key makes counts against the
-   * team's monthly API calls (402 once they are used up).
+   * A person's session, a team's API key (`Bearer qk_…`) or an embed token (`Bearer qe_…`, checked by the embed
+   * guard): every request a key or an embed token makes counts against the team's monthly API calls (402 once
+   * they are used up).
    */
   authenticate: RequestHandler;
+  /**
+   * Mounted app-wide after the body parsers and before every route: a request with an embed token is refused
+   * unless its route is in the embed allow-list (embed-tokens/scope.ts), its permissions and templates allow it
+   * and its origin is one its key names; other requests pass untouched.
+   */
+  embedGuard: RequestHandler;
   /** A team's API key only, not metered: for /mcp, whose REST calls are each counted already. */
   authenticateKey: RequestHandler;
   /**
    * The credential a request carries, checked without a write (`user:<id>` for a session token whose signature
-   * verifies, `key:<id>` for a live API key), else undefined: what the app's request limit counts against.
+   * verifies, `key:<id>` for a live API key, and the minter's for a live embed token), else undefined: what the
+   * app's request limit counts against.
    */
   identifyCredential: IdentifyCredential;
   team: TeamGuards;
   /**
    * Mounts the access routes: /v1/auth, /v1/profile, /v1/team, /v1/teams, /v1/invitations, /v1/api-keys,
-   * /v1/usage, /v1/subscription and /v1/audit-log.
+   * /v1/embed-tokens, /v1/usage, /v1/subscription and /v1/audit-log.
    */
   mount(app: Router): void;
 }
@@ -88,14 +97,22 @@ export async function createAccess(deps: AccessDeps): Promise<Access> {
   // The key authenticator needs only the store, so it comes first: teams take it, and api-keys take teams.actingTeam.
   const authenticateKey = await createApiKeyAuthenticator(features);
   const requireUser = deps.identifyUser ? deps.identifyUser(auth.requireUser) : auth.requireUser;
-  const authenticate = authenticateUserOrApiKey(requireUser, async (req, res, next) => {
-    let authenticated = false;
-    // authenticateKey throws on a bad key and calls back once the key is good; the meter then counts the call.
-    await authenticateKey(req, res, () => {
-      authenticated = true;
-    });
-    if (authenticated) await usage.meterApiCall(req, res, next);
-  });
+  /** Runs a credential check, then the meter once the check let the request through (it throws otherwise). */
+  const metered =
+    (check: RequestHandler): RequestHandler =>
+    async (req, res, next) => {
+      let authenticated = false;
+      await check(req, res, () => {
+        authenticated = true;
+      });
+      if (authenticated) await usage.meterApiCall(req, res, next);
+    };
+  const embed = await createEmbedGuard({ ...features, corsOrigins: config.corsOrigins });
+  const userOrKey = authenticateUserOrApiKey(requireUser, metered(authenticateKey));
+  const embedToken = metered(embed.authenticate);
+  // Returned, so that Express 5 sees the rejection of an async authenticator and passes it to the error handler.
+  const authenticate: RequestHandler = (req, res, next) =>
+    carriesEmbedToken(req) ? embedToken(req, res, next) : userOrKey(req, res, next);
   // Removing a member revokes the API keys they created; keys whose creator left before that are revoked now.
   const keyRevoker = await createApiKeyRevoker({ ...features, audit });
   const orphaned = await keyRevoker.revokeOrphanedKeys();
@@ -108,7 +125,9 @@ export async function createAccess(deps: AccessDeps): Promise<Access> {
     : auth.requireRecentAuth;
   const apiKeys = await createApiKeys({ ...features, ...team, requireRecentAuth, audit });
   const apiKeyOf = await createApiKeyIdentifier(features);
+  const embedTokens = await embedTokenRoutes({ ...features, ...team });
   const identifyCredential: IdentifyCredential = async (req) => {
+    if (carriesEmbedToken(req)) return embed.identify(req);
     const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
     if (!token) return undefined;
     const keyId = await apiKeyOf(token);
@@ -124,6 +143,7 @@ export async function createAccess(deps: AccessDeps): Promise<Access> {
     apiKeys,
     authenticate,
     authenticateKey,
+    embedGuard: embed.guard,
     identifyCredential,
     team,
     mount(app) {
@@ -133,6 +153,7 @@ export async function createAccess(deps: AccessDeps): Promise<Access> {
       app.use('/v1/teams', teams.teamsRouter);
       app.use('/v1/invitations', teams.invitationsRouter);
       app.use('/v1/api-keys', apiKeys.router);
+      app.use('/v1/embed-tokens', embedTokens);
       app.use('/v1/usage', usageRouter);
       app.use('/v1/subscription', subscriptionRouter);
       app.use('/v1/audit-log', audit.routes(team));

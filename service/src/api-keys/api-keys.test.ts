@@ -53,7 +53,7 @@ describe('API keys', () => {
     const list = (await (await app.as(owner, '/v1/api-keys', { team: teamId })).json()) as { data: KeyBody[] };
     const listed = list.data.find((k) => k.id === key.id);
     expect(listed && Object.keys(listed).sort()).toEqual(
-      ['created_at', 'created_by', 'id', 'last_used_at', 'name', 'object', 'prefix', 'role'].sort(),
+      ['allowed_origins', 'created_at', 'created_by', 'id', 'last_used_at', 'name', 'object', 'prefix', 'role'].sort(),
     );
     expect(listed?.created_by).toBe(owner.id);
     const stored = await (await app.store.collection<{ id: string }>({ name: 'api_keys' })).get(key.id);

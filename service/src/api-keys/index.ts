@@ -27,6 +27,11 @@ export interface ApiKey {
   lastUsedAt: string | null;
   /** Revoked keys are kept (who made what, when) but never listed or accepted. */
   revokedAt?: string;
+  /**
+   * Browser origins (`https://app.example.com`) the key's embed tokens may be used from, besides the service's
+   * own (CORS_ORIGINS); absent on keys made before there were embed tokens, which means none.
+   */
+  allowedOrigins?: string[];
 }
 
 export interface ApiKeysDeps {
@@ -54,11 +59,56 @@ export interface ApiKeys {
   authenticateApiKey: RequestHandler;
 }
 
+/** The most origins one key names. */
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/** A browser origin as the Origin header carries it: scheme, host and port if not the default; nothing else. */
+const BrowserOrigin = z
+  .string()
+  .max(200)
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        // The WHATWG parser lets `*` through in a host: a wildcard would never equal an Origin header anyway.
+        const host = /^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && host && url.origin === value;
+      } catch {
+        return false;
+      }
+    },
+    {
+      message:
+        'An origin is a scheme, a host and a port only when it is not the default, in lower case, e.g. ' +
+        'https://app.example.com or http://localhost:5173 (no path, no trailing slash, no wildcard)',
+    },
+  );
+
+const AllowedOrigins = z
+  .array(BrowserOrigin)
+  .max(MAX_ALLOWED_ORIGINS)
+  .transform((origins) => [...new Set(origins)])
+  .describe(
+    'Browser origins the embed tokens this key mints may be used from (the builder embedded in your app), besides ' +
+      "the service's own; at most 20. Requests with one of its tokens from any other origin are refused.",
+  );
+
+const KeyName = z.string().trim().min(1, 'Name is required').max(100);
+
 /** POST /v1/api-keys body. */
 export const CreateApiKeyBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: KeyName,
   role: AssignableRole,
+  allowed_origins: AllowedOrigins.default([]),
 });
+
+/** PATCH /v1/api-keys/{id} body: the role of a key never changes (make a new key instead). */
+export const UpdateApiKeyBody = z
+  .object({ name: KeyName.optional(), allowed_origins: AllowedOrigins.optional() })
+  .strict()
+  .refine((body) => body.name !== undefined || body.allowed_origins !== undefined, {
+    message: 'Give name or allowed_origins',
+  });
 
 const view = (key: ApiKey) => ({
   object: 'api_key' as const,
@@ -70,10 +120,17 @@ const view = (key: ApiKey) => ({
   created_by: key.createdBy,
   created_at: key.createdAt,
   last_used_at: key.lastUsedAt,
+  allowed_origins: key.allowedOrigins ?? [],
 });
 
-const openKeys = (store: Store) =>
-  store.collection<ApiKey>({ name: 'api_keys', unique: ['prefix'], indexes: [['teamId', 'createdAt']] });
+/** The keys collection, for the modules that read keys (embed tokens: a token's key, the origins keys name). */
+export const openApiKeys = (store: Store) =>
+  store.collection<ApiKey>({
+    name: 'api_keys',
+    unique: ['prefix'],
+    indexes: [['teamId', 'createdAt'], 'allowedOrigins'],
+  });
+const openKeys = openApiKeys;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 /** How fresh an API key's last_used_at is kept. */
@@ -157,7 +214,7 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
   router.use(authenticate, requireSignedInUser, actingTeam, requirePermission('api_keys:manage'));
 
   router.post('/', deps.requireRecentAuth, async (req, res) => {
-    const { name, role } = CreateApiKeyBody.parse(req.body ?? {});
+    const { name, role, allowed_origins: allowedOrigins } = CreateApiKeyBody.parse(req.body ?? {});
     const team = teamOf(res);
     const user = userOf(res);
     // 71 random bits of prefix make a collision unlikely; the unique index turns one into a retry, not a clash.
@@ -175,6 +232,7 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
           createdBy: user.id,
           createdAt: now().toISOString(),
           lastUsedAt: null,
+          allowedOrigins,
         });
         logger.info({ team_id: team.id, api_key_id: key.id }, 'api key created');
         await deps.audit?.record({
@@ -182,7 +240,7 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
           actor: deps.audit.actorOf(res),
           action: 'api_key.created',
           target: { type: 'api_key', id: key.id },
-          details: { name, role, prefix: key.prefix },
+          details: { name, role, prefix: key.prefix, allowed_origins: allowedOrigins },
         });
         // The only time the secret leaves the service: it is not stored and cannot be shown again.
         res.status(201).json({ ...view(key), secret });
@@ -200,6 +258,28 @@ export async function createApiKeys(deps: ApiKeysDeps): Promise<ApiKeys> {
       { sort: { field: 'createdAt', direction: -1 } },
     );
     res.json({ object: 'list', data: list.map(view) });
+  });
+
+  // The name, and the origins its embed tokens may be used from (taking effect at once for the live tokens).
+  router.patch('/:id', async (req, res) => {
+    const body = UpdateApiKeyBody.parse(req.body ?? {});
+    const team = teamOf(res);
+    const set: Partial<ApiKey> = {};
+    if (body.name !== undefined) set.name = body.name;
+    if (body.allowed_origins !== undefined) set.allowedOrigins = body.allowed_origins;
+    const updated = await keys.updateOne(
+      { id: req.params.id as string, teamId: team.id, revokedAt: { $exists: false } },
+      { set },
+    );
+    if (!updated) throw new QuireError('not_found', { message: 'No such API key.' });
+    await deps.audit?.record({
+      teamId: team.id,
+      actor: deps.audit.actorOf(res),
+      action: 'api_key.updated',
+      target: { type: 'api_key', id: updated.id },
+      details: { name: updated.name, prefix: updated.prefix, allowed_origins: updated.allowedOrigins ?? [] },
+    });
+    res.json(view(updated));
   });
 
   router.delete('/:id', async (req, res) => {

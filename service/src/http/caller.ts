@@ -23,9 +23,40 @@ export function userOf(res: Response): AuthenticatedUser {
   return { id: user.id, email: user.email };
 }
 
-/** True when an API key authenticated the request (authenticateApiKey sets res.locals.apiKey = { id }). */
+/**
+ * True when a program's credential authenticated the request, so that no person acts: an API key
+ * (authenticateApiKey sets res.locals.apiKey = { id }) or an embed token (res.locals.embed, see embedOf).
+ */
 export function isApiKeyRequest(res: Response): boolean {
-  return res.locals.apiKey !== undefined;
+  return res.locals.apiKey !== undefined || res.locals.embed !== undefined;
+}
+
+/** What the embed token guard leaves in res.locals.embed for a request made with an embed token. */
+export interface EmbedCaller {
+  /** The token's record id (emb_…). */
+  tokenId: string;
+  /** The API key that minted it, or null when a person did. */
+  apiKeyId: string | null;
+  /** The person who minted it, or null when a key did. */
+  userId: string | null;
+  permissions: readonly string[];
+  /** The templates it may see: those it was minted for and those it created. */
+  templateIds: readonly string[];
+  /** Records a template the token created, so that it joins the token's scope. */
+  adopt(templateId: string): Promise<void>;
+}
+
+export function embedOf(res: Response): EmbedCaller | undefined {
+  return res.locals.embed as EmbedCaller | undefined;
+}
+
+/**
+ * Whether the caller may publish when a route publishes on its own (an AI turn that leaves no serious finding):
+ * everyone but an embed token without the `publish` permission, whose saves stay drafts.
+ */
+export function mayPublish(res: Response): boolean {
+  const embed = embedOf(res);
+  return !embed || embed.permissions.includes('publish');
 }
 
 export function teamOf(res: Response): ActingTeam {

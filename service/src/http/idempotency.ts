@@ -46,7 +46,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 function scopeOf(res: Response): string {
   const team = (res.locals.team as { id?: string } | undefined)?.id ?? '-';
   const principal =
-    (res.locals.apiKey as { id?: string } | undefined)?.id ?? (res.locals.user as { id?: string } | undefined)?.id;
+    (res.locals.apiKey as { id?: string } | undefined)?.id ??
+    (res.locals.embed as { tokenId?: string } | undefined)?.tokenId ??
+    (res.locals.user as { id?: string } | undefined)?.id;
   return `${team}:${principal ?? '-'}`;
 }
 

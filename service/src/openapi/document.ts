@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '@quire/core';
 import type { z } from 'zod';
+import { EMBED_ROUTE_KEYS } from '../embed-tokens/scope';
 import { TEAM_HEADER } from '../teams/index';
 import { TEAM_ID } from '../teams/model';
 import { OPERATIONS, type Operation, type Security, TAGS } from './operations';
@@ -149,6 +150,16 @@ function responsesOf(op: Operation): Record<string, JsonSchema> {
   return responses;
 }
 
+/**
+ * The operation's credentials; a route of the embed allow-list also takes an embed token (a public one then says
+ * both: none, or an embed token, which is checked when sent).
+ */
+function securityOf(op: Operation, onlyPublic: boolean): JsonSchema[] {
+  const listed = onlyPublic ? [] : op.security.map((s) => SECURITY_REQUIREMENT[s]);
+  if (!EMBED_ROUTE_KEYS.has(`${op.method} ${op.path}`)) return listed;
+  return [...(onlyPublic ? [{}] : listed), { embedToken: [] }];
+}
+
 function operationObject(op: Operation): JsonSchema {
   const parameters = parametersOf(op);
   const onlyPublic = op.security.length === 1 && op.security[0] === 'none';
@@ -157,7 +168,7 @@ function operationObject(op: Operation): JsonSchema {
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    security: onlyPublic ? [] : op.security.map((s) => SECURITY_REQUIREMENT[s]),
+    security: securityOf(op, onlyPublic),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body
       ? {
@@ -181,7 +192,8 @@ const DESCRIPTION = `Quire turns HTML + Liquid templates and JSON data into PDF,
 **Authentication.** Users sign in at \`POST /v1/auth/token\` and send the access token as \`Authorization: Bearer <jwt>\`
 (it lasts one hour; refresh it with the refresh token). Routes under \`/v1/team\` and \`/v1/api-keys\` act for the team
 named by the \`Quire-Team\` header, else the user's personal team, with the user's role in it. Team API keys
-(\`qk_live_…\`) are created at \`/v1/api-keys\`.
+(\`qk_live_…\`) are created at \`/v1/api-keys\`. The template builder embedded in another app uses a short-lived
+embed token (\`qe_…\`, minted at \`POST /v1/embed-tokens\`) on the operations whose security lists \`embedToken\`.
 
 **Errors.** Every failure answers \`{ "error": { "type", "code", "message", "param"?, "request_id" } }\` with the
 code's HTTP status; each operation lists the codes it can answer with. \`code\` is stable, \`message\` is for people.
@@ -213,6 +225,15 @@ function build({ version, publicUrl }: OpenApiOptions): Record<string, unknown> 
     components: {
       schemas: componentSchemas(),
       securitySchemes: {
+        embedToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'qe_…',
+          description:
+            'An embed token from POST /v1/embed-tokens, for the builder embedded in your app: short-lived, scoped to ' +
+            'templates and permissions, and usable only on the operations that list it (others answer 403 ' +
+            'embed_scope) and, from a browser, from the origins its API key names (403 embed_origin).',
+        },
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',

@@ -7,6 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * How a route may be called; an operation lists the alternatives it accepts. `none`: without credentials.
  * `bearer`: a user's access token (JWT) from POST /v1/auth/token. `apiKey`: a team API key (`qk_live_…`).
+ * (An embed token, `qe_…`, is added by the document itself to the routes of the embed allow-list.)
  */
 export type Security = 'none' | 'bearer' | 'apiKey';
 
@@ -23,6 +24,12 @@ export const TAGS = [
       "else the user's personal team.",
   },
   { name: 'API keys', description: 'Team API keys for programs.' },
+  {
+    name: 'Embed tokens',
+    description:
+      'Short-lived tokens for the template builder embedded in your app: minted by your backend from its API key, ' +
+      'scoped to templates and permissions, usable from the origins the key names.',
+  },
   {
     name: 'Templates',
     description:
@@ -93,8 +100,21 @@ export interface Operation {
   errors: readonly ErrorCode[];
 }
 
-/** Any route: the app-wide rate limiter, the database not answering (503), and the last-resort 500. */
-export const ANY: readonly ErrorCode[] = ['rate_limited', 'store_unavailable', 'internal_error'];
+/**
+ * Any route called with an embed token (`qe_…`): the embed guard checks the token, its origin and the route before
+ * the route runs (see embed-tokens/scope.ts).
+ */
+export const EMBED: readonly ErrorCode[] = [
+  'invalid_embed_token',
+  'embed_token_expired',
+  'embed_origin',
+  'embed_scope',
+];
+/**
+ * Any route: the app-wide rate limiter, the database not answering (503), the last-resort 500, and the embed
+ * guard's refusals.
+ */
+export const ANY: readonly ErrorCode[] = ['rate_limited', 'store_unavailable', 'internal_error', ...EMBED];
 /**
  * POST, PUT and PATCH: the JSON body parser (with its nesting limit) and the JSON-only check run before the route,
  * and what they write must fit in one stored record (413 record_too_large).

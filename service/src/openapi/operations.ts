@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@quire/core';
 import { z } from 'zod';
 import { AI_OPERATIONS } from '../ai/authoring/operations';
-import { CreateApiKeyBody } from '../api-keys/index';
+import { CreateApiKeyBody, UpdateApiKeyBody } from '../api-keys/index';
 import { ProfilePatch } from '../auth/profile';
 import {
   EnrolFactorBody,
@@ -23,6 +23,7 @@ import {
 } from '../auth/routes';
 import { ContactBody } from '../contact/routes';
 import { DATA_SOURCE_OPERATIONS } from '../data-sources/operations';
+import { EMBED_TOKEN_OPERATIONS } from '../embed-tokens/operations';
 import { MCP_OPERATIONS } from '../mcp/operations';
 import { REPORT_OPERATIONS } from '../reports/operations';
 import { AcceptBody, InviteRole } from '../teams/invitations';
@@ -731,7 +732,10 @@ const TABLE: Entry[] = [
     description:
       'Creates a key for the acting team with the given role (needs api_keys:manage and a recent sign-in: POST ' +
       '/v1/auth/reauthenticate). The secret (`qk_live_…`) is in this answer only: it is not stored. The key ' +
-      'belongs to the team and is revoked when the member who created it is removed from the team.',
+      'belongs to the team and is revoked when the member who created it is removed from the team. ' +
+      '`allowed_origins` names the browser origins the embed tokens it mints (POST /v1/embed-tokens) may be ' +
+      'used from.',
+    bodyExample: { name: 'Billing app', role: 'editor', allowed_origins: ['https://app.example.com'] },
     security: ['bearer'],
     teamScoped: true,
     body: CreateApiKeyBody,
@@ -762,6 +766,24 @@ const TABLE: Entry[] = [
     teamScoped: true,
     success: { status: 200, description: 'The keys.', schema: listOf(ref('ApiKey'), 'The keys.') },
     errors: TEAM,
+  },
+  {
+    operationId: 'updateApiKey',
+    method: 'PATCH',
+    path: '/v1/api-keys/{id}',
+    tag: 'API keys',
+    summary: 'Update an API key',
+    description:
+      'Renames a key of the acting team, or replaces the browser origins its embed tokens may be used from (needs ' +
+      'api_keys:manage). The origins apply at once, to the tokens already minted too. The role of a key never ' +
+      'changes: make a new key.',
+    security: ['bearer'],
+    teamScoped: true,
+    params: { id: 'The key id (key_…).' },
+    body: UpdateApiKeyBody,
+    bodyExample: { allowed_origins: ['https://app.example.com', 'http://localhost:5173'] },
+    success: { status: 200, description: 'The key.', schema: ref('ApiKey') },
+    errors: [...TEAM, 'validation_failed'],
   },
   {
     operationId: 'revokeApiKey',
@@ -807,6 +829,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REPORT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...DATA_SOURCE_OPERATIONS,
+  ...EMBED_TOKEN_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...MCP_OPERATIONS,
   ...DOCS_OPERATIONS,

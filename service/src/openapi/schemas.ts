@@ -221,6 +221,13 @@ const ApiKey = object(
     ),
     created_at: time('When the key was created'),
     last_used_at: nullableTime('When the key was last presented; null if never'),
+    allowed_origins: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'Browser origins (`https://app.example.com`) the embed tokens this key mints may be used from, besides ' +
+        'the service’s own',
+    },
   },
   'A team API key. The secret is shown only once, when the key is created.',
 );

@@ -106,6 +106,16 @@ function routeTable(app: TeamsApp): RouteCase[] {
       prepare: async () => ({ path: '/v1/api-keys' }),
     },
     {
+      method: 'PATCH',
+      route: '/v1/api-keys/:id',
+      permission: 'api_keys:manage',
+      success: 200,
+      prepare: async (ctx) => ({
+        path: `/v1/api-keys/${await key(ctx)}`,
+        body: { allowed_origins: ['https://app.example.com'] },
+      }),
+    },
+    {
       method: 'DELETE',
       route: '/v1/api-keys/:id',
       permission: 'api_keys:manage',

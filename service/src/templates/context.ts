@@ -1,7 +1,7 @@
 import type { TemplateEngine } from '@quire/core';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { isApiKeyRequest, teamOf, userOf } from '../http/caller';
+import { embedOf, isApiKeyRequest, teamOf, userOf } from '../http/caller';
 import type { Usage } from '../usage/index';
 import type { TemplateRenderer } from './renderer';
 import type { Author, TemplateStore } from './template-store';
@@ -19,9 +19,15 @@ export interface RouteContext {
   write: RequestHandler;
 }
 
-/** The acting team and who acts for it: a user, or an API key (no user: versions record null as their author). */
+/**
+ * The acting team and who acts for it: a user, or an API key or embed token (no user: versions record null as their
+ * author). An embed token adopts the templates it creates.
+ */
 export function authorOf(res: Response): Author {
-  return { teamId: teamOf(res).id, userId: isApiKeyRequest(res) ? null : userOf(res).id };
+  const author: Author = { teamId: teamOf(res).id, userId: isApiKeyRequest(res) ? null : userOf(res).id };
+  const embed = embedOf(res);
+  if (embed) author.adopt = embed.adopt;
+  return author;
 }
 
 /** The `:id` path parameter (Express 5 types it loosely). */

@@ -12,6 +12,7 @@ import { templateRoutes } from './template-routes';
 import { type TemplateStore, templateStore } from './template-store';
 import { versionRoutes } from './version-routes';
 
+export { authorOf } from './context';
 export { dataSchemaOf, defaultData } from './data-schema';
 export { assertDataValid, type DataProblem } from './data-validation';
 export type { TemplateRecord, VersionRecord } from './model';

@@ -1,6 +1,6 @@
 import { getStarter, QuireError, type TemplateContent } from '@quire/core';
 import { type Response, Router } from 'express';
-import { teamOf } from '../http/caller';
+import { embedOf, teamOf } from '../http/caller';
 import { mapPage } from '../http/pagination';
 import { CreateTemplateBody, DuplicateBody, ListTemplatesQuery, UpdateTemplateBody } from './bodies';
 import { authorOf, idOf, type RouteContext } from './context';
@@ -46,7 +46,9 @@ export function templateRoutes(context: RouteContext): Router {
 
   router.get('/', read, async (req, res) => {
     const query = ListTemplatesQuery.parse(req.query);
-    res.json(mapPage(await templates.list(teamOf(res).id, query), summaryView));
+    // An embed token lists its own templates only (the embed guard refuses every other one).
+    const ids = embedOf(res)?.templateIds;
+    res.json(mapPage(await templates.list(teamOf(res).id, { ...query, ids }), summaryView));
   });
 
   router.get('/:id', read, async (req, res) => {

@@ -12,10 +12,12 @@ import {
   versionId,
 } from './model';
 
-/** Who makes a template or a version: the acting team, and the user (null for an API key). */
+/** Who makes a template or a version: the acting team, and the user (null for an API key or an embed token). */
 export interface Author {
   teamId: string;
   userId: string | null;
+  /** Called with a template this author created, once it is kept: an embed token adds it to its scope. */
+  adopt?: (templateId: string) => Promise<void>;
 }
 
 export interface SaveOptions {
@@ -28,6 +30,8 @@ export interface TemplateListQuery {
   starting_after?: string | undefined;
   q?: string | undefined;
   tag?: string | undefined;
+  /** Only these templates (an embed token's scope). */
+  ids?: readonly string[] | undefined;
 }
 
 /**
@@ -114,6 +118,7 @@ export function templateStore({ templates, versions, threads }: TemplateCollecti
       await remove(template);
       throw error;
     }
+    await author.adopt?.(template.id);
     return { template, version: first };
   }
 
@@ -208,9 +213,10 @@ export function templateStore({ templates, versions, threads }: TemplateCollecti
    * order and with the same cursor as the store's pages.
    */
   async function list(teamId: string, query: TemplateListQuery): Promise<Page<TemplateRecord>> {
-    if (query.q === undefined && query.tag === undefined) return paginate(templates, live(teamId), query);
+    const filter: Filter = query.ids === undefined ? live(teamId) : { ...live(teamId), id: { $in: [...query.ids] } };
+    if (query.q === undefined && query.tag === undefined) return paginate(templates, filter, query);
     const needle = query.q?.toLowerCase();
-    const all = await templates.find(live(teamId), { sort: { field: 'createdAt', direction: -1 } });
+    const all = await templates.find(filter, { sort: { field: 'createdAt', direction: -1 } });
     const matching = all.filter(
       (t) =>
         (needle === undefined || t.name.toLowerCase().includes(needle)) &&

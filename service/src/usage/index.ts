@@ -177,7 +177,10 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
   }
 
   const meterApiCall: RequestHandler = async (_req, res, next) => {
-    if (res.locals.apiKey !== undefined) await consume(teamOf(res), 'api_calls_per_month');
+    // A program's call: an API key's, or an embed token's (a builder in another app is that app's program).
+    if (res.locals.apiKey !== undefined || res.locals.embed !== undefined) {
+      await consume(teamOf(res), 'api_calls_per_month');
+    }
     next();
   };
 

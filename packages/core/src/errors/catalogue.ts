@@ -92,6 +92,15 @@ export const ERROR_CATALOGUE = {
   cannot_change_own_role: entry('permission_error', 403, 'You cannot change your own role'),
   owner_required: entry('permission_error', 403, 'Only the team owner can do this.'),
   already_member: entry('conflict_error', 409, 'This person is already a member of the team.'),
+  // Embed tokens (the builder embedded in another app)
+  invalid_embed_token: entry('authentication_error', 401, 'Invalid embed token'),
+  embed_token_expired: entry(
+    'authentication_error',
+    401,
+    'The embed token has expired. Ask your backend for a new one.',
+  ),
+  embed_scope: entry('permission_error', 403, 'An embed token cannot do this.'),
+  embed_origin: entry('permission_error', 403, 'This embed token cannot be used from this origin.'),
   // Resources
   not_found: entry('not_found_error', 404, 'No such resource.'),
   template_not_found: entry('not_found_error', 404, 'No such template.'),

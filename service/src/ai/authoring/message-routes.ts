@@ -1,6 +1,6 @@
 import { type JsonSchemaDocument, QuireError, TemplateContent } from '@quire/core';
 import { Router } from 'express';
-import { isApiKeyRequest, teamOf, userOf } from '../../http/caller';
+import { isApiKeyRequest, mayPublish, teamOf, userOf } from '../../http/caller';
 import { mapPage } from '../../http/pagination';
 import { dataSchemaOf, defaultData, templateView } from '../../templates/index';
 import { MessageBody, ThreadListQuery } from './bodies';
@@ -69,16 +69,21 @@ export function messageRoutes(context: AuthoringContext): Router {
         onEvent,
       });
       if (signal.aborted) throw signal.reason;
-      // Reports render the published version: a turn that left serious findings is saved as a draft instead.
-      const publish = !result.report.remaining.some((finding) => finding.serious);
+      // Reports render the published version: a turn that left serious findings is saved as a draft instead, and
+      // so is every turn of an embed token without the publish permission.
+      const clean = !result.report.remaining.some((finding) => finding.serious);
+      const publish = clean && mayPublish(res);
       const report = publish
         ? result.report
         : {
             ...result.report,
             notes: [
               ...result.report.notes,
-              'Serious findings remain, so this version was saved as a draft: reports still render the published ' +
-                'version. Publish it with POST /v1/templates/{id}/publish once it looks right.',
+              clean
+                ? 'This version was saved as a draft: this embed token may not publish. Reports still render the ' +
+                  'published version.'
+                : 'Serious findings remain, so this version was saved as a draft: reports still render the published ' +
+                  'version. Publish it with POST /v1/templates/{id}/publish once it looks right.',
             ],
           };
       const changes = Object.fromEntries(CHANGED.map((field) => [field, result.content[field]]));
