@@ -1,4 +1,8 @@
+import { copyFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'tsup';
+
+const require = createRequire(import.meta.url);
 
 export default defineConfig([
   {
@@ -17,6 +21,11 @@ export default defineConfig([
       options.jsx = 'automatic';
       options.minifyWhitespace = true;
       options.minifySyntax = true;
+    },
+    // pdf.js's worker ships beside the chunks, which find it as `new URL('./pdf.worker.min.mjs', import.meta.url)`
+    // (a pattern hosts' bundlers follow): the PDF viewers never load code from a CDN.
+    async onSuccess() {
+      await copyFile(require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'), 'dist/pdf.worker.min.mjs');
     },
   },
   {

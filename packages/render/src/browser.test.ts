@@ -80,5 +80,63 @@ describe('@quire/render/browser', () => {
       expect(new TextDecoder().decode(fromBrowser.subarray(0, 5))).toBe('%PDF-');
       expect(await pageTexts(fromBrowser)).toEqual(await pageTexts(fromNode.bytes));
     });
+
+    it('decodes each font table once per page, and renders later documents and uncompressed ones the same', async () => {
+      const invoice = getStarter('invoice');
+      const receipt = getStarter('receipt');
+      if (!invoice || !receipt) throw new Error('missing starter');
+      const fonts = Object.fromEntries(
+        Object.entries(loadBundledFonts()).map(([family, faces]) => [
+          family,
+          Object.fromEntries(Object.entries(faces).map(([face, bytes]) => [face, toBase64(bytes as Uint8Array)])),
+        ]),
+      );
+      const page = await browser.newPage();
+      await page.setContent('<!doctype html><title>builder preview</title>');
+      await page.addScriptTag({ content: await bundle() });
+      const runs = await page.evaluate(
+        async ({ fonts, documents }) => {
+          type Api = typeof import('./browser');
+          const api = (globalThis as unknown as { QuireRender: Api }).QuireRender;
+          const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const families = Object.fromEntries(
+            Object.entries(fonts).map(([family, faces]) => [
+              family,
+              Object.fromEntries(Object.entries(faces).map(([face, b64]) => [face, decode(b64)])),
+            ]),
+          ) as unknown as Parameters<Api['createFontRegistry']>[0];
+          const registry = api.createFontRegistry(families);
+          const out = [];
+          for (const { template, data, compress } of documents) {
+            const result = await api.renderPdfInBrowser({ template, data, fonts: registry, compress });
+            let binary = '';
+            for (const byte of result.bytes) binary += String.fromCharCode(byte);
+            out.push({ pdf: btoa(binary), stats: api.browserTableCacheStats() });
+          }
+          return out;
+        },
+        {
+          fonts,
+          documents: [
+            { template: invoice, data: invoice.sample_data, compress: true },
+            { template: receipt, data: receipt.sample_data, compress: true },
+            { template: invoice, data: invoice.sample_data, compress: false },
+          ],
+        },
+      );
+      await page.close();
+      const [first, second, uncompressed] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
+      // The first document decodes its fonts' tables; the next ones take them from the cache.
+      expect(first.stats.misses).toBeGreaterThan(0);
+      expect(second.stats.hits).toBeGreaterThan(first.stats.hits);
+      expect(uncompressed.stats.misses).toBe(second.stats.misses);
+      const bytes = (run: typeof first) => Uint8Array.from(Buffer.from(run.pdf, 'base64'));
+      const node = async (starter: typeof invoice) =>
+        pageTexts((await renderReport({ template: starter, data: starter.sample_data })).bytes);
+      expect(await pageTexts(bytes(second))).toEqual(await node(receipt));
+      expect(await pageTexts(bytes(uncompressed))).toEqual(await node(invoice));
+      expect(Buffer.from(bytes(first)).includes('/FlateDecode')).toBe(true);
+      expect(Buffer.from(bytes(uncompressed)).includes('/FlateDecode')).toBe(false);
+    });
   });
 });

@@ -8,6 +8,7 @@ import pdfMake from 'pdfmake/build/pdfmake';
 import { barcodeSvg } from './barcode';
 import { toBase64 } from './convert/images';
 import { toVisualOrder } from './fonts/bidi';
+import { installBrowserTableCache } from './fonts/browser-table-cache';
 import type { FontFaces } from './fonts/font-set';
 import { FontRegistry, type FontRegistryOptions } from './fonts/registry';
 import { assertHtmlNesting } from './nesting';
@@ -17,6 +18,7 @@ import { renderPdf } from './pdf/render-pdf';
 import type { RenderOptions, RenderResult } from './types';
 
 export { convertHtml } from './convert/index';
+export { browserTableCacheStats } from './fonts/browser-table-cache';
 export type { FontFaces } from './fonts/font-set';
 export { FontRegistry } from './fonts/registry';
 export type * from './types';
@@ -24,6 +26,11 @@ export type * from './types';
 export interface BrowserRenderOptions extends Omit<RenderOptions, 'format' | 'engine'> {
   /** The font families to draw with, as bytes (fetch them once and reuse the registry). */
   fonts: FontRegistry;
+  /**
+   * Deflate the PDF's streams, as the service does (default true). A preview that is shown at once and never
+   * saved can skip it: the pages are drawn the same, in about a third less time.
+   */
+  compress?: boolean;
 }
 
 const FACES = ['normal', 'bold', 'italics', 'bolditalics'] as const;
@@ -67,6 +74,8 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
   const templateDone = performance.now();
   const images = await collectImages([bodyHtml], options.assets, options.loadImage);
   install(options.fonts);
+  // Decoded font tables are kept for the page: each document after the first skips decoding them again.
+  await installBrowserTableCache(pdfMake as never, options.fonts.resolveFamily(undefined));
   const pdf = await renderPdf({
     template: options.template,
     data: options.data,
@@ -79,7 +88,9 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
     shape: toVisualOrder,
     write: async (definition) => {
       const buffer = await (
-        pdfMake.createPdf(definition as never) as unknown as { getBuffer(): Promise<Uint8Array> }
+        pdfMake.createPdf(
+          (options.compress === false ? { ...(definition as object), compress: false } : definition) as never,
+        ) as unknown as { getBuffer(): Promise<Uint8Array> }
       ).getBuffer();
       return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
     },

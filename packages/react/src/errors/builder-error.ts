@@ -17,6 +17,8 @@ export const BUILDER_ERROR_CODES = [
   'sample_data_invalid',
   /** No PDF preview engine is available in this build. */
   'pdf_preview_unavailable',
+  /** The PDF preview could not load its fonts (from `fonts.baseUrl`, or the host's loader failed). */
+  'pdf_fonts_unavailable',
 ] as const;
 
 /**

@@ -1,0 +1,23 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, mergeConfig } from 'vite';
+
+// Storybook for the workspace's React components, each story beside its component. Workspace packages resolve to
+// their TypeScript sources (the @quire/source condition), as in the tests, so nothing needs building first.
+const config: StorybookConfig = {
+  stories: ['../packages/react/src/**/*.stories.tsx'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // The props are zod-inferred types, which react-docgen cannot read: it would only slow the build down.
+  typescript: { reactDocgen: false },
+  viteFinal: (vite) =>
+    mergeConfig(vite, {
+      plugins: [react()],
+      resolve: { conditions: ['@quire/source', ...defaultClientConditions], dedupe: ['react', 'react-dom'] },
+      // Storybook's own runtime and axe make chunks past Vite's 500 kB warning; a catalogue is not a host's page.
+      build: { chunkSizeWarningLimit: 2_000 },
+    }),
+};
+
+export default config;

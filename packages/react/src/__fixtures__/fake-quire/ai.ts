@@ -1,0 +1,90 @@
+import type { AiReport, Template, TemplateMessage, TemplateMessageResult } from '@quire/client';
+import type { TemplateContent, TemplateContentInput } from '@quire/core';
+import { getStarter, type Starter } from '@quire/core';
+
+/** A finding the AI's checks left (serious ones make the turn's version a draft). */
+export type RemainingFinding = AiReport['remaining'][number];
+
+/** One answer of the fake AI to a message: what it says, what it changes, and what its checks left. */
+export interface FakeAiTurn {
+  reply: string;
+  /** The fields it changes, from the latest version's content. */
+  changes(current: TemplateContent): Partial<TemplateContentInput>;
+  /** Findings its checks left; a serious one makes the version a draft, as the service does. */
+  remaining?: RemainingFinding[];
+  /** The model's answer as it streams, in pieces. Default: the reply in three pieces. */
+  deltas?: string[];
+  /** Milliseconds between stream events. Default: the fake's latency. */
+  delayMs?: number;
+}
+
+export type AiTurnAnswer = TemplateMessageResult & { message: TemplateMessage; template: Template };
+
+/** What the verify loop reports on one answer: one round, every check the service runs, what remains. */
+export function aiReport(turn: FakeAiTurn, pages: number, task: 'generate' | 'refine' = 'refine'): AiReport {
+  const remaining = turn.remaining ?? [];
+  const serious = remaining.filter((finding) => finding.serious);
+  return {
+    provider: 'offline',
+    model: 'quire-offline-1',
+    rounds: [{ round: 1, task, problems: [] }],
+    kept_round: 1,
+    checked: [
+      { check: 'answer', description: 'The answer holds a template', ok: true, findings: [] },
+      { check: 'sanitise', description: 'Scripts, event handlers and remote URLs', ok: true, findings: [] },
+      { check: 'liquid_syntax', description: 'The body, header and footer parse', ok: true, findings: [] },
+      {
+        check: 'render',
+        data_set: 'sample',
+        description: 'Rendered with the sample data',
+        ok: serious.length === 0,
+        pages,
+        findings: remaining.map(({ data_sets: _sets, ...finding }) => finding),
+      },
+    ],
+    remaining,
+    sanitised: [],
+    notes: [],
+  };
+}
+
+/** The events the service streams for an AI answer: writing, the model's text, checking, done, and the result. */
+export function aiTurnEvents(turn: FakeAiTurn, answer: unknown): { event: string; data: unknown }[] {
+  const deltas = turn.deltas ?? splitInThree(turn.reply);
+  return [
+    { event: 'progress', data: { stage: 'writing', round: 1 } },
+    ...deltas.map((text) => ({ event: 'delta', data: { round: 1, text } })),
+    { event: 'progress', data: { stage: 'checking', round: 1 } },
+    { event: 'progress', data: { stage: 'done' } },
+    { event: 'done', data: answer },
+  ];
+}
+
+function splitInThree(text: string): string[] {
+  const third = Math.ceil(text.length / 3);
+  return [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)].filter(Boolean);
+}
+
+/** The AI's default turn: the title in the accent blue, in the template's CSS. */
+export const defaultAiTurn: FakeAiTurn = {
+  reply: 'I made the title blue and a little larger.',
+  changes: (current) => ({ css: `${current.css}\nh1 { color: #1d4ed8; font-size: 28px; }\n` }),
+};
+
+/**
+ * The AI's default answer to "a template from a sentence": the receipt starter of @quire/core, with its sample
+ * data (the model proposes the data when the request gives none).
+ */
+export const defaultAiGeneration: FakeAiTurn = {
+  reply: 'Here is a receipt with the shop, the items and the total; the sample data shows each field.',
+  changes: () => {
+    const {
+      id: _id,
+      name: _name,
+      description: _description,
+      tags: _tags,
+      ...content
+    } = getStarter('receipt') as Starter;
+    return content;
+  },
+};
