@@ -393,5 +393,5 @@ export const file = quire.reports.createFile({ template_id: id, data: ${data}, f
     const missing = await compile('{ customer: sample.customer, invoice: sample.invoice }');
     expect(missing).toHaveLength(3);
     expect(missing.join('\n')).toContain("Property 'company' is missing");
-  });
+  }, 120_000);
 });

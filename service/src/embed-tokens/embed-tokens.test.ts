@@ -238,7 +238,7 @@ describe('a request with an embed token', () => {
     const refused = await call(readOnly, '/v1/templates', { method: 'POST', body: { name: 'Not allowed' } });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'embed_scope', reason: 'new_templates' });
-  });
+  }, 90_000);
 
   it('keeps an AI turn as a draft when the token may not publish', async () => {
     const token = await tokenFor({ template_ids: [receipt], permissions: ['edit', 'ai'] });
@@ -251,7 +251,7 @@ describe('a request with an embed token', () => {
     expect(turn.body.published).toBe(false);
     expect(turn.body.template.published_version).toBe(before.body.published_version);
     expect(turn.body.report.notes.join(' ')).toContain('may not publish');
-  });
+  }, 90_000);
 });
 
 describe('the life of an embed token', () => {
