@@ -62,7 +62,6 @@ export function Toolbar({ chat }: { chat: ChatToggle | null }) {
       {chat ? (
         <Button
           size="sm"
-          variant="ghost"
           aria-pressed={chat.open}
           aria-controls={chat.open ? chat.id : undefined}
           onClick={chat.toggle}
