@@ -160,9 +160,12 @@ export class BuilderController {
   #aiStream: AiStream<TemplateMessageResult> | null = null;
   /** For a draft the host holds: the template in Quire the AI works on, and the content it last had. */
   #aiCopy: { id: string; content: TemplateDraft } | null = null;
+  /** The `templateId` of the last props synced: a new one is loaded. */
+  #templateId: string | undefined;
 
   constructor(options: BuilderOptions, initial: { draft: TemplateDraft; mode: BuilderMode }) {
     this.options = options;
+    this.#templateId = options.templateId;
     const needsLoad = options.templateId !== undefined;
     this.#state = {
       status: needsLoad ? 'loading' : 'ready',
@@ -246,18 +249,21 @@ export class BuilderController {
 
   /** Takes the props of a render that React committed: the controlled value and mode follow them. */
   sync(options: BuilderOptions): void {
-    const previous = this.options;
+    // Compared with the id last synced, not with `this.options`: the component hands the latest options over
+    // while it renders, before this commit.
+    const templateChanged = options.templateId !== this.#templateId;
+    this.#templateId = options.templateId;
     this.options = options;
     const patch: Partial<BuilderState> = {};
     if (options.value && !draftsEqual(options.value, this.#state.draft)) patch.draft = options.value;
     if (options.mode && options.mode !== this.#state.mode) patch.mode = options.mode;
-    if (options.templateId !== previous.templateId) {
+    if (templateChanged) {
       // Another template: another conversation (and a draft's working copy no longer applies).
       this.#aiCopy = null;
       patch.conversation = { templateId: options.templateId ?? null, turns: [] };
     }
     if (Object.keys(patch).length > 0) this.#set(patch);
-    if (this.#mounted && options.templateId !== previous.templateId) void this.load();
+    if (this.#mounted && templateChanged) void this.load();
   }
 
   /** Starts the builder: loads the template when there is one, then fires onReady once. */

@@ -197,6 +197,18 @@ describe('<TemplateBuilder templateId> against the service', () => {
     expect(screen.getByText('Unsaved changes', { selector: '.quire-save-state' })).toBeInTheDocument();
   });
 
+  it('loads another template when templateId changes', async () => {
+    const first = await quire.templates.create({ name: 'First', html: '<p>one</p>', sample_data: {} });
+    const second = await quire.templates.create({ name: 'Second', html: '<p>two</p>', sample_data: {} });
+    const ref = createRef<BuilderApi>();
+    const { rerender } = render(withQuire(<TemplateBuilder ref={ref} templateId={first.id} />));
+    const name = () => screen.getByRole('textbox', { name: 'Template name' });
+    await waitFor(() => expect(name()).toHaveValue('First'));
+    rerender(withQuire(<TemplateBuilder ref={ref} templateId={second.id} />));
+    await waitFor(() => expect(name()).toHaveValue('Second'));
+    expect(ref.current?.getDraft().html).toBe('<p>two</p>');
+  });
+
   it('works with baseUrl and getToken on the provider', async () => {
     const template = await quire.templates.create({
       name: 'Token',
