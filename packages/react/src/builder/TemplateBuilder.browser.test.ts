@@ -36,6 +36,8 @@ let site: TestPage;
 let work: string;
 let shots: string;
 let templateId: string;
+/** A template with an AI conversation already (one turn), for the chat's screenshots and checks. */
+let chatTemplateId: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'quire-react-browser-'));
@@ -45,7 +47,10 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const template = await quire.templates.create({ starter_id: 'invoice', name: 'Invoice' });
   templateId = template.id;
-});
+  const chatTemplate = await quire.templates.create({ starter_id: 'invoice', name: 'Invoice' });
+  chatTemplateId = chatTemplate.id;
+  await quire.templates.messages.create(chatTemplateId, { content: 'Make the title blue' });
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -61,6 +66,8 @@ interface OpenOptions {
   viewport?: { width: number; height: number };
   /** The page installs the PDF preview (fonts and worker from the page's server). */
   pdf?: boolean;
+  /** Another template than the one the tests share. */
+  template?: string;
 }
 
 async function open(
@@ -71,7 +78,13 @@ async function open(
   const page = await browser.newPage({ viewport: options.viewport ?? WIDE });
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-  const query = new URLSearchParams({ template: templateId, mode, theme, token, ...(options.pdf ? { pdf: '1' } : {}) });
+  const query = new URLSearchParams({
+    template: options.template ?? templateId,
+    mode,
+    theme,
+    token,
+    ...(options.pdf ? { pdf: '1' } : {}),
+  });
   await page.goto(`${site.url}/?${query}`);
   await page.waitForFunction(() => window.ready === true);
   await page.waitForFunction((selector) => {
@@ -88,11 +101,10 @@ async function selectTitle(page: Page): Promise<void> {
   await page.getByLabel('Text', { exact: true }).first().waitFor();
 }
 
-/** Opens the AI chat panel and waits for its conversation. */
+/** Opens the AI chat panel and waits for its conversation (the turn made before the tests). */
 async function openChat(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'AI chat' }).click();
-  await page.getByRole('log').waitFor();
-  await page.getByText(/Ask for a change/).waitFor();
+  await page.getByRole('log').getByText('What was checked').waitFor();
 }
 
 /** axe-core's serious and critical violations on the whole page. */
@@ -127,9 +139,10 @@ describe('the builder in Chromium', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`has no serious violations with the AI chat open beside Easy Mode, ${theme} theme`, async () => {
-      const { page } = await open('easy', theme);
+      const { page } = await open('easy', theme, { template: chatTemplateId });
       try {
         await openChat(page);
+        expect(await page.getByRole('log').getByRole('article').count()).toBe(2);
         const chat = await page.locator('.quire-builder-chat').boundingBox();
         const main = await page.locator('.quire-builder-main').boundingBox();
         // Beside the view at this width, not over it.
@@ -144,7 +157,7 @@ describe('the builder in Chromium', () => {
 
   for (const mode of ['easy', 'boss'] as const) {
     it(`fits a narrow builder (420 px) in ${mode} mode, with nothing wider than the page`, async () => {
-      const { page } = await open(mode, 'light', { viewport: NARROW });
+      const { page } = await open(mode, 'light', { viewport: NARROW, template: chatTemplateId });
       try {
         if (mode === 'easy') await selectTitle(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
