@@ -2,13 +2,19 @@
  * Builds a browser test's page (esbuild: the page, React, the package from its sources, lazy chunks split as a
  * host's bundler would) and serves it on loopback, with `/v1/…` passed to the service so that the builder talks to
  * it on the same origin, as it does in Quire's own site, and `POST /api/quire-token` answering a token as a host's
- * backend would.
+ * backend would. The bundled fonts are served under `/fonts/` and pdf.js's worker at `/pdf.worker.min.mjs`, as a
+ * host serves them for the PDF preview.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { build } from 'esbuild';
+import { FONT_FILES } from './pdf-browser';
+
+const require = createRequire(import.meta.url);
+const PDF_WORKER = require.resolve('pdfjs-dist/build/pdf.worker.min.mjs');
 
 const here = new URL('.', import.meta.url).pathname;
 const root = join(here, '../..');
@@ -16,6 +22,7 @@ const root = join(here, '../..');
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
 };
 
@@ -74,10 +81,11 @@ export async function startTestPage(options: TestPageOptions): Promise<TestPage>
       res.writeHead(200, { 'content-type': TYPES['.html'] }).end(page);
       return;
     }
-    readFile(join(outdir, path.replace(/^\/+/, '')))
-      .then((body) =>
-        res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body),
-      )
+    const font = path.startsWith('/fonts/') ? FONT_FILES.get(path.slice('/fonts/'.length)) : undefined;
+    const file = font ?? (path === '/pdf.worker.min.mjs' ? PDF_WORKER : join(outdir, path.replace(/^\/+/, '')));
+    const type = font ? 'font/ttf' : (TYPES[extname(path)] ?? 'application/octet-stream');
+    readFile(file)
+      .then((body) => res.writeHead(200, { 'content-type': type }).end(body))
       .catch(() => res.writeHead(404).end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

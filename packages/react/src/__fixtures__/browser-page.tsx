@@ -1,14 +1,17 @@
 /**
  * The page the browser test loads: a host application that embeds the builder as a user would, through the
  * package's public entry, talking to the real service on the same origin. The query string says which template,
- * mode and theme to show.
+ * mode and theme to show, and `pdf=1` turns the PDF preview on (fonts and worker from this page's server).
  */
 import '../styles/index.css';
 import { createRoot } from 'react-dom/client';
-import { QuireProvider, TemplateBuilder } from '../index';
+import { installPdfPreview, QuireProvider, TemplateBuilder } from '../index';
 import './page-globals';
 
 const params = new URLSearchParams(location.search);
+if (params.get('pdf') === '1') {
+  installPdfPreview({ fonts: { baseUrl: '/fonts' }, workerSrc: '/pdf.worker.min.mjs' });
+}
 const token = params.get('token') ?? '';
 const theme = (params.get('theme') ?? 'light') as 'light' | 'dark';
 document.documentElement.style.colorScheme = theme;

@@ -22,7 +22,8 @@ export function bundledFontFile(path: string): string {
   return join(dirname(renderRequire.resolve(`${scope}/${name}/package.json`)), ...rest);
 }
 
-const FONT_FILES = new Map(
+/** Each bundled font's file name (as a host serves it under its font URL) and its file on disk. */
+export const FONT_FILES = new Map(
   Object.values(BUNDLED_FONT_FILES).flatMap((faces) =>
     Object.values(faces).map((path) => [fontFileName(path as string), bundledFontFile(path as string)] as const),
   ),

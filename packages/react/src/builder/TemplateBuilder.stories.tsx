@@ -40,13 +40,14 @@ type Story = StoryObj<typeof meta>;
 const nameField = (canvas: ReturnType<typeof within>) => canvas.findByRole('textbox', { name: 'Template name' });
 const saveState = (canvasElement: HTMLElement) => canvasElement.querySelector('.quire-save-state');
 
-/** Easy Mode on a saved template: the preview, and the variables it reads with their sample values. */
+/** Easy Mode on a saved template: the preview to click, the element list, the AI and the starters. */
 export const EasyMode: Story = {
   play: async ({ canvas }) => {
     await waitFor(async () => expect(await nameField(canvas)).toHaveValue('Invoice (Brightline)'));
     await expect(canvas.getByRole('switch', { name: 'Boss Mode' })).not.toBeChecked();
-    await expect(canvas.getByTitle('Preview of the report')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Insert invoice.number' })).toBeVisible();
+    await expect(canvas.getByTitle(/^Preview of the report/)).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Elements' })).toBeVisible();
+    await expect(canvas.getByLabelText('Describe a change to the AI')).toBeVisible();
   },
 };
 
@@ -193,7 +194,7 @@ export const EmptyTemplate: Story = {
   args: { templateId: BLANK_ID },
   play: async ({ canvas }) => {
     await waitFor(async () => expect(await nameField(canvas)).toHaveValue('Untitled template'));
-    await expect(canvas.getByText('The template uses no variables yet.')).toBeVisible();
+    await expect(within(canvas.getByRole('navigation', { name: 'Elements' })).queryAllByRole('button')).toEqual([]);
   },
 };
 

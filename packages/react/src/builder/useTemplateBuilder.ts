@@ -21,6 +21,8 @@ export interface TemplateBuilderHandle {
   ai: AiStatus;
   permissions: Permissions;
   features: Features;
+  /** Nothing a person edits could be kept (no save permission and no onChange): show the draft read only. */
+  readOnly: boolean;
   /** Syntax errors, the data tree and the data the sample lacks, for the current draft. */
   analysis: DraftAnalysis;
   /** Changes fields of the draft as a person's edit (`onChange` says `source: 'edit'`; undoable). */
@@ -51,6 +53,7 @@ export function useTemplateBuilder(): TemplateBuilderHandle {
     ai: state.ai,
     permissions,
     features,
+    readOnly: controller.readOnly,
     analysis: controller.analyse(state.draft),
     edit: (patch) => controller.change(patch, 'edit'),
     acceptAI: () => controller.acceptAI(),

@@ -22,7 +22,7 @@ async function editorView(name: string): Promise<EditorView> {
   return EditorView.findFromDOM(content) as EditorView;
 }
 
-const frame = () => screen.getByTitle('Preview of the report') as HTMLIFrameElement;
+const frame = () => screen.getByTitle(/^Preview of the report/) as HTMLIFrameElement;
 
 describe('<TemplateBuilder templateId> against the service', () => {
   it('loads the template, then fires onReady after the calls made while it loaded', async () => {
@@ -195,6 +195,18 @@ describe('<TemplateBuilder templateId> against the service', () => {
     }
     // The AI's version differs from the draft: saving makes a new version from the draft.
     expect(screen.getByText('Unsaved changes', { selector: '.quire-save-state' })).toBeInTheDocument();
+  });
+
+  it('loads another template when templateId changes', async () => {
+    const first = await quire.templates.create({ name: 'First', html: '<p>one</p>', sample_data: {} });
+    const second = await quire.templates.create({ name: 'Second', html: '<p>two</p>', sample_data: {} });
+    const ref = createRef<BuilderApi>();
+    const { rerender } = render(withQuire(<TemplateBuilder ref={ref} templateId={first.id} />));
+    const name = () => screen.getByRole('textbox', { name: 'Template name' });
+    await waitFor(() => expect(name()).toHaveValue('First'));
+    rerender(withQuire(<TemplateBuilder ref={ref} templateId={second.id} />));
+    await waitFor(() => expect(name()).toHaveValue('Second'));
+    expect(ref.current?.getDraft().html).toBe('<p>two</p>');
   });
 
   it('works with baseUrl and getToken on the provider', async () => {

@@ -2,17 +2,19 @@ import type { TemplateEngine } from '@quire/core';
 import { useEffect, useRef, useState } from 'react';
 import type { TemplateDraft } from '../builder/types';
 import { PART_LABELS } from '../i18n/parts';
+import { fitSheetToFrame } from '../preview/fit';
 import { PreviewError, renderHtmlDocument, withoutLocation } from '../preview/html-document';
 import { useUi } from '../root/ui-context';
 import { annotateSource, NODE_ATTRIBUTE } from './annotate';
 import type { EditablePart, SourceTree } from './source-tree';
 
 // As the HTML preview: the frame loads nothing and runs nothing. Selection is drawn by the builder's page, which
-// reaches into the frame (same origin, scripts off) to outline the chosen element.
+// reaches into the frame (same origin, scripts off) to outline the chosen element. Hovering outlines the innermost
+// element under the pointer only (what a click selects), not every element around it.
 const CSP = "default-src 'none'; img-src data: blob:; style-src 'unsafe-inline'; font-src data:; media-src data: blob:";
 const SELECTED = 'data-quire-selected';
 const PICKING = `[${NODE_ATTRIBUTE}]{cursor:pointer}
-[${NODE_ATTRIBUTE}]:hover{outline:1px dashed #0b5cad;outline-offset:1px}
+[${NODE_ATTRIBUTE}]:hover:not(:has([${NODE_ATTRIBUTE}]:hover)){outline:1px dashed #0b5cad;outline-offset:1px}
 [${SELECTED}]{outline:2px solid #0b5cad!important;outline-offset:1px}`;
 
 /** The draft's document with each drawn element tagged with its source element, for the Easy Mode preview. */
@@ -57,6 +59,8 @@ export interface EasyPreviewProps {
   onLoad?: (() => void) | undefined;
   debounceMs: number;
   handle?: { current: EasyPreviewHandle | null };
+  /** Each render that worked, with its milliseconds. */
+  onRender?: ((ms: number) => void) | undefined;
 }
 
 const toHex = (rgb: string): string => {
@@ -70,7 +74,7 @@ const toHex = (rgb: string): string => {
  * renders and outlines the selection in every copy.
  */
 export function EasyPreview(props: EasyPreviewProps) {
-  const { t } = useUi();
+  const { t, resolvedTheme } = useUi();
   const { engine, draft, data, trees, debounceMs } = props;
   const [html, setHtml] = useState<string | null>(null);
   const [error, setError] = useState<PreviewError | null>(null);
@@ -80,12 +84,16 @@ export function EasyPreview(props: EasyPreviewProps) {
   const first = useRef(true);
   const onSelect = useRef(props.onSelect);
   onSelect.current = props.onSelect;
+  const onRender = useRef(props.onRender);
+  onRender.current = props.onRender;
 
   useEffect(() => {
     const run = () => {
       try {
+        const started = performance.now();
         setHtml(easyDocument(engine, draft, data, trees));
         setError(null);
+        onRender.current?.(performance.now() - started);
       } catch (caught) {
         if (!(caught instanceof PreviewError)) throw caught;
         setError(caught);
@@ -99,6 +107,18 @@ export function EasyPreview(props: EasyPreviewProps) {
     const timer = setTimeout(run, debounceMs);
     return () => clearTimeout(timer);
   }, [engine, draft, data, trees, debounceMs]);
+
+  // A page wider than the frame shows smaller, as in the HTML preview; again when the frame or the theme changes.
+  const hasFrame = html !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new theme is the reason to fit (and paint) again.
+  useEffect(() => fitSheetToFrame(frame.current), [resolvedTheme]);
+  useEffect(() => {
+    const element = frame.current;
+    if (!hasFrame || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fitSheetToFrame(element));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasFrame]);
 
   // Outline the selection in the frame (again after each load: a new document).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `loads` marks a new document in the frame.
@@ -129,6 +149,7 @@ export function EasyPreview(props: EasyPreviewProps) {
     const win = frame.current?.contentWindow;
     const doc = frame.current?.contentDocument;
     if (!win || !doc) return;
+    fitSheetToFrame(frame.current);
     win.scrollTo(scroll.current.x, scroll.current.y);
     win.addEventListener('scroll', () => {
       scroll.current = { x: win.scrollX, y: win.scrollY };

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DraftFinding, RenderInfo, TemplateDraft } from '../builder/types';
 import { PART_LABELS } from '../i18n/parts';
 import { useUi } from '../root/ui-context';
+import { fitSheetToFrame } from './fit';
 import { PreviewError, renderHtmlDocument, withoutLocation } from './html-document';
 
 export interface HtmlPreviewProps {
@@ -73,19 +74,7 @@ export function HtmlPreview(props: HtmlPreviewProps) {
 
   const html = rendered?.html ?? null;
   // A page wider than the frame is shown smaller (fit to width), as a PDF viewer would, rather than cut off.
-  const fitToWidth = useCallback(() => {
-    const element = frame.current;
-    const doc = element?.contentDocument;
-    const sheet = doc?.querySelector<HTMLElement>('.quire-sheet');
-    if (!element || !doc || !sheet) return;
-    // The frame is another document: the theme's variables do not reach it, so its surround is set from ours.
-    const surround = getComputedStyle(element).getPropertyValue('--quire-preview-bg').trim();
-    if (surround) doc.documentElement.style.background = surround;
-    doc.documentElement.style.zoom = '1';
-    const natural = sheet.offsetWidth + 32;
-    const scale = Math.min(1, element.clientWidth / natural);
-    doc.documentElement.style.zoom = scale < 1 ? String(scale) : '';
-  }, []);
+  const fitToWidth = useCallback(() => fitSheetToFrame(frame.current), []);
   const hasFrame = html !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new theme is the reason to fit (and paint) again.
   useEffect(() => fitToWidth(), [fitToWidth, resolvedTheme]);
