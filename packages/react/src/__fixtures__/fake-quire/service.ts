@@ -713,7 +713,8 @@ export class FakeQuireService {
       created_at: at,
       completed_at: null,
       file: null,
-      pages: null,
+      // As a report rendered at once (#createReport): the template's pages, for a PDF.
+      pages: format === 'pdf' ? (template.seed?.pages ?? 1) : null,
     });
   }
 
