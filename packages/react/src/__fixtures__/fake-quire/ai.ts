@@ -1,6 +1,7 @@
 import type { AiReport, Template, TemplateMessage, TemplateMessageResult } from '@quire/client';
 import type { TemplateContent, TemplateContentInput } from '@quire/core';
 import { getStarter, type Starter } from '@quire/core';
+import type { StreamEvent } from './answers';
 
 /** A finding the AI's checks left (serious ones make the turn's version a draft). */
 export type RemainingFinding = AiReport['remaining'][number];
@@ -74,8 +75,11 @@ export function aiReport(turn: FakeAiTurn, pages: number, task: 'generate' | 're
   };
 }
 
-/** The events the service streams for an AI answer: writing, the model's text, checking, done, and the result. */
-export function aiTurnEvents(turn: FakeAiTurn, answer: unknown): { event: string; data: unknown }[] {
+/**
+ * The events the service streams for an AI answer: writing, the model's text, checking, done, and the result,
+ * made (and saved) only when the stream gets there, as the service saves nothing for a request aborted before.
+ */
+export function aiTurnEvents(turn: FakeAiTurn, answer: () => unknown): StreamEvent[] {
   const deltas = turn.deltas ?? splitInThree(turn.reply);
   return [
     { event: 'progress', data: { stage: 'writing', round: 1 } },

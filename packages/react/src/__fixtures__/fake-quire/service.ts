@@ -652,9 +652,8 @@ export class FakeQuireService {
         { delayMs: this.#latencyMs, signal },
       );
     }
-    const body = answer();
-    if (!streaming) return json(201, body, requestId);
-    return eventStream(aiTurnEvents(turn, body), requestId, { delayMs: turn.delayMs ?? this.#latencyMs, signal });
+    if (!streaming) return json(201, answer(), requestId);
+    return eventStream(aiTurnEvents(turn, answer), requestId, { delayMs: turn.delayMs ?? this.#latencyMs, signal });
   }
 
   /** The two messages a turn adds to the thread: the person's request, and the AI's reply with its version. */
