@@ -22,6 +22,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
+/** What the invoice starter's sample data holds, as far as the stories read it. */
+type InvoiceData = { customer: { name: string }; invoice: { items: unknown[] } };
 type Spy = ReturnType<typeof fn>;
 
 /** The preview's document, once it has been drawn with its elements tagged for picking. */
@@ -91,7 +93,7 @@ export const SelectedElement: Story = {
  * colour given to it applies to every row, written once in the template's row.
  */
 export const LockedChips: Story = {
-  play: async ({ canvas, canvasElement, args, userEvent }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const doc = await previewDocument(canvasElement);
     const rows = doc.querySelectorAll('table.items tbody tr');
     await expect(rows.length).toBeGreaterThan(2);
@@ -107,7 +109,7 @@ export const LockedChips: Story = {
     // Every copy of the row is outlined.
     await waitFor(() =>
       expect(doc.querySelectorAll('.item-name[data-quire-selected]')).toHaveLength(
-        (invoiceDraft.sample_data as { invoice: { items: unknown[] } }).invoice.items.length,
+        (invoiceDraft.sample_data as InvoiceData).invoice.items.length,
       ),
     );
     await expect(within(inspector).queryByRole('textbox', { name: 'Text' })).toBeNull();
@@ -179,9 +181,9 @@ export const DataForm: Story = {
     await userEvent.clear(field as unknown as HTMLInputElement);
     await userEvent.type(field as unknown as HTMLInputElement, 'Fabrikam Ltd');
     await waitFor(() => expect(lastChange(args.onChange).change).toEqual({ kind: 'data', fields: ['sample_data'] }));
-    const data = lastChange(args.onChange).draft.sample_data as typeof invoiceDraft.sample_data;
+    const data = lastChange(args.onChange).draft.sample_data as InvoiceData;
     await expect(data.customer.name).toBe('Fabrikam Ltd');
-    await expect(data.invoice).toEqual(invoiceDraft.sample_data.invoice);
+    await expect(data.invoice).toEqual((invoiceDraft.sample_data as InvoiceData).invoice);
     await expect(lastChange(args.onChange).draft.html).toBe(invoiceDraft.html);
     await waitFor(async () => expect((await previewDocument(canvasElement)).body).toHaveTextContent('Fabrikam Ltd'));
   },
