@@ -1,4 +1,5 @@
 import { TemplateContent } from '@quire/core';
+import type { FontFaces } from '@quire/render/browser';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { createRenderScheduler } from './schedule';
 
 const FontSourceProp = z.union([
   z.object({ baseUrl: z.string().min(1, 'Expected the URL the bundled fonts are served under') }).strict(),
-  z.object({ load: fn<() => Promise<never>>('a function answering the fonts as bytes') }).strict(),
+  z.object({ load: fn<() => Promise<Record<string, FontFaces>>>('a function answering the fonts as bytes') }).strict(),
 ]);
 
 export const PdfPreviewProps = z

@@ -35,9 +35,12 @@ export function QuireRoot(props: QuireRootProps) {
     () => ({ ...(outerMessages ?? providerMessages), ...ownMessages }),
     [outerMessages, providerMessages, ownMessages],
   );
+  // Its own memo: the portal container arrives after the first render, and a new `t` would rerun every effect
+  // that translates (a report viewer would read its report again, a gallery list the starters twice).
+  const t = useMemo(() => createTranslate(messages), [messages]);
   const context = useMemo<UiContextValue>(
     () => ({
-      t: createTranslate(messages),
+      t,
       messages,
       locale,
       theme: preference,
@@ -45,7 +48,7 @@ export function QuireRoot(props: QuireRootProps) {
       rootClassName,
       portalContainer,
     }),
-    [messages, locale, preference, resolved, rootClassName, portalContainer],
+    [t, messages, locale, preference, resolved, rootClassName, portalContainer],
   );
   const className = `${rootClassName}${props.className ? ` ${props.className}` : ''}`;
   const children = (

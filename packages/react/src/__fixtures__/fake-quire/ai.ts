@@ -1,6 +1,7 @@
 import type { AiReport, Template, TemplateMessage, TemplateMessageResult } from '@quire/client';
 import type { TemplateContent, TemplateContentInput } from '@quire/core';
 import { getStarter, type Starter } from '@quire/core';
+import type { StreamEvent } from './answers';
 
 /** A finding the AI's checks left (serious ones make the turn's version a draft). */
 export type RemainingFinding = AiReport['remaining'][number];
@@ -16,40 +17,69 @@ export interface FakeAiTurn {
   deltas?: string[];
   /** Milliseconds between stream events. Default: the fake's latency. */
   delayMs?: number;
+  /** What the sanitiser took out of the answer (a script, a remote image…). Default none. */
+  sanitised?: AiReport['sanitised'];
+  /** The verify loop's notes to the user. Default none. */
+  notes?: string[];
 }
+
+/** The note the service adds to a turn saved as a draft because serious findings remain (message-routes.ts). */
+export const DRAFT_NOTE =
+  'Serious findings remain, so this version was saved as a draft: reports still render the published ' +
+  'version. Publish it with POST /v1/templates/{id}/publish once it looks right.';
 
 export type AiTurnAnswer = TemplateMessageResult & { message: TemplateMessage; template: Template };
 
-/** What the verify loop reports on one answer: one round, every check the service runs, what remains. */
+/**
+ * What the verify loop reports on one answer: one round, the checks the service runs in its words (verify.ts),
+ * the render with the sample data, what the sanitiser removed, what remains, and the notes (a refinement left
+ * with serious findings is a draft, and the service says so).
+ */
 export function aiReport(turn: FakeAiTurn, pages: number, task: 'generate' | 'refine' = 'refine'): AiReport {
   const remaining = turn.remaining ?? [];
   const serious = remaining.filter((finding) => finding.serious);
+  const sanitised = turn.sanitised ?? [];
+  const notes = [...(turn.notes ?? [])];
+  if (task === 'refine' && serious.length > 0) notes.push(DRAFT_NOTE);
   return {
     provider: 'offline',
     model: 'quire-offline-1',
     rounds: [{ round: 1, task, problems: [] }],
     kept_round: 1,
     checked: [
-      { check: 'answer', description: 'The answer holds a template', ok: true, findings: [] },
-      { check: 'sanitise', description: 'Scripts, event handlers and remote URLs', ok: true, findings: [] },
-      { check: 'liquid_syntax', description: 'The body, header and footer parse', ok: true, findings: [] },
+      { check: 'answer', description: 'A template was found in the answer', ok: true, findings: [] },
+      {
+        check: 'sanitise',
+        description: 'Scripts, event handlers and remote URLs removed',
+        ok: sanitised.length === 0,
+        findings: [],
+      },
+      {
+        check: 'liquid_syntax',
+        description: 'The Liquid of the body, header and footer parses',
+        ok: true,
+        findings: [],
+      },
       {
         check: 'render',
         data_set: 'sample',
-        description: 'Rendered with the sample data',
+        description: 'The sample data',
         ok: serious.length === 0,
         pages,
         findings: remaining.map(({ data_sets: _sets, ...finding }) => finding),
       },
     ],
     remaining,
-    sanitised: [],
-    notes: [],
+    sanitised,
+    notes,
   };
 }
 
-/** The events the service streams for an AI answer: writing, the model's text, checking, done, and the result. */
-export function aiTurnEvents(turn: FakeAiTurn, answer: unknown): { event: string; data: unknown }[] {
+/**
+ * The events the service streams for an AI answer: writing, the model's text, checking, done, and the result,
+ * made (and saved) only when the stream gets there, as the service saves nothing for a request aborted before.
+ */
+export function aiTurnEvents(turn: FakeAiTurn, answer: () => unknown): StreamEvent[] {
   const deltas = turn.deltas ?? splitInThree(turn.reply);
   return [
     { event: 'progress', data: { stage: 'writing', round: 1 } },

@@ -45,9 +45,18 @@ export function quireError(
   });
 }
 
-/** A `text/event-stream` answer: `event: <name>` and one `data:` line of JSON per event, as the service streams. */
+/** One event of a stream; its data may be made when the event is sent (the result of an AI turn, say). */
+export interface StreamEvent {
+  event: string;
+  data: unknown | (() => unknown);
+}
+
+/**
+ * A `text/event-stream` answer: `event: <name>` and one `data:` line of JSON per event, as the service streams.
+ * An event whose data is a function is made when its turn comes: a stream aborted before it never makes it.
+ */
 export function eventStream(
-  events: { event: string; data: unknown }[],
+  events: StreamEvent[],
   requestId: string,
   options: { delayMs: number; signal?: AbortSignal | null | undefined },
 ): Response {
@@ -58,7 +67,8 @@ export function eventStream(
       for (const { event, data } of events) {
         if (delayMs > 0) await sleep(delayMs, signal);
         if (signal?.aborted) return;
-        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        const value = typeof data === 'function' ? (data as () => unknown)() : data;
+        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`));
       }
       controller.close();
     },

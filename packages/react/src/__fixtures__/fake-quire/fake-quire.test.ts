@@ -183,6 +183,21 @@ describe('the fake Quire of the stories', () => {
     expect(stages(fake.events)).toEqual(stages(real.events));
   });
 
+  it('reports what an AI turn checked in the words the service uses', () => {
+    type Checked = { check: string; data_set?: string; description: string; ok: boolean };
+    const checks = (answers: Answers) => {
+      const done = (answers.events as { type: string; result?: { report: { checked: Checked[] } } }[]).find(
+        (event) => event.type === 'done',
+      );
+      // The fake renders with the sample only; the service also with generated edge cases.
+      return done?.result?.report.checked
+        .filter((item) => item.check !== 'render' || item.data_set === 'sample')
+        .map(({ check, description, ok }) => ({ check, description, ok }));
+    };
+    expect(checks(real)?.map((item) => item.check)).toEqual(['answer', 'sanitise', 'liquid_syntax', 'render']);
+    expect(checks(fake)).toEqual(checks(real));
+  });
+
   it('streams a template written from a sentence with the events and the result the service streams', () => {
     const types = (events: unknown) => [...new Set((events as { type: string }[]).map((e) => e.type))].sort();
     expect(types(fake.generateEvents)).toEqual(types(real.generateEvents));

@@ -652,9 +652,8 @@ export class FakeQuireService {
         { delayMs: this.#latencyMs, signal },
       );
     }
-    const body = answer();
-    if (!streaming) return json(201, body, requestId);
-    return eventStream(aiTurnEvents(turn, body), requestId, { delayMs: turn.delayMs ?? this.#latencyMs, signal });
+    if (!streaming) return json(201, answer(), requestId);
+    return eventStream(aiTurnEvents(turn, answer), requestId, { delayMs: turn.delayMs ?? this.#latencyMs, signal });
   }
 
   /** The two messages a turn adds to the thread: the person's request, and the AI's reply with its version. */
@@ -713,7 +712,8 @@ export class FakeQuireService {
       created_at: at,
       completed_at: null,
       file: null,
-      pages: null,
+      // As a report rendered at once (#createReport): the template's pages, for a PDF.
+      pages: format === 'pdf' ? (template.seed?.pages ?? 1) : null,
     });
   }
 

@@ -9,6 +9,7 @@ const invoice = getStarter('invoice') as Starter;
 export const INVOICE_ID = 'tpl_H3kq9ZxT2mVb7NcW';
 export const BLANK_ID = 'tpl_Bl4nkTmp8Xq2WzRv';
 export const MISSING_ID = 'tpl_doesNotExist000';
+export const LETTER_ID = 'tpl_L3ttEr5mPq8XwZ4c';
 
 /** The invoice starter with a history: version 2 is published, version 3 is a draft ahead of it. */
 export const invoiceTemplate: FakeTemplateSeed = {
@@ -48,3 +49,16 @@ export const letterDraft = {
     plan: { name: 'Professional', price: 49, features: ['20 templates', '6,000 API calls a month', '3 members'] },
   },
 };
+
+/** A ledger long enough for several pages: a PDF viewer shows each page. */
+export const ledgerDraft = {
+  name: 'Ledger',
+  html: '<h1>Ledger</h1>\n<table>\n<thead><tr><th>Item</th><th>Amount</th></tr></thead>\n<tbody>\n{% for row in rows %}<tr><td>{{ row.item }}</td><td>{{ row.amount | money: "EUR" }}</td></tr>\n{% endfor %}</tbody>\n</table>\n',
+  css: 'table { width: 100%; border-collapse: collapse; }\ntd, th { border-bottom: 1px solid #ccc; padding: 4px; text-align: left; }\n',
+  sample_data: {
+    rows: Array.from({ length: 90 }, (_, i) => ({ item: `Row ${i + 1}`, amount: Math.round(i * 750) / 100 })),
+  },
+};
+
+/** The welcome letter as a saved template (one page): reports are made of it. */
+export const letterTemplate: FakeTemplateSeed = { id: LETTER_ID, content: letterDraft, pages: 1 };
