@@ -12,7 +12,7 @@ export { TemplateBuilder } from './builder/TemplateBuilder';
 export * from './builder/types';
 export { type TemplateBuilderHandle, useTemplateBuilder } from './builder/useTemplateBuilder';
 export { DataEditor, DataEditorProps } from './data/DataEditor';
-export { type EasyChange, EasyEditor, EasyEditorProps, type SourceLocation } from './easy/EasyEditor';
+export { type EasyChange, EasyEditor, EasyEditorProps } from './easy/EasyEditor';
 export { SampleDataForm, SampleDataFormProps } from './easy/SampleDataForm';
 export { ThemeControls, ThemeControlsProps } from './easy/ThemeControls';
 export { LiquidEditor, LiquidEditorProps } from './editor/LiquidEditor';

@@ -1,23 +1,16 @@
-import type {
-  AiGenerateParams,
-  AiGenerateResult,
-  AiReport,
-  AiStage,
-  AiStream,
-  TemplateMessageResult,
-} from '@quire/client';
+import type { AiGenerateParams, AiGenerateResult, AiStream, TemplateMessageResult } from '@quire/client';
 import { APIUserAbortError } from '@quire/client';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { useOptionalBuilder } from '../builder/context';
 import { type BuilderError, builderFailure, toBuilderError } from '../errors/builder-error';
-import type { MessageKey } from '../i18n/messages';
 import { uiSettingsShape } from '../props/shared';
 import { fn, parseProps } from '../props/validate';
 import { useQuireClient } from '../provider/context';
 import { Standalone } from '../root/Standalone';
 import { useUi } from '../root/ui-context';
-import { Button } from '../ui/Button';
-import { AiReportSummary } from './AiReportSummary';
+import { BuilderChat } from './BuilderChat';
+import { type ChatEntry, ChatView, type ChatWorking } from './ChatView';
 
 const GenerateOptions = z
   .object({
@@ -51,52 +44,40 @@ export const AIChatProps = z
   .strict();
 
 export type AIChatProps = z.input<typeof AIChatProps>;
-type Parsed = z.output<typeof AIChatProps>;
-
-interface Entry {
-  key: string;
-  role: 'user' | 'assistant';
-  content: string;
-  version: number | null;
-  /** False: saved as a draft version (serious findings remained). */
-  published: boolean | null;
-  report: AiReport | null;
-}
-
-interface Working {
-  stages: { stage: AiStage; round?: number | undefined }[];
-  text: string;
-}
-
-const STAGES: AiStage[] = ['writing', 'checking', 'repairing', 'done'];
+export type ParsedAIChatProps = z.output<typeof AIChatProps>;
 
 /**
  * The AI chat: ask for a change in words, watch the AI write, check and repair it (streamed through the
  * client), and read what it checked and what it did not do. Each turn is a new version of the template. Without
  * a `templateId` the first message writes a new template from the description. Needs a `<QuireProvider>`.
+ *
+ * Inside `<TemplateBuilder>` (without `templateId` or `generate` of its own) it is the builder's chat: each message
+ * is the builder's `askAI`, its change waits in the builder's review (Accept or Reject), and the conversation is
+ * the builder's template's (or, for a draft the host holds, its working copy's).
  */
 export function AIChat(input: AIChatProps) {
   const props = parseProps('AIChat', AIChatProps, input);
+  const builder = useOptionalBuilder();
+  const own = props.templateId !== undefined || props.generate !== undefined;
   return (
     <Standalone settings={props}>
-      <AIChatBody props={props} />
+      {builder && !own ? <BuilderChat props={props} controller={builder} /> : <AIChatBody props={props} />}
     </Standalone>
   );
 }
 
-function AIChatBody({ props }: { props: Parsed }) {
+function AIChatBody({ props }: { props: ParsedAIChatProps }) {
   const { t } = useUi();
   const client = useQuireClient();
   const [templateId, setTemplateId] = useState(props.templateId);
-  const [entries, setEntries] = useState<Entry[]>([]);
+  const [entries, setEntries] = useState<ChatEntry[]>([]);
   const [history, setHistory] = useState<'loading' | 'ready' | { failed: string }>(
     props.templateId ? 'loading' : 'ready',
   );
-  const [working, setWorking] = useState<Working | null>(null);
+  const [working, setWorking] = useState<ChatWorking | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const stream = useRef<AiStream<unknown> | null>(null);
-  const inputId = useId();
   const callbacks = useRef(props);
   callbacks.current = props;
   const report = (error: BuilderError) => {
@@ -117,7 +98,7 @@ function AIChatBody({ props }: { props: Parsed }) {
     let live = true;
     setHistory('loading');
     (async () => {
-      const loaded: Entry[] = [];
+      const loaded: ChatEntry[] = [];
       for await (const message of client.templates.messages.list(templateId)) {
         loaded.push({
           key: message.id,
@@ -219,104 +200,20 @@ function AIChatBody({ props }: { props: Parsed }) {
     }
   };
 
-  const reached = new Set(working?.stages.map((s) => s.stage));
-  const current = working?.stages[working.stages.length - 1];
-  const rounds = working?.stages.filter((s) => s.stage === 'repairing').length ?? 0;
-  const className = `quire-ai-chat${props.className ? ` ${props.className}` : ''}`;
-
   return (
-    <section className={className} aria-label={t('chat.label')}>
-      {!client ? (
-        <p className="quire-problem" data-level="error" role="alert">
-          {t('errors.client_required')}
-        </p>
-      ) : null}
-      <div className="quire-chat-log" role="log" aria-live="polite">
-        {history === 'loading' ? <p className="quire-muted">{t('chat.loading')}</p> : null}
-        {typeof history === 'object' ? (
-          <p className="quire-problem" data-level="error" role="alert">
-            {t('chat.loadFailed', { message: history.failed })}
-          </p>
-        ) : null}
-        {history === 'ready' && entries.length === 0 && !working ? (
-          <p className="quire-muted">{templateId ? t('chat.empty') : t('chat.emptyNew')}</p>
-        ) : null}
-        {entries.map((entry) => (
-          <article key={entry.key} className="quire-chat-message" data-role={entry.role}>
-            <header className="quire-chat-author">{entry.role === 'user' ? t('chat.you') : t('chat.ai')}</header>
-            <p className="quire-chat-text">{entry.content}</p>
-            {entry.role === 'assistant' && entry.version !== null ? (
-              <p className="quire-chat-version">
-                <span className="quire-badge">
-                  {entry.published === false
-                    ? t('chat.versionDraft', { version: entry.version })
-                    : t('chat.version', { version: entry.version })}
-                </span>
-              </p>
-            ) : null}
-            {entry.report ? <AiReportSummary report={entry.report} /> : null}
-          </article>
-        ))}
-        {working ? (
-          <div className="quire-chat-working">
-            <ol className="quire-chat-stages" aria-label={t('chat.progress')}>
-              {STAGES.map((stage) => (
-                <li
-                  key={stage}
-                  data-state={current?.stage === stage ? 'current' : reached.has(stage) ? 'done' : 'waiting'}
-                  aria-current={current?.stage === stage ? 'step' : undefined}
-                >
-                  {t(`chat.stage.${stage}` as MessageKey)}
-                  {stage === 'repairing' && rounds > 0 && current?.round !== undefined
-                    ? ` ${t('chat.round', { round: current.round })}`
-                    : ''}
-                </li>
-              ))}
-            </ol>
-            {working.text ? <pre className="quire-chat-stream">{working.text.slice(-600)}</pre> : null}
-          </div>
-        ) : null}
-        {problem ? (
-          <p className="quire-problem" data-level="error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <form
-        className="quire-chat-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const content = draft.trim();
-          if (content && !working) void send(content);
-        }}
-      >
-        <label htmlFor={inputId} className="quire-visually-hidden">
-          {t('chat.input')}
-        </label>
-        <textarea
-          className="quire-input"
-          id={inputId}
-          value={draft}
-          rows={2}
-          maxLength={4000}
-          placeholder={templateId ? t('chat.placeholder') : t('chat.placeholderNew')}
-          disabled={!client}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-        />
-        {working ? (
-          <Button onClick={() => stream.current?.abort()}>{t('chat.stop')}</Button>
-        ) : (
-          <Button type="submit" variant="primary" disabled={!client || !draft.trim()}>
-            {t('chat.send')}
-          </Button>
-        )}
-      </form>
-    </section>
+    <ChatView
+      className={`quire-ai-chat${props.className ? ` ${props.className}` : ''}`}
+      clientMissing={!client}
+      history={history}
+      entries={entries}
+      working={working}
+      problem={problem}
+      emptyText={templateId ? t('chat.empty') : t('chat.emptyNew')}
+      placeholder={templateId ? t('chat.placeholder') : t('chat.placeholderNew')}
+      message={draft}
+      onMessageChange={setDraft}
+      onSend={(content) => void send(content)}
+      onStop={() => stream.current?.abort()}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
-import { useBuilderController } from '../builder/context';
+import { useEffect, useState } from 'react';
+import { useBuilderController, useBuilderState } from '../builder/context';
 import { DataEditor } from '../data/DataEditor';
 import { LiquidEditor } from '../editor/LiquidEditor';
 import type { MessageKey } from '../i18n/messages';
@@ -30,7 +30,12 @@ const LABELS: Record<BossTab, MessageKey> = {
 export default function BossMode() {
   const controller = useBuilderController('BossMode');
   const { t } = useUi();
-  const [tab, setTab] = useState<BossTab>('html');
+  // "Open in Boss Mode" names a part: its editor shows, and takes the cursor to the place (controller.reveal).
+  const revealPart = useBuilderState(controller, (s) => s.reveal?.part ?? null);
+  const [tab, setTab] = useState<BossTab>(revealPart ?? 'html');
+  useEffect(() => {
+    if (revealPart) setTab(revealPart);
+  }, [revealPart]);
   const { features, templateId } = controller.options;
   const tabs: BossTab[] = ['html', 'css', 'header_html', 'footer_html', 'data', 'page'];
   if (features.versions && templateId !== undefined) tabs.push('versions');

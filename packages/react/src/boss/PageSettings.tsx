@@ -23,7 +23,7 @@ export function PageSettings() {
   const { t } = useUi();
   const page = useBuilderState(controller, (s) => s.draft.page);
   const id = useId();
-  const readOnly = !controller.options.permissions.editCode;
+  const readOnly = !controller.options.permissions.editCode || controller.readOnly;
   const update = (patch: Partial<PageSetup>) => {
     const next: PageSetup = { ...page, ...patch };
     // A custom size starts from the size it replaces, so the page does not jump.

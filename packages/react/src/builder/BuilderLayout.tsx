@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { AIChat } from '../ai-chat/AIChat';
 import { AiReview } from '../ai-review/AiReview';
 import { EasyMode } from '../easy/EasyMode';
 import { useUi } from '../root/ui-context';
@@ -9,7 +10,10 @@ import { Toolbar } from './Toolbar';
 // Boss Mode brings CodeMirror: a chunk loaded the first time someone switches to it.
 const BossMode = lazy(() => import('../boss/BossMode'));
 
-/** The default layout: the toolbar, then Easy Mode or Boss Mode, and the AI review when a change waits. */
+/**
+ * The default layout: the toolbar, then Easy Mode or Boss Mode, the AI chat beside either when it is open, and the
+ * AI review when a change waits.
+ */
 export function BuilderLayout() {
   const controller = useBuilderController('BuilderLayout');
   const { t } = useUi();
@@ -18,6 +22,9 @@ export function BuilderLayout() {
   const mode = useBuilderState(controller, (s) => (controller.options.permissions.editCode ? s.mode : 'easy'));
   const notice = useBuilderState(controller, (s) => s.notice);
   const aiWorking = useBuilderState(controller, (s) => s.ai.state === 'working');
+  const [chatOpen, setChatOpen] = useState(false);
+  const chatId = useId();
+  const chatShown = chatOpen && controller.aiAvailable && status === 'ready';
   let body: React.ReactNode;
   if (status === 'loading') {
     body = (
@@ -50,9 +57,19 @@ export function BuilderLayout() {
   }
   return (
     <div className="quire-builder-layout" data-mode={mode}>
-      <Toolbar />
-      <div className="quire-builder-body">{body}</div>
-      {aiWorking ? (
+      <Toolbar
+        chat={controller.aiAvailable ? { open: chatOpen, toggle: () => setChatOpen((o) => !o), id: chatId } : null}
+      />
+      <div className="quire-builder-body">
+        <div className="quire-builder-main">{body}</div>
+        {chatShown ? (
+          <div className="quire-builder-chat" id={chatId}>
+            <AIChat />
+          </div>
+        ) : null}
+      </div>
+      {/* Easy Mode and the chat show the AI's progress themselves. */}
+      {aiWorking && mode === 'boss' && !chatShown ? (
         <p className="quire-ai-working" role="status">
           {t('ai.working')}
         </p>

@@ -4,8 +4,15 @@ import { useUi } from '../root/ui-context';
 import { Button } from '../ui/Button';
 import { useBuilderController, useBuilderState } from './context';
 
-/** The builder's top bar: name, Easy/Boss switch, undo and redo, save state, save and publish. */
-export function Toolbar() {
+/** The AI chat panel's toggle: whether it is open, and the id of the panel it controls. */
+export interface ChatToggle {
+  open: boolean;
+  toggle(): void;
+  id: string;
+}
+
+/** The builder's top bar: name, Easy/Boss switch, undo and redo, the AI chat, save state, save and publish. */
+export function Toolbar({ chat }: { chat: ChatToggle | null }) {
   const controller = useBuilderController('Toolbar');
   const { t } = useUi();
   const switchId = useId();
@@ -28,6 +35,7 @@ export function Toolbar() {
         aria-label={t('builder.name')}
         value={name}
         disabled={!ready}
+        readOnly={controller.readOnly}
         onChange={(event) => controller.change({ name: event.target.value })}
       />
       {permissions.editCode ? (
@@ -51,6 +59,17 @@ export function Toolbar() {
           {t('actions.redo')}
         </Button>
       </div>
+      {chat ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-pressed={chat.open}
+          aria-controls={chat.open ? chat.id : undefined}
+          onClick={chat.toggle}
+        >
+          {t('chat.label')}
+        </Button>
+      ) : null}
       <span className="quire-toolbar-spacer" />
       <span className="quire-save-state" data-dirty={dirty}>
         {dirty ? t('builder.unsaved') : t('builder.saved')}

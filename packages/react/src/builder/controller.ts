@@ -1,4 +1,11 @@
-import type { CheckFinding, Quire, Template, TemplateMessageResult } from '@quire/client';
+import {
+  type AiStream,
+  APIUserAbortError,
+  type CheckFinding,
+  type Quire,
+  type Template,
+  type TemplateMessageResult,
+} from '@quire/client';
 import { createTemplateEngine, TemplateContent, type TemplateEngine } from '@quire/core';
 import {
   type BuilderAction,
@@ -27,6 +34,7 @@ import type {
   RenderInfo,
   RenderOutput,
   SaveResult,
+  SourceLocation,
   SourcePart,
   TemplateDraft,
   TemplateDraftInput,
@@ -61,6 +69,13 @@ export interface BuilderState {
   notice: string;
   /** Bumped on every change the builder makes, so that views re-read the draft even when a host ignores one. */
   revision: number;
+  /** Where Boss Mode is to put its cursor when its editor for that part shows ("Open in Boss Mode"). */
+  reveal: SourceLocation | null;
+  /**
+   * The AI conversation: the template in Quire it is kept on (the builder's, or the working copy of a draft the
+   * host holds; null until the first turn makes one), and the turns made in this builder, oldest first.
+   */
+  conversation: { templateId: string | null; turns: AiProposal[] };
 }
 
 /** The options the component hands over on every render: callbacks and settings are always the latest. */
@@ -141,6 +156,10 @@ export class BuilderController {
   #editors = new Map<SourcePart, EditorHandle>();
   #activeEditor: SourcePart | null = null;
   #mounted = false;
+  /** The AI stream in flight, to stop it. */
+  #aiStream: AiStream<TemplateMessageResult> | null = null;
+  /** For a draft the host holds: the template in Quire the AI works on, and the content it last had. */
+  #aiCopy: { id: string; content: TemplateDraft } | null = null;
 
   constructor(options: BuilderOptions, initial: { draft: TemplateDraft; mode: BuilderMode }) {
     this.options = options;
@@ -161,6 +180,8 @@ export class BuilderController {
       previewError: null,
       notice: '',
       revision: 0,
+      reveal: null,
+      conversation: { templateId: options.templateId ?? null, turns: [] },
     };
     this.api = this.#createApi();
   }
@@ -186,6 +207,21 @@ export class BuilderController {
   /** The mode in force: Boss Mode needs the editCode permission. */
   get mode(): BuilderMode {
     return this.options.permissions.editCode ? this.#state.mode : 'easy';
+  }
+
+  /**
+   * Whether the person's edits could be kept at all: with neither the save permission nor an `onChange` to hand
+   * them to, nothing typed would go anywhere, so every view shows the draft read only. (The api still changes it:
+   * that is the host's own doing.)
+   */
+  get readOnly(): boolean {
+    return !this.options.permissions.save && this.options.onChange === undefined;
+  }
+
+  /** Whether the AI is offered: the feature and the permission on, and a client to reach Quire's AI with. */
+  get aiAvailable(): boolean {
+    const { features, permissions, client } = this.options;
+    return features.ai && permissions.ai && client !== null;
   }
 
   #analysis = new WeakMap<TemplateDraft, DraftAnalysis>();
@@ -215,6 +251,11 @@ export class BuilderController {
     const patch: Partial<BuilderState> = {};
     if (options.value && !draftsEqual(options.value, this.#state.draft)) patch.draft = options.value;
     if (options.mode && options.mode !== this.#state.mode) patch.mode = options.mode;
+    if (options.templateId !== previous.templateId) {
+      // Another template: another conversation (and a draft's working copy no longer applies).
+      this.#aiCopy = null;
+      patch.conversation = { templateId: options.templateId ?? null, turns: [] };
+    }
     if (Object.keys(patch).length > 0) this.#set(patch);
     if (this.#mounted && options.templateId !== previous.templateId) void this.load();
   }
@@ -367,15 +408,48 @@ export class BuilderController {
     }
     if (mode === this.mode) return;
     const notice = this.options.t(mode === 'boss' ? 'mode.switchedBoss' : 'mode.switchedEasy');
-    if (this.options.mode === undefined) this.#set({ mode, notice });
-    else this.#set({ notice });
+    // Leaving Boss Mode drops a place it was still to show: it would be stale by the next visit.
+    const reveal = mode === 'easy' ? { reveal: null } : {};
+    if (this.options.mode === undefined) this.#set({ mode, notice, ...reveal });
+    else this.#set({ notice, ...reveal });
     this.options.onModeChange?.(mode);
+  }
+
+  /**
+   * Easy Mode's "Open in Boss Mode": switches to Boss Mode with its editor for that part showing and the cursor at
+   * the line and column (a controlled mode switches when the host passes `mode="boss"`).
+   */
+  openBossMode(at: SourceLocation): void {
+    if (!this.options.permissions.editCode) throw builderFailure('not_permitted', 'mode', this.options.t);
+    this.#set({ reveal: at });
+    this.setMode('boss');
+    this.#applyReveal();
+  }
+
+  /** Puts the cursor where `reveal` says, once the editor of that part is there. */
+  #applyReveal(): void {
+    const at = this.#state.reveal;
+    const editor = at ? this.#editors.get(at.part) : undefined;
+    if (!at || !editor || this.mode !== 'boss') return;
+    const source = this.#state.draft[at.part];
+    let offset = 0;
+    for (let line = 1; line < at.line; line++) {
+      const next = source.indexOf('\n', offset);
+      if (next === -1) break;
+      offset = next + 1;
+    }
+    const end = source.indexOf('\n', offset);
+    const lineEnd = end === -1 ? source.length : end;
+    this.#activeEditor = at.part;
+    this.#set({ reveal: null });
+    editor.select(Math.min(offset + Math.max(at.column - 1, 0), lineEnd));
   }
 
   // --- editors -------------------------------------------------------------------------------------------------
 
   registerEditor(part: SourcePart, handle: EditorHandle): () => void {
     this.#editors.set(part, handle);
+    if (this.#state.reveal?.part === part) this.#applyReveal();
     return () => {
       if (this.#editors.get(part) === handle) this.#editors.delete(part);
       if (this.#activeEditor === part) this.#activeEditor = null;
@@ -560,27 +634,44 @@ export class BuilderController {
   // --- AI ------------------------------------------------------------------------------------------------------
 
   /**
-   * Asks the AI for a change. Unsaved edits are saved first (as a draft version), so that the AI works on what
-   * the person sees. The AI's version waits in `ai.state === 'review'` until accepted or rejected.
+   * Asks the AI for a change. The AI works on what the person sees: a template in Quire gets the unsaved edits
+   * saved first (as a draft version); a draft the host holds is copied into a working template in Quire (made on
+   * the first turn, updated when the draft has changed since), since the AI's conversation lives on a template.
+   * The AI's version waits in `ai.state === 'review'` until accepted or rejected.
    */
   async askAI(prompt: string): Promise<AiProposal> {
     try {
       this.#require('ai', 'ai');
       if (!this.options.features.ai) throw builderFailure('not_permitted', 'ai', this.options.t);
-      const { client, id } = this.#server('ai');
-      if (this.dirty && this.options.permissions.save) await this.save();
+      const server = this.options.templateId !== undefined;
+      let client: Quire;
+      let id: string;
+      if (server) {
+        ({ client, id } = this.#server('ai'));
+        if (this.dirty && this.options.permissions.save) await this.save();
+      } else {
+        if (!this.options.client) throw builderFailure('client_required', 'ai', this.options.t);
+        client = this.options.client;
+        id = await this.#workingCopy(client);
+      }
       const before = this.#state.draft;
       const previousPublished = this.#state.template?.publishedVersion ?? 1;
-      this.#set({ ai: { state: 'working', prompt, stage: null, text: '' } });
+      this.#set({ ai: { state: 'working', prompt, stage: null, stages: [], text: '' } });
       try {
         const stream = client.templates.messages.stream(id, { content: prompt });
+        this.#aiStream = stream;
         let result: TemplateMessageResult | undefined;
         for await (const event of stream) {
           const ai = this.#state.ai;
           if (event.type === 'done') result = event.result;
           else if (ai.state !== 'working') continue;
-          else if (event.type === 'progress') this.#set({ ai: { ...ai, stage: event.stage } });
-          else if (event.type === 'delta') this.#set({ ai: { ...ai, text: ai.text + event.text } });
+          else if (event.type === 'progress') {
+            const stages = ai.stages ?? [];
+            const last = stages[stages.length - 1];
+            const same = last?.stage === event.stage && last?.round === event.round;
+            const reached = same ? stages : [...stages, { stage: event.stage, round: event.round }];
+            this.#set({ ai: { ...ai, stage: event.stage, stages: reached } });
+          } else if (event.type === 'delta') this.#set({ ai: { ...ai, text: ai.text + event.text } });
         }
         if (!result) throw new Error('The AI stream ended without a result');
         const proposal: AiProposal = {
@@ -591,34 +682,81 @@ export class BuilderController {
           version: result.version,
           published: result.published,
           previousPublished,
+          report: result.report,
+          messageId: result.message.id,
+          templateId: id,
         };
-        this.#set({ ai: { state: 'review', proposal }, template: metaOf(result.template) });
+        if (!server) this.#aiCopy = { id, content: proposal.after };
+        const { conversation } = this.#state;
+        this.#set({
+          ai: { state: 'review', proposal },
+          // The working copy of a draft is not the host's template: the builder's own stays as it was (none).
+          ...(server ? { template: metaOf(result.template) } : {}),
+          conversation: { templateId: id, turns: [...conversation.turns, proposal] },
+        });
         return proposal;
       } catch (error) {
         this.#set({ ai: { state: 'idle' } });
         throw error;
+      } finally {
+        this.#aiStream = null;
       }
     } catch (error) {
+      // Stopped by the person (the chat's Stop): nothing went wrong, so the host hears of no error.
+      if (APIUserAbortError.isInstance(error)) throw error;
       throw this.#report(error, 'ai');
     }
   }
 
-  /** Takes the AI's version into the draft (it is already saved as a version). */
+  /** Stops the AI turn in flight; `askAI` then rejects with the client's `APIUserAbortError`. */
+  stopAI(): void {
+    this.#aiStream?.abort();
+  }
+
+  /** The template the AI works on for a draft the host holds: made from the draft, then kept equal to it. */
+  async #workingCopy(client: Quire): Promise<string> {
+    const draft = this.#state.draft;
+    const copy = this.#aiCopy;
+    if (!copy) {
+      const template = await client.templates.create({ ...draft });
+      this.#aiCopy = { id: template.id, content: draft };
+      this.#set({ conversation: { templateId: template.id, turns: this.#state.conversation.turns } });
+      return template.id;
+    }
+    if (!draftsEqual(copy.content, draft)) {
+      await client.templates.update(copy.id, { ...draft, publish: false });
+      this.#aiCopy = { id: copy.id, content: draft };
+    }
+    return copy.id;
+  }
+
+  /** Whether a proposal was made on the builder's own template (rather than a draft's working copy). */
+  #onOwnTemplate(proposal: AiProposal): boolean {
+    return proposal.templateId === this.options.templateId;
+  }
+
+  /** Takes the AI's version into the draft (on the builder's template, it is already saved as a version). */
   acceptAI(): void {
     const ai = this.#state.ai;
     if (ai.state !== 'review') return;
-    this.#set({ ai: { state: 'idle' }, saved: ai.proposal.after });
-    this.change(ai.proposal.after, 'ai');
+    const { proposal } = ai;
+    this.#set({ ai: { state: 'idle' }, ...(this.#onOwnTemplate(proposal) ? { saved: proposal.after } : {}) });
+    this.change(proposal.after, 'ai');
   }
 
   /**
    * Leaves the draft as it was. The AI's version stays in the history; when it had been published, the version
-   * published before it is published again, so that reports do not use a change the person turned down.
+   * published before it is published again, so that reports do not use a change the person turned down. (A draft
+   * the host holds only stays as it was: its working copy is no one's published template.)
    */
   async rejectAI(): Promise<void> {
     const ai = this.#state.ai;
     if (ai.state !== 'review') return;
     const { proposal } = ai;
+    if (!this.#onOwnTemplate(proposal)) {
+      this.#set({ ai: { state: 'idle' } });
+      return;
+    }
     // Quire's latest version is now the AI's: the draft differs from it, so saving or publishing makes a new
     // version from the draft rather than publishing the AI's.
     this.#set({ ai: { state: 'idle' }, saved: proposal.after });

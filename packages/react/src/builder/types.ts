@@ -1,4 +1,4 @@
-import type { CheckFinding, RenderWarning, Template } from '@quire/client';
+import type { AiReport, AiStage, CheckFinding, RenderWarning, Template } from '@quire/client';
 import type { TemplateContent, TemplateContentInput } from '@quire/core';
 import type { BuilderError } from '../errors/builder-error';
 
@@ -112,12 +112,36 @@ export interface AiProposal {
   published: boolean;
   /** The version that was published before the AI's turn, to go back to on reject. */
   previousPublished: number;
+  /** What the service checked and what it did not do, as the AI chat lists it. */
+  report: AiReport;
+  /** The id of the AI's message in the template's conversation. */
+  messageId: string;
+  /**
+   * The template in Quire the turn was made on: the builder's (`templateId`), or, for a draft the host holds, the
+   * working copy the builder keeps in Quire for the AI's conversation.
+   */
+  templateId: string;
 }
 
 export type AiStatus =
   | { state: 'idle' }
-  | { state: 'working'; prompt: string; stage: string | null; text: string }
+  | {
+      state: 'working';
+      prompt: string;
+      /** The stage the AI is at (writing, checking, repairing, done), null before the first. */
+      stage: string | null;
+      /** Every stage reached so far, with the repair round. */
+      stages?: { stage: AiStage; round?: number | undefined }[];
+      text: string;
+    }
   | { state: 'review'; proposal: AiProposal };
+
+/** Where Boss Mode opens: a part of the draft, and a line and column in it (both from 1). */
+export interface SourceLocation {
+  part: SourcePart;
+  line: number;
+  column: number;
+}
 
 /** The builder's API: the ref of `<TemplateBuilder>`, the argument of `onReady`, `useTemplateBuilder().api`. */
 export interface BuilderApi {

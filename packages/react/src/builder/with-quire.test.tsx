@@ -22,7 +22,7 @@ async function editorView(name: string): Promise<EditorView> {
   return EditorView.findFromDOM(content) as EditorView;
 }
 
-const frame = () => screen.getByTitle('Preview of the report') as HTMLIFrameElement;
+const frame = () => screen.getByTitle(/^Preview of the report/) as HTMLIFrameElement;
 
 describe('<TemplateBuilder templateId> against the service', () => {
   it('loads the template, then fires onReady after the calls made while it loaded', async () => {

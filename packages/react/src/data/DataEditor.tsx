@@ -54,7 +54,8 @@ function DataEditorBody({ props, controller }: { props: Parsed; controller: Buil
   const schema = (props.schema ??
     (draft && controller ? controller.analyse(draft).schema : { type: 'object' })) as JsonSchema;
   const readOnly =
-    props.readOnly ?? (controller ? !controller.options.permissions.editData : props.onChange === undefined);
+    props.readOnly ??
+    (controller ? !controller.options.permissions.editData || controller.readOnly : props.onChange === undefined);
   const [text, setText] = useState(() => format(data));
   const lastValid = useRef<Record<string, unknown>>(data);
   const statusId = useId();

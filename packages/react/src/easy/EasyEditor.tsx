@@ -1,10 +1,13 @@
-import type { Starter } from '@quire/client';
+import { APIUserAbortError, type Starter } from '@quire/client';
 import { createTemplateEngine, TemplateContent } from '@quire/core';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
-import type { AiStatus, SourcePart, TemplateDraft } from '../builder/types';
+import { draftsEqual } from '../builder/draft';
+import type { AiStatus, PreviewFormat, RenderInfo, SourceLocation, TemplateDraft } from '../builder/types';
+import { type BuilderError, toBuilderError } from '../errors/builder-error';
 import type { MessageKey } from '../i18n/messages';
+import { previewSlots } from '../preview/slots';
 import { uiSettingsShape } from '../props/shared';
 import { fn, parseProps } from '../props/validate';
 import { Standalone } from '../root/Standalone';
@@ -28,11 +31,7 @@ export interface EasyChange {
 }
 
 /** Where "Open in Boss Mode" points: the part and the line and column of the element. */
-export interface SourceLocation {
-  part: SourcePart;
-  line: number;
-  column: number;
-}
+export type { SourceLocation };
 
 const AiStatusProp = z.custom<AiStatus>(
   (value) =>
@@ -64,6 +63,18 @@ export const EasyEditorProps = z
     editData: z.boolean().optional(),
     /** Milliseconds after a change before the preview renders again. Default 120. */
     debounceMs: z.number().int().min(0).max(5000).optional(),
+    /**
+     * The preview formats, in order: the HTML preview to click is always there; the PDF one joins it where the
+     * page installed the PDF preview (`installPdfPreview`). Default `['html', 'pdf']`.
+     */
+    formats: z
+      .array(z.enum(['html', 'pdf']))
+      .min(1)
+      .optional(),
+    /** Each preview rendered: HTML (its milliseconds) or PDF (pages, warnings). */
+    onRender: fn<(info: RenderInfo) => void>().optional(),
+    /** A PDF preview that failed, or a starter list that could not load. */
+    onError: fn<(error: BuilderError) => void>().optional(),
     className: z.string().optional(),
     ...uiSettingsShape,
   })
@@ -74,7 +85,8 @@ export const EasyEditorProps = z
   });
 
 export type EasyEditorProps = z.input<typeof EasyEditorProps>;
-type Parsed = z.output<typeof EasyEditorProps>;
+/** The props as checked: what `<EasyEditorView>` takes from a caller that has checked them already. */
+export type EasyEditorViewProps = z.output<typeof EasyEditorProps>;
 
 const PARTS: EditablePart[] = ['html', 'header_html', 'footer_html'];
 const PART_OF: Record<string, EditablePart> = Object.fromEntries(
@@ -92,19 +104,29 @@ export function EasyEditor(input: EasyEditorProps) {
   const props = parseProps('EasyEditor', EasyEditorProps, input);
   return (
     <Standalone settings={props}>
-      <EasyEditorBody props={props} />
+      <EasyEditorView props={props} />
     </Standalone>
   );
 }
 
-function EasyEditorBody({ props }: { props: Parsed }) {
+/**
+ * `<EasyEditor>` without its props check and root, for the builder: its draft is the one being edited, which may
+ * be invalid for a moment (a name cleared before the new one is typed) and must show all the same.
+ */
+export function EasyEditorView({ props }: { props: EasyEditorViewProps }) {
   const { t } = useUi();
   const [own, setOwn] = useState(() => (props.value ?? props.defaultValue) as TemplateDraft);
-  const draft = (props.value ?? own) as TemplateDraft;
+  // Props are parsed on every render (a fresh copy): the draft keeps its identity while its content is the same,
+  // so that the preview renders again only for a change.
+  const given = (props.value ?? own) as TemplateDraft;
+  const stable = useRef(given);
+  if (stable.current !== given && !draftsEqual(stable.current, given)) stable.current = given;
+  const draft = stable.current;
   const [selected, setSelected] = useState<{ id: string; name: string } | null>(null);
   const [tab, setTab] = useState('element');
   const [startersOpen, setStartersOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
+  const [aiProblem, setAiProblem] = useState<string | null>(null);
   const [, setFrameLoads] = useState(0);
   const preview = useRef<EasyPreviewHandle | null>(null);
   const engine = useMemo(() => createTemplateEngine(), []);
@@ -145,8 +167,13 @@ function EasyEditorBody({ props }: { props: Parsed }) {
   const aiBusy = ai.state === 'working';
   const ask = (text: string) => {
     if (!props.onAskAi) return;
-    // The host reports failures (the builder's onError); a rejected promise must not go unhandled here.
-    Promise.resolve(props.onAskAi(text)).catch(() => {});
+    setAiProblem(null);
+    // The host hears of failures its own way (the builder's onError); here the person reads what went wrong. A
+    // turn stopped on purpose is no failure.
+    Promise.resolve(props.onAskAi(text)).catch((error: unknown) => {
+      if (APIUserAbortError.isInstance(error)) return;
+      setAiProblem(t('chat.failed', { message: toBuilderError(error, 'ai', t).message }));
+    });
   };
   const openBoss = (part: EditablePart, at: number) => {
     if (!props.onOpenBossMode) return;
@@ -166,6 +193,30 @@ function EasyEditorBody({ props }: { props: Parsed }) {
 
   const broken = PARTS.some((part) => trees[part].broken);
   const stage = ai.state === 'working' ? ai.stage : null;
+
+  // The HTML preview is the one to click, so it is always offered; the PDF one where the page has it.
+  const pdf = previewSlots.pdf;
+  const wanted = props.formats ?? ['html', 'pdf'];
+  const formats: PreviewFormat[] = [
+    ...wanted.filter((f) => f === 'html' || pdf !== null),
+    ...(wanted.includes('html') ? [] : (['html'] as const)),
+  ];
+  const [ownFormat, setFormat] = useState<PreviewFormat>(formats[0] ?? 'html');
+  const format = formats.includes(ownFormat) ? ownFormat : 'html';
+  const htmlPreview = (
+    <EasyPreview
+      engine={engine}
+      draft={draft}
+      data={draft.sample_data}
+      trees={trees}
+      selected={current?.id ?? null}
+      onSelect={select}
+      onLoad={() => setFrameLoads((n) => n + 1)}
+      onRender={(ms) => props.onRender?.({ format: 'html', ms, pages: null, warnings: [] })}
+      debounceMs={props.debounceMs ?? 120}
+      handle={preview}
+    />
+  );
 
   return (
     <div className={`quire-easy-editor${props.className ? ` ${props.className}` : ''}`}>
@@ -206,6 +257,11 @@ function EasyEditorBody({ props }: { props: Parsed }) {
             {stage && stage !== 'error' ? t(`easy.stage.${stage}` as MessageKey) : t('ai.working')}
           </p>
         ) : null}
+        {aiProblem && !aiBusy ? (
+          <p className="quire-problem" data-level="error" role="alert">
+            {aiProblem}
+          </p>
+        ) : null}
       </div>
 
       {draft.kind === 'email' ? (
@@ -220,17 +276,47 @@ function EasyEditorBody({ props }: { props: Parsed }) {
       ) : (
         <div className="quire-easy-main">
           <div className="quire-easy-canvas">
-            <EasyPreview
-              engine={engine}
-              draft={draft}
-              data={draft.sample_data}
-              trees={trees}
-              selected={current?.id ?? null}
-              onSelect={select}
-              onLoad={() => setFrameLoads((n) => n + 1)}
-              debounceMs={props.debounceMs ?? 120}
-              handle={preview}
-            />
+            {pdf && formats.length > 1 ? (
+              <Tabs.Root
+                className="quire-easy-formats"
+                value={format}
+                onValueChange={(value) => setFormat(value as PreviewFormat)}
+              >
+                <Tabs.List className="quire-tabs-list quire-preview-formats" aria-label={t('preview.format')}>
+                  {formats.map((f) => (
+                    <Tabs.Trigger key={f} value={f} className="quire-tab">
+                      {t(f === 'html' ? 'preview.html' : 'preview.pdf')}
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+                {/* Kept mounted while the PDF shows: the frame keeps its scroll, and the selection its outline. */}
+                <Tabs.Content value="html" className="quire-tab-panel" forceMount>
+                  {htmlPreview}
+                </Tabs.Content>
+                <Tabs.Content value="pdf" className="quire-tab-panel">
+                  {format === 'pdf' ? (
+                    <Suspense fallback={<p className="quire-muted">{t('preview.rendering')}</p>}>
+                      <pdf.View
+                        draft={draft}
+                        data={draft.sample_data}
+                        debounceMs={props.debounceMs ?? 400}
+                        onRender={(render) =>
+                          props.onRender?.({
+                            format: 'pdf',
+                            ms: render.ms,
+                            pages: render.pages,
+                            warnings: render.warnings,
+                          })
+                        }
+                        onError={(error) => props.onError?.(toBuilderError(error, 'render', t))}
+                      />
+                    </Suspense>
+                  ) : null}
+                </Tabs.Content>
+              </Tabs.Root>
+            ) : (
+              htmlPreview
+            )}
           </div>
           <Tabs.Root className="quire-easy-panel" value={tab} onValueChange={setTab}>
             <Tabs.List className="quire-tabs-list" aria-label={t('easy.panels')}>
@@ -301,7 +387,7 @@ function EasyEditorBody({ props }: { props: Parsed }) {
           description={t('easy.starterReplaces')}
           size="lg"
         >
-          <StarterGallery onSelect={startFrom} />
+          <StarterGallery onSelect={startFrom} {...(props.onError ? { onError: props.onError } : {})} />
         </Dialog>
       ) : null}
     </div>

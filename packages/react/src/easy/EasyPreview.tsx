@@ -57,6 +57,8 @@ export interface EasyPreviewProps {
   onLoad?: (() => void) | undefined;
   debounceMs: number;
   handle?: { current: EasyPreviewHandle | null };
+  /** Each render that worked, with its milliseconds. */
+  onRender?: ((ms: number) => void) | undefined;
 }
 
 const toHex = (rgb: string): string => {
@@ -80,12 +82,16 @@ export function EasyPreview(props: EasyPreviewProps) {
   const first = useRef(true);
   const onSelect = useRef(props.onSelect);
   onSelect.current = props.onSelect;
+  const onRender = useRef(props.onRender);
+  onRender.current = props.onRender;
 
   useEffect(() => {
     const run = () => {
       try {
+        const started = performance.now();
         setHtml(easyDocument(engine, draft, data, trees));
         setError(null);
+        onRender.current?.(performance.now() - started);
       } catch (caught) {
         if (!(caught instanceof PreviewError)) throw caught;
         setError(caught);

@@ -94,7 +94,7 @@ function BuilderEditor({ props, controller }: { props: Parsed; controller: Build
         language={part === 'css' ? 'css' : 'liquid'}
         value={props.value ?? state.draft[part]}
         onChange={onChange}
-        readOnly={props.readOnly ?? !permissions.editCode}
+        readOnly={props.readOnly ?? (!permissions.editCode || controller.readOnly)}
         label={props.label ?? t('editor.label', { part: t(PART_LABELS[part]) })}
         knowledge={knowledge}
         marks={marks}

@@ -42,8 +42,9 @@ export function VariablePanel(input: VariablePanelProps) {
   const row = (node: DataNode, depth: number) => {
     const fields = node.item ? node.item.children : node.children;
     const leaf = fields.length === 0;
-    // Objects are not printed whole: their fields are, and a list as a loop over its items.
-    const canInsert = leaf || node.item !== null;
+    // Objects are not printed whole: their fields are, and a list as a loop over its items. A read-only builder
+    // lists the data without inserting it.
+    const canInsert = (leaf || node.item !== null) && !controller.readOnly;
     return (
       <li key={node.path} className="quire-variable" data-depth={depth}>
         <div className="quire-variable-row">
