@@ -135,6 +135,18 @@ class HostPage {
     );
   }
 
+  /**
+   * The preview takes most of the height Larkspur gives the builder (an empty inactive tab panel once took half of
+   * it), leaving room for the toolbar, the AI bar and the tabs.
+   */
+  async expectFilled(frame: string, where: string): Promise<void> {
+    const preview = await this.page.locator(frame).first().boundingBox();
+    const builder = await this.page.locator('.host-builder').boundingBox();
+    check(preview && builder, 'no preview or no builder on the page');
+    const share = preview.height / builder.height;
+    check(share >= 0.6, `the preview is ${Math.round(preview.height)} px of the builder's ${builder.height} ${where}`);
+  }
+
   /** Waits until the preview frame's document shows `text`. */
   async previewShows(frame: string, text: string): Promise<void> {
     const body = this.page.frameLocator(frame).first().locator('body');
@@ -158,6 +170,7 @@ async function drive(
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('heading', { name: 'Invoice design', level: 1 }).waitFor();
     await host.previewShows(ANY_PREVIEW, 'Invoice');
+    await host.expectFilled(ANY_PREVIEW, 'in Easy Mode');
     await host.expectAccessible('in Easy Mode');
     // The builder talks to Quire across origins with an embed token, never with the company's key.
     check(host.toQuire.length > 0, 'the page made no request to the Quire service');
@@ -195,6 +208,7 @@ async function drive(
       await page.getByRole('switch', { name: 'Boss Mode' }).click();
       const editor = page.locator('.cm-editor .cm-content').first();
       await editor.waitFor({ timeout: 30_000 });
+      await host.expectFilled(HTML_PREVIEW, 'in Boss Mode');
       await host.expectAccessible('in Boss Mode');
       await editor.click();
       await page.keyboard.press('Control+End');
