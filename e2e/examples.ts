@@ -1,8 +1,9 @@
 /**
  * Runs the examples (`pnpm examples`) as their READMEs say, against a service started on a temporary data
  * directory: examples/node-quickstart/index.mjs and examples/mcp/drive.mjs, each in an empty working directory,
- * with the workspace's builds of the packages; and checks that the MCP client configurations in examples/mcp parse
- * and start `npx -y @quire/mcp` with a key and a base URL.
+ * with the workspace's builds of the packages; examples/react-embed built and served by its backend, and driven in
+ * the system Chromium (react-embed.ts); and checks that the MCP client configurations in examples/mcp parse and
+ * start `npx -y @quire/mcp` with a key and a base URL.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { expectPdf, INVOICE_PAGES } from './lib/pdf';
 import { run } from './lib/processes';
 import { check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
 import { newApiKey, startService } from './lib/service';
+import { runReactEmbed } from './react-embed';
 
 const EXAMPLES = join(ROOT, 'examples');
 
@@ -69,16 +71,16 @@ await main('examples', async () => {
     run('pnpm', ['-r', '--filter', './packages/**', 'build'], { cwd: ROOT, env: userEnv(), timeoutMs: 180_000 }),
   );
 
-  const { service, apiKey } = await step(
+  const { service, account } = await step(
     'start the service on a temporary data directory, get an API key',
     async () => {
       const service = await startService(join(dir, 'service'));
-      const { apiKey } = await newApiKey(service, 'examples');
+      const account = await newApiKey(service, 'examples');
       console.log(`  ${service.url}`);
-      return { service, apiKey };
+      return { service, account };
     },
   );
-  const env = userEnv({ QUIRE_API_KEY: apiKey, QUIRE_BASE_URL: service.url });
+  const env = userEnv({ QUIRE_API_KEY: account.apiKey, QUIRE_BASE_URL: service.url });
 
   await step('examples/node-quickstart: node index.mjs', async () => {
     const cwd = await tempDir('quire-example-quickstart-');
@@ -91,4 +93,6 @@ await main('examples', async () => {
     await run('node', [join(EXAMPLES, 'mcp', 'drive.mjs')], { cwd, env, timeoutMs: 90_000, echo: true });
     console.log(`  ${await expectPdf(join(cwd, 'report.pdf'), INVOICE_PAGES)}`);
   });
+
+  await runReactEmbed(service, account, dir);
 });

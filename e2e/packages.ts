@@ -1,8 +1,9 @@
 /**
  * The package end-to-end test (`pnpm e2e:packages`): the public packages as a user gets them. It builds them,
- * publishes them to a verdaccio on loopback, installs @quire/client, @quire/render and @quire/mcp with npm into a
- * fresh project, and runs them there against the service: the client from an ES module and from CommonJS, the
- * `quire` command, and `npx @quire/mcp` driven over stdio by the MCP SDK's client.
+ * publishes them to a verdaccio on loopback, installs @quire/client, @quire/render, @quire/mcp and @quire/react with
+ * npm into a fresh project, and runs them there against the service: the client from an ES module and from
+ * CommonJS, the `quire` command, and `npx @quire/mcp` driven over stdio by the MCP SDK's client. Then a fresh Vite +
+ * React + TypeScript app installs @quire/react with its peers, type-checks and builds (vite-app.ts).
  */
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,12 +13,16 @@ import { run } from './lib/processes';
 import { publicPackages, publishAll, startRegistry } from './lib/registry';
 import { check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
 import { newApiKey, startService } from './lib/service';
+import { checkViteBuild, VITE_APP_INSTALL, writeViteApp } from './vite-app';
 
 /** The packages a user installs, and the MCP SDK their MCP client is written with. */
 // @quire/react comes with its peers (react, react-dom) from the registry: npm installs peer dependencies.
 const INSTALL = ['@quire/client', '@quire/render', '@quire/mcp', '@quire/react'];
 const MCP_SDK = '@modelcontextprotocol/sdk@1.32.2';
 const CONSUMER = fileURLToPath(new URL('consumer/', import.meta.url));
+// --prefer-online: the packages' metadata is asked for again, never taken from npm's cache of an earlier run.
+// --engine-strict: every package installed must allow this Node (20.19 and up, as the packages' engines say).
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-online', '--engine-strict'];
 
 await main('e2e:packages', async () => {
   const dir = await tempDir('quire-e2e-packages-');
@@ -57,10 +62,7 @@ await main('e2e:packages', async () => {
     // Only the @quire scope comes from verdaccio; everything else from the registry npm is set up with.
     await writeFile(join(project, '.npmrc'), `@quire:registry=${registry}\n`);
     for (const file of ['esm.mjs', 'cjs.cjs', 'mcp.mjs']) await copyFile(join(CONSUMER, file), join(project, file));
-    // --prefer-online: the packages' metadata is asked for again, never taken from npm's cache of an earlier run.
-    // --engine-strict: every package installed must allow this Node (20.19 and up, as the packages' engines say).
-    const flags = ['--no-audit', '--no-fund', '--prefer-online', '--engine-strict'];
-    await run('npm', ['install', ...flags, ...INSTALL, MCP_SDK], {
+    await run('npm', ['install', ...NPM_FLAGS, ...INSTALL, MCP_SDK], {
       ...inProject(180_000),
       echo: false,
     });
@@ -103,6 +105,25 @@ await main('e2e:packages', async () => {
     };
     check(result.pages === INVOICE_PAGES, `generate_report says ${result.pages} pages, expected ${INVOICE_PAGES}`);
     console.log(`  ${await expectPdf(join(project, 'mcp.pdf'), INVOICE_PAGES)}`);
+  });
+
+  const app = join(dir, 'vite-app');
+  await step(`a fresh Vite + React + TypeScript app: npm install ${VITE_APP_INSTALL.join(' ')}`, async () => {
+    await writeViteApp(app, registry);
+    await run('npm', ['install', ...NPM_FLAGS, ...VITE_APP_INSTALL], { cwd: app, env: userEnv(), timeoutMs: 300_000 });
+    const react = packages.find((p) => p.name === '@quire/react');
+    const manifest = await readFile(join(app, 'node_modules', '@quire', 'react', 'package.json'), 'utf8');
+    const installed = JSON.parse(manifest) as { version: string };
+    check(
+      installed.version === react?.version,
+      `@quire/react installed at ${installed.version}, not ${react?.version}`,
+    );
+    console.log(`  @quire/react@${installed.version}`);
+  });
+
+  await step('its build (tsc, vite build): the initial chunk, CodeMirror in a lazy chunk, the stylesheet', async () => {
+    await run('npm', ['run', 'build'], { cwd: app, env: userEnv(), timeoutMs: 300_000 });
+    for (const line of await checkViteBuild(app)) console.log(`  ${line}`);
   });
 });
 

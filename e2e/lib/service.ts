@@ -45,7 +45,8 @@ export async function startService(dir: string): Promise<RunningService> {
   return { url, dataDir, process };
 }
 
-async function call(
+/** One JSON request to the service, as `curl … | jq` does in docs/api.md; answers the status and the JSON body. */
+export async function callApi(
   service: RunningService,
   method: string,
   path: string,
@@ -64,7 +65,7 @@ async function call(
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-function expectStatus(answer: { status: number; body: unknown }, status: number, what: string): void {
+export function expectStatus(answer: { status: number; body: unknown }, status: number, what: string): void {
   if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
@@ -85,25 +86,34 @@ async function confirmationLink(service: RunningService, email: string): Promise
   throw new Error(`no confirmation mail for ${email} in ${outbox}`);
 }
 
+export interface NewApiKey {
+  /** The key's secret (`qk_…`). */
+  apiKey: string;
+  apiKeyId: string;
+  email: string;
+  /** The person's access token (one hour), for what only a person may do (`PATCH /v1/api-keys/{id}`…). */
+  accessToken: string;
+}
+
 /**
  * What a new user does to get a team API key, as docs/api.md shows: sign up, confirm the address with the mailed
  * link, sign in, move the team to the Professional plan (room for templates; MCP included), create an admin key.
  */
-export async function newApiKey(service: RunningService, name = 'e2e'): Promise<{ apiKey: string; email: string }> {
+export async function newApiKey(service: RunningService, name = 'e2e'): Promise<NewApiKey> {
   const email = `${name}-${Date.now()}@example.com`;
   const password = 'Quire-Reports-2026!';
-  const signup = await call(service, 'POST', '/v1/auth/signup', { email, password, data: { full_name: name } });
+  const signup = await callApi(service, 'POST', '/v1/auth/signup', { email, password, data: { full_name: name } });
   expectStatus(signup, 201, 'sign-up');
   const link = new URL(await confirmationLink(service, email));
   const confirm = await fetch(`${service.url}${link.pathname}${link.search}`, { redirect: 'manual' });
   await confirm.arrayBuffer();
   if (confirm.status >= 400) throw new Error(`confirming the address: HTTP ${confirm.status}`);
-  const session = await call(service, 'POST', '/v1/auth/token?grant_type=password', { email, password });
+  const session = await callApi(service, 'POST', '/v1/auth/token?grant_type=password', { email, password });
   expectStatus(session, 200, 'sign-in');
   const token = session.body.access_token as string;
-  const plan = await call(service, 'POST', '/v1/subscription', { plan: 'professional' }, token);
+  const plan = await callApi(service, 'POST', '/v1/subscription', { plan: 'professional' }, token);
   expectStatus(plan, 200, 'moving to the Professional plan');
-  const key = await call(service, 'POST', '/v1/api-keys', { name, role: 'admin' }, token);
+  const key = await callApi(service, 'POST', '/v1/api-keys', { name, role: 'admin' }, token);
   expectStatus(key, 201, 'creating an API key');
-  return { apiKey: key.body.secret as string, email };
+  return { apiKey: key.body.secret as string, apiKeyId: key.body.id as string, email, accessToken: token };
 }

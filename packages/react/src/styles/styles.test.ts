@@ -35,6 +35,25 @@ describe('styles.css', () => {
     for (const file of files) expect(index).toContain(`@import "./${file}";`);
   });
 
+  it('lays out active tab panels only, so that an inactive one never shows and takes no space', async () => {
+    const files = (await readdir(dir)).filter((file) => file.endsWith('.css') && file !== 'index.css');
+    const showing: string[] = [];
+    for (const file of files) {
+      const text = (await readFile(new URL(file, dir), 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const match of text.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+        const display = /(?:^|;)\s*display:\s*([\w-]+)/.exec(match[2] as string)?.[1];
+        if (!display || display === 'none') continue;
+        for (const selector of (match[1] as string).split(',').map((s) => s.trim())) {
+          const last = selector.split(/[\s>+~]+/).at(-1) ?? '';
+          if (last.includes('.quire-tab-panel') && !last.includes('[data-state="active"]')) {
+            showing.push(`${file}: ${selector}`);
+          }
+        }
+      }
+    }
+    expect(showing).toEqual([]);
+  });
+
   it('gives both themes the same variables', async () => {
     const theme = (await readFile(new URL('theme.css', dir), 'utf8')).replace(/\/\*[\s\S]*?\*\//g, '');
     const [light, dark] = theme.split('.quire-root.quire-theme-dark');
