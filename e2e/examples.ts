@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectPdf, INVOICE_PAGES } from './lib/pdf';
 import { run } from './lib/processes';
-import { check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
+import { BUILD_TIMEOUT_MS, check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
 import { newApiKey, startService } from './lib/service';
 import { runReactEmbed } from './react-embed';
 
@@ -68,7 +68,11 @@ await main('examples', async () => {
   });
 
   await step('build the packages the examples use', () =>
-    run('pnpm', ['-r', '--filter', './packages/**', 'build'], { cwd: ROOT, env: userEnv(), timeoutMs: 180_000 }),
+    run('pnpm', ['-r', '--filter', './packages/**', 'build'], {
+      cwd: ROOT,
+      env: userEnv(),
+      timeoutMs: BUILD_TIMEOUT_MS,
+    }),
   );
 
   const { service, account } = await step(

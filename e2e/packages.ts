@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { expectPdf, INVOICE_PAGES } from './lib/pdf';
 import { run } from './lib/processes';
 import { publicPackages, publishAll, startRegistry } from './lib/registry';
-import { check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
+import { BUILD_TIMEOUT_MS, check, main, ROOT, step, tempDir, userEnv } from './lib/runner';
 import { newApiKey, startService } from './lib/service';
 import { checkViteBuild, VITE_APP_INSTALL, writeViteApp } from './vite-app';
 
@@ -31,7 +31,11 @@ await main('e2e:packages', async () => {
   check(missing.length === 0, `not public packages under packages/: ${missing.join(', ')}`);
 
   await step('build the packages', () =>
-    run('pnpm', ['-r', '--filter', './packages/**', 'build'], { cwd: ROOT, env: userEnv(), timeoutMs: 180_000 }),
+    run('pnpm', ['-r', '--filter', './packages/**', 'build'], {
+      cwd: ROOT,
+      env: userEnv(),
+      timeoutMs: BUILD_TIMEOUT_MS,
+    }),
   );
 
   const registry = await step('start verdaccio on loopback', async () => {

@@ -11,7 +11,7 @@ import { eventually, launchChromium, seriousViolations } from './lib/browser';
 import { freePort, waitForHttp } from './lib/net';
 import { INVOICE_PAGES } from './lib/pdf';
 import { run, startBackground } from './lib/processes';
-import { check, onCleanup, ROOT, showLogOnFailure, step, userEnv } from './lib/runner';
+import { BUILD_TIMEOUT_MS, check, onCleanup, ROOT, showLogOnFailure, step, userEnv } from './lib/runner';
 import { callApi, expectStatus, type NewApiKey, type RunningService } from './lib/service';
 
 const EXAMPLE = join(ROOT, 'examples', 'react-embed');
@@ -45,7 +45,11 @@ function companyApi(service: RunningService, apiKey: string) {
 
 export async function runReactEmbed(service: RunningService, account: NewApiKey, dir: string): Promise<void> {
   await step('examples/react-embed: pnpm build (the fonts, vite build)', () =>
-    run('pnpm', ['--filter', 'quire-example-react-embed', 'build'], { cwd: ROOT, env: userEnv(), timeoutMs: 180_000 }),
+    run('pnpm', ['--filter', 'quire-example-react-embed', 'build'], {
+      cwd: ROOT,
+      env: userEnv(),
+      timeoutMs: BUILD_TIMEOUT_MS,
+    }),
   );
 
   const { origin, apiKey, templateId } = await step(

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CommandError, stopAll, tailOf } from './processes';
 
+/**
+ * How long the packages' builds may take: about 2.5 minutes on an idle 2-core machine (the type declarations of
+ * @quire/react and @quire/mcp are most of it), several times that on a shared, loaded one.
+ */
+export const BUILD_TIMEOUT_MS = 600_000;
+
 /** The repository's root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
