@@ -33,7 +33,10 @@ export const AIChatProps = z
     generate: GenerateOptions.optional(),
     /** Runs before each message is sent (the builder saves unsaved edits, so that the AI sees them). */
     onBeforeSend: fn<() => unknown>().optional(),
-    /** Each turn: the AI's reply, the version it saved and the template after it. */
+    /**
+     * Each turn: the AI's reply, the version it saved and the template after it. (Inside the builder, a turn is the
+     * builder's AI proposal instead: its review, `onChange` with `source: 'ai'` on Accept.)
+     */
     onTurn: fn<(turn: TemplateMessageResult) => void>().optional(),
     /** The template the first message wrote (without `templateId`). */
     onGenerated: fn<(result: AiGenerateResult) => void>().optional(),

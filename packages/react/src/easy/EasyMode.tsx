@@ -20,7 +20,6 @@ export function EasyMode() {
     controller.change(patch, 'edit');
   };
   const props: EasyEditorViewProps = {
-    className: 'quire-builder-easy',
     value: draft,
     onChange: (next, change) => edit(next, change.fields),
     aiStatus: ai,
