@@ -162,6 +162,13 @@ export class BuilderController {
   #aiCopy: { id: string; content: TemplateDraft } | null = null;
   /** The `templateId` of the last props synced: a new one is loaded. */
   #templateId: string | undefined;
+  /**
+   * Drafts told to a controlled host that it has not passed back yet, oldest first. The builder shows the newest
+   * at once (so a second keystroke before the host re-renders builds on the first, not on the host's older value),
+   * and takes an older one coming back as the host catching up, not as a change of the host's own.
+   */
+  #pending: TemplateDraft[] = [];
+  #refusalTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: BuilderOptions, initial: { draft: TemplateDraft; mode: BuilderMode }) {
     this.options = options;
@@ -255,7 +262,18 @@ export class BuilderController {
     this.#templateId = options.templateId;
     this.options = options;
     const patch: Partial<BuilderState> = {};
-    if (options.value && !draftsEqual(options.value, this.#state.draft)) patch.draft = options.value;
+    if (options.value) {
+      const value = options.value;
+      const taken = this.#pending.findIndex((draft) => draftsEqual(draft, value));
+      if (taken >= 0) {
+        // The host caught up to one of the drafts it was told; the newer ones are on their way.
+        this.#pending.splice(0, taken + 1);
+      } else if (!draftsEqual(value, this.#state.draft)) {
+        // The host's own value (or its refusal, re-rendered): it wins over what was typed.
+        this.#pending = [];
+        patch.draft = value;
+      }
+    }
     if (options.mode && options.mode !== this.#state.mode) patch.mode = options.mode;
     if (templateChanged) {
       // Another template: another conversation (and a draft's working copy no longer applies).
@@ -276,6 +294,7 @@ export class BuilderController {
     }
     return () => {
       this.#mounted = false;
+      clearTimeout(this.#refusalTimer);
       this.#loadToken++;
     };
   }
@@ -378,12 +397,28 @@ export class BuilderController {
   /** Shows a draft and tells the host; a controlled builder shows it only once the host passes it back. */
   #apply(next: TemplateDraft, info: ChangeInfo): void {
     const controlled = this.options.value !== undefined;
-    this.#set({
-      ...(controlled ? {} : { draft: next }),
-      ...this.#historyFlags(),
-      revision: this.#state.revision + 1,
-    });
+    if (controlled) {
+      this.#pending.push(next);
+      if (this.#pending.length > HISTORY_LIMIT) this.#pending.shift();
+      this.#watchForRefusal();
+    }
+    this.#set({ draft: next, ...this.#historyFlags(), revision: this.#state.revision + 1 });
     if (info.fields.length > 0) this.options.onChange?.(next, info);
+  }
+
+  /**
+   * A controlled host that does not pass a change back (no re-render with it by the next task: React has
+   * committed the host's state by then) refused it: the builder shows the host's value again.
+   */
+  #watchForRefusal(): void {
+    clearTimeout(this.#refusalTimer);
+    this.#refusalTimer = setTimeout(() => {
+      this.#refusalTimer = undefined;
+      const value = this.options.value;
+      if (!value || this.#pending.length === 0) return;
+      this.#pending = [];
+      if (!draftsEqual(value, this.#state.draft)) this.#set({ draft: value });
+    }, 0);
   }
 
   #historyFlags(): Pick<BuilderState, 'canUndo' | 'canRedo'> {
