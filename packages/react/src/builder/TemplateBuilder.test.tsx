@@ -49,6 +49,21 @@ function ControlledHost({ accept, seen }: { accept: boolean; seen: string[] }) {
   );
 }
 
+/** A host in Boss Mode that passes every change back. */
+function BossHost({ seen }: { seen: string[] }) {
+  const [value, setValue] = useState<TemplateDraftInput>(invoice);
+  return (
+    <TemplateBuilder
+      value={value}
+      defaultMode="boss"
+      onChange={(draft) => {
+        seen.push(draft.html);
+        setValue(draft);
+      }}
+    />
+  );
+}
+
 /** A host that calls the api in its own layout effect, before the builder is ready. */
 function EarlyCaller(props: {
   label: string;
@@ -102,20 +117,7 @@ describe('<TemplateBuilder>', () => {
 
   it('controlled: keeps keystrokes in order while the host passes each one back', async () => {
     const seen: string[] = [];
-    function BossHost() {
-      const [value, setValue] = useState<TemplateDraftInput>(invoice);
-      return (
-        <TemplateBuilder
-          value={value}
-          defaultMode="boss"
-          onChange={(draft) => {
-            seen.push(draft.html);
-            setValue(draft);
-          }}
-        />
-      );
-    }
-    render(<BossHost />);
+    render(<BossHost seen={seen} />);
     const view = await editor('HTML editor');
     act(() => view.dispatch({ selection: { anchor: view.state.doc.length } }));
     // Each keystroke at the cursor, the host re-rendering with it in between, as a person typing.
