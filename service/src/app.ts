@@ -24,6 +24,7 @@ import { openApiRouter } from './openapi/router';
 import { lazyRenderPool, serviceRenderer } from './rendering/render-pool';
 import { createRenderService, renderLanesOf } from './rendering/render-service';
 import { createReports } from './reports/index';
+import { loadSiteBuild, sitePageForBrowsers, siteRouter } from './site/index';
 import type { BlobStore, Store } from './store/port';
 import { createTemplates } from './templates/index';
 import type { BillingProvider } from './usage/index';
@@ -108,6 +109,13 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     jobs: await createJobQueue(deps.store, { now }),
     renderer: rendering,
   });
+  const site = config.siteDir ? await loadSiteBuild(config.siteDir) : undefined;
+  if (config.siteDir && !site) {
+    logger.warn(
+      { site_dir: config.siteDir },
+      'No web app build here: the service answers the API alone (`pnpm start` builds it; or `pnpm --filter @quire/site build`)',
+    );
+  }
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -161,8 +169,13 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   // the parsers, since whether a save publishes is in its body.
   app.use(access.embedGuard);
 
-  // Someone opening the service in a browser learns where to go.
-  app.get('/', (_req, res) => {
+  // Someone opening the service learns where to go: a program asking for JSON gets the entry points, a browser
+  // the web app's home page (when it is built; else the JSON too).
+  app.get('/', (req, res, next) => {
+    if (site && req.accepts(['html', 'json']) !== 'json') {
+      next();
+      return;
+    }
     res.json({
       name: 'Quire',
       description: 'Open, self-hostable AI report generation: HTML + Liquid templates to PDF, HTML and email.',
@@ -225,6 +238,8 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   app.use('/v1/data-sources', dataSources.router);
   app.use('/v1/webhook-endpoints', webhooks.router);
   app.use('/v1/webhook-deliveries', webhooks.deliveriesRouter);
+  // A browser opening /mcp gets the app's page about MCP; MCP clients get the endpoint.
+  if (site) app.get('/mcp', sitePageForBrowsers(site));
   // The unmetered key authenticator: the REST calls a tool makes are each counted already, as over stdio.
   app.use(
     '/mcp',
@@ -233,6 +248,8 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
 
   app.use(openApiRouter({ version: SERVICE_VERSION, publicUrl: config.publicUrl }));
   app.use(docsRouter());
+  // The web app at `/` and every path the API does not answer (after the API, so it never shadows a route).
+  if (site) app.use(siteRouter({ site, logger }));
 
   app.use(notFound);
   app.use(errorHandler(logger));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type AllowRule, parseAllowList } from './outbound/addresses';
 
@@ -54,7 +55,12 @@ const Env = z.object({
   QUIRE_AI_API_KEY: z.string().min(1).optional(),
   QUIRE_AI_BASE_URL: z.url().optional(),
   QUIRE_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  // Blank (`QUIRE_SITE_DIR=`) means no site: the service answers the API alone.
+  QUIRE_SITE_DIR: z.string().optional(),
 });
+
+/** The web app's build in this repository (site/dist), which the service serves at `/` unless told otherwise. */
+export const DEFAULT_SITE_DIR = fileURLToPath(new URL('../../site/dist', import.meta.url));
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -111,6 +117,11 @@ export interface Config {
   };
   /** Which of the seed's two readings of monthly report limits applies (QUIRE_REPORTS_READING). */
   reportsReading: 'table' | 'listing';
+  /**
+   * The web app's build to serve at `/` (QUIRE_SITE_DIR; default: this repository's site/dist, except under
+   * NODE_ENV=test, where tests ask for it). Undefined: no site, the API alone.
+   */
+  siteDir: string | undefined;
 }
 
 /** A configuration problem, with every bad variable named: the service refuses to start with it. */
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobLeaseMs: e.QUIRE_JOB_LEASE_MS,
     webhookRetryBaseMs: e.QUIRE_WEBHOOK_RETRY_BASE_MS,
     reportsReading: e.QUIRE_REPORTS_READING,
+    siteDir: siteDirOf(e.QUIRE_SITE_DIR, e.NODE_ENV, cwd),
     ai: {
       provider: e.QUIRE_AI_PROVIDER,
       model: e.QUIRE_AI_MODEL,
@@ -212,4 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       timeoutMs: e.QUIRE_AI_TIMEOUT_MS,
     },
   };
+}
+
+function siteDirOf(value: string | undefined, env: Config['env'], cwd: string): string | undefined {
+  if (value === undefined) return env === 'test' ? undefined : DEFAULT_SITE_DIR;
+  if (value.trim() === '') return undefined;
+  return isAbsolute(value) ? value : resolve(cwd, value);
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     logger,
   });
   const app = await createApp({ config, store, blobs, logger, mailer });
+  const siteServed = config.siteDir !== undefined && existsSync(join(config.siteDir, 'index.html'));
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -46,8 +48,11 @@ async function main(): Promise<void> {
     );
     // One line for the person who just typed `pnpm start`; the JSON log above is for machines.
     if (config.env !== 'production') {
+      const site = siteServed
+        ? `  open:  ${config.publicUrl} in a browser (the site; "Try Template Builder" makes a PDF with no account)\n`
+        : '';
       process.stderr.write(
-        `\nQuire is running at ${config.publicUrl}\n  data:  ${location}\n  mail:  ${mailer.describe()}\n  docs:  ${config.publicUrl}/docs\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
+        `\nQuire is running at ${config.publicUrl}\n${site}  data:  ${location}\n  mail:  ${mailer.describe()}\n  docs:  ${config.publicUrl}/docs\n  try:   curl ${config.publicUrl}/v1/plans\n\n`,
       );
     }
     app.start();

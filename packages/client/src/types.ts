@@ -92,6 +92,7 @@ export type ErrorCode =
   | 'invalid_api_key'
   | 'captcha_required'
   | 'captcha_invalid'
+  | 'cross_site_request'
   | 'reauthentication_required'
   | 'forbidden'
   | 'cannot_remove_self'

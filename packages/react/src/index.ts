@@ -31,6 +31,9 @@ export type { GetToken } from './provider/token-fetch';
 export { ReportViewer, ReportViewerProps } from './report-viewer/ReportViewer';
 export { QuireRoot, type QuireRootProps } from './root/QuireRoot';
 export { StarterGallery, StarterGalleryProps } from './starters/StarterGallery';
-export type { ResolvedTheme, ThemePreference } from './theme/theme';
+export { type ResolvedTheme, type ThemePreference, useResolvedTheme } from './theme/theme';
+// Generic pieces in the builder's style, for hosts that build screens around it (Quire's own site does).
+export { Button, type ButtonProps } from './ui/Button';
+export { Dialog, type DialogProps } from './ui/Dialog';
 export { VariablePanel, VariablePanelProps } from './variables/VariablePanel';
 export { VersionHistory, VersionHistoryProps } from './versions/VersionHistory';

@@ -31,7 +31,7 @@ export async function startApp(
   {
     realLimits = false,
     ...overrides
-  }: Partial<Pick<AppDeps, 'billing' | 'aiProvider'>> & { realLimits?: boolean } = {},
+  }: Partial<Pick<AppDeps, 'billing' | 'aiProvider' | 'logger'>> & { realLimits?: boolean } = {},
 ): Promise<RunningApp> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-service-')));
   const config = loadConfig({
@@ -42,7 +42,7 @@ export async function startApp(
     ...env,
   });
   const { store, blobs } = await openStores({ dataDir: config.dataDir });
-  const logger = pino({ level: 'silent' });
+  const logger = overrides.logger ?? pino({ level: 'silent' });
   const mailer = createMailer({ dataDir: config.dataDir, from: 'Quire <no-reply@quire.test>', logger });
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);

@@ -10,6 +10,7 @@ import { profileRouter } from './profile';
 import { recentAuthentication } from './recent-auth';
 import { refreshTokens } from './refresh-tokens';
 import { authRouter, userAuthenticator } from './routes';
+import { sessionCookies } from './session-cookie';
 import { loginThrottle } from './throttle';
 import { accessTokens } from './tokens';
 import { totpFactors } from './totp';
@@ -57,10 +58,11 @@ export async function createAuth(deps: AuthDeps): Promise<Auth> {
     ...deps,
     users: await users(store, now),
     access: accessTokens(config.secret, config.publicUrl, now),
-    refresh: await refreshTokens(store, now),
+    refresh: await refreshTokens(store, now, secretBox(config.secret, 'refresh-token-successor')),
     throttle: await loginThrottle(store, now, captcha),
     totp: await totpFactors(store, now, secretBox(config.secret, 'totp')),
     recentAuth: await recentAuthentication(store, now),
+    cookies: sessionCookies(config.corsOrigins),
     formLimits: { signup: form('signup'), recover: form('recover'), resend: form('resend') },
   };
   const requireUser = userAuthenticator(parts);

@@ -1,9 +1,19 @@
 import { QuireError } from '@quire/core';
 import { hashSecret, newId, newSecretToken } from '../crypto/ids';
+import type { SecretBox } from '../crypto/secret-box';
 import type { Filter, Store } from '../store/port';
 
 /** A refresh token lives 30 days unless rotated sooner; each rotation starts a new 30 days. */
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * For this long after a token was traded, presenting it again answers the token it was traded for, instead of
+ * counting as reuse. Honest clients do present a token twice: two tabs of one browser refreshing at the same
+ * moment with the one cookie they share, a page reloaded while its refresh was on the way (the answer, with its
+ * new cookie, never arrived), a retry after a lost answer. Without the window each of these would look like theft
+ * and end the session. Within it a thief gains nothing the owner does not also hold: both get the same successor,
+ * one chain goes on, and the next trade by either makes the other's copy a reuse once the window has passed.
+ */
+export const REUSE_GRACE_MS = 10_000;
 
 /** One issued refresh token. The id is the sha256 of the token: the token itself is never stored. */
 interface RefreshTokenRecord {
@@ -14,6 +24,11 @@ interface RefreshTokenRecord {
   expires_at: number;
   used_at: number | null;
   revoked_at: number | null;
+  /**
+   * The token this one was traded for, sealed (AES-GCM with a key of the server secret), so that a second
+   * presentation within REUSE_GRACE_MS answers the same one. Older records have none.
+   */
+  successor?: string | null;
 }
 
 export interface RefreshTokens {
@@ -21,9 +36,15 @@ export interface RefreshTokens {
   issue(userId: string): Promise<{ token: string; familyId: string }>;
   /**
    * Trades a token for the next one of its family. A token already traded means it was copied: the whole family
-   * is revoked (refresh_token_reused), so the thief's and the owner's newer tokens both stop working.
+   * is revoked (refresh_token_reused), so the thief's and the owner's newer tokens both stop working. Except within
+   * REUSE_GRACE_MS of the trade, while its successor is unused: then the answer is that same successor.
    */
   rotate(token: string): Promise<{ token: string; familyId: string; userId: string }>;
+  /**
+   * The session of a token that could still be traded (unused, or within the grace window), else undefined. Signing
+   * out with the cookie alone uses it: holding such a token is holding the session.
+   */
+  liveSession(token: string): Promise<{ familyId: string; userId: string } | undefined>;
   /** The family of a presented token, when it belongs to this user. */
   familyOf(token: string, userId: string): Promise<string | undefined>;
   isFamilyLive(familyId: string): Promise<boolean>;
@@ -32,14 +53,14 @@ export interface RefreshTokens {
   revokeUser(userId: string, keepFamilyId?: string): Promise<void>;
 }
 
-export async function refreshTokens(store: Store, now: () => Date): Promise<RefreshTokens> {
+/** `box` seals each token's successor for the grace window (see REUSE_GRACE_MS). */
+export async function refreshTokens(store: Store, now: () => Date, box: SecretBox): Promise<RefreshTokens> {
   const tokens = await store.collection<RefreshTokenRecord>({
     name: 'refresh_tokens',
     indexes: ['family_id', 'user_id'],
   });
 
-  async function insert(userId: string, familyId: string): Promise<string> {
-    const token = newSecretToken();
+  async function insert(userId: string, familyId: string, token = newSecretToken()): Promise<string> {
     const at = now().getTime();
     await tokens.insert({
       id: hashSecret(token),
@@ -49,6 +70,7 @@ export async function refreshTokens(store: Store, now: () => Date): Promise<Refr
       expires_at: at + REFRESH_TTL_MS,
       used_at: null,
       revoked_at: null,
+      successor: null,
     });
     return token;
   }
@@ -69,6 +91,29 @@ export async function refreshTokens(store: Store, now: () => Date): Promise<Refr
     return (await tokens.count({ family_id: familyId, revoked_at: { $ne: null } })) === 0;
   }
 
+  /**
+   * The successor of a token traded less than REUSE_GRACE_MS ago, while that successor is itself unused and its
+   * family live; else undefined (and a second presentation is reuse).
+   */
+  async function graceSuccessor(id: string, at: number) {
+    const record = await tokens.get(id);
+    if (!record || record.used_at === null || record.revoked_at !== null || !record.successor) return undefined;
+    if (at - record.used_at > REUSE_GRACE_MS) return undefined;
+    let token: string;
+    try {
+      token = box.open(record.successor);
+    } catch {
+      // Sealed with another server secret: no grace, the usual reuse rule.
+      return undefined;
+    }
+    const successor = await tokens.get(hashSecret(token));
+    if (!successor || successor.used_at !== null || successor.revoked_at !== null || successor.expires_at <= at) {
+      return undefined;
+    }
+    if (!(await isFamilyLive(record.family_id))) return undefined;
+    return { token, familyId: record.family_id, userId: record.user_id };
+  }
+
   return {
     async issue(userId) {
       const familyId = newId('ses');
@@ -78,22 +123,43 @@ export async function refreshTokens(store: Store, now: () => Date): Promise<Refr
     async rotate(token) {
       const id = hashSecret(token);
       const at = now().getTime();
-      // The claim is atomic: of two concurrent refreshes with one token, only one gets past this line.
-      const claimed = await tokens.updateOne(
-        { id, used_at: null, revoked_at: null, expires_at: { $gt: at } },
-        { set: { used_at: at } },
-      );
+      const record = await tokens.get(id);
+      if (!record) throw new QuireError('invalid_refresh_token');
+      let claimed: RefreshTokenRecord | undefined;
+      const next = newSecretToken();
+      if (record.used_at === null && record.revoked_at === null && record.expires_at > at) {
+        // The successor exists before the claim names it: whoever reads the sealed successor of a claimed token
+        // finds its record.
+        await insert(record.user_id, record.family_id, next);
+        // The claim is atomic: of two concurrent refreshes with one token, only one gets past this line.
+        claimed = await tokens.updateOne(
+          { id, used_at: null, revoked_at: null, expires_at: { $gt: at } },
+          { set: { used_at: at, successor: box.seal(next) } },
+        );
+        if (!claimed) await tokens.deleteOne(hashSecret(next));
+      }
       if (!claimed) {
-        const record = await tokens.get(id);
-        if (record?.used_at != null) {
-          await revokeWhere({ family_id: record.family_id });
+        const again = await graceSuccessor(id, at);
+        if (again) return again;
+        const used = await tokens.get(id);
+        if (used?.used_at != null) {
+          await revokeWhere({ family_id: used.family_id });
           throw new QuireError('refresh_token_reused');
         }
         throw new QuireError('invalid_refresh_token');
       }
       if (!(await isFamilyLive(claimed.family_id))) throw new QuireError('invalid_refresh_token');
-      const next = await insert(claimed.user_id, claimed.family_id);
       return { token: next, familyId: claimed.family_id, userId: claimed.user_id };
+    },
+
+    async liveSession(token) {
+      const id = hashSecret(token);
+      const at = now().getTime();
+      const record = await tokens.get(id);
+      if (!record || record.revoked_at !== null || record.expires_at <= at) return undefined;
+      if (record.used_at !== null && !(await graceSuccessor(id, at))) return undefined;
+      if (!(await isFamilyLive(record.family_id))) return undefined;
+      return { familyId: record.family_id, userId: record.user_id };
     },
 
     async familyOf(token, userId) {

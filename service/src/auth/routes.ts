@@ -11,6 +11,7 @@ import { accountExistsMail, emailChangeNoticeMail, resetPasswordMail, verifyEmai
 import { assertStrongPassword, burnVerify, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords';
 import type { RecentAuth } from './recent-auth';
 import type { RefreshTokens } from './refresh-tokens';
+import { SESSION_MODE_COOKIE, SESSION_MODE_HEADER, type SessionCookies } from './session-cookie';
 import type { Throttle } from './throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens, RECOVERY_TOKEN_TTL_SECONDS } from './tokens';
 import { factorJson, type Totp } from './totp';
@@ -30,6 +31,8 @@ export interface AuthParts {
   throttle: Throttle;
   totp: Totp;
   recentAuth: RecentAuth;
+  /** The browser's session cookie (see session-cookie.ts). */
+  cookies: SessionCookies;
   /** The per-address and per-email limits of the routes that mail someone who may not have asked for it. */
   formLimits: Record<'signup' | 'recover' | 'resend', FormLimiter>;
 }
@@ -75,11 +78,26 @@ export const ResendBody = z.object({ email: optionalText });
 /** POST /token?grant_type=password body. */
 export const PasswordGrantBody = z.object({ email: optionalText, password: optionalText, altcha: Altcha });
 /** POST /token?grant_type=refresh_token body. */
-export const RefreshTokenGrantBody = z.object({ refresh_token: z.string().min(1) });
+export const RefreshTokenGrantBody = z.object({
+  refresh_token: z
+    .string()
+    .min(1)
+    .describe('The refresh token of the session; in cookie mode (`Quire-Session: cookie`) the cookie holds it instead'),
+});
 /** POST /logout query. */
 export const LogoutQuery = z.object({ scope: z.enum(['global', 'local']).default('global') });
 /** POST /logout body (read with scope=local). */
 export const LogoutBody = z.object({ refresh_token: z.string().min(1).optional() });
+/** The header a browser sends to keep its refresh token in the httpOnly cookie rather than in JSON. */
+export const SESSION_MODE_HEADER_DOC = {
+  name: SESSION_MODE_HEADER,
+  description:
+    'For the web app: `cookie` keeps the refresh token out of JSON, in an httpOnly, SameSite=Strict cookie ' +
+    '(`quire_refresh`, Path=/v1/auth, Secure over HTTPS) that this route sets, reads or clears; the answer has no ' +
+    '`refresh_token`. Only from a page of the service’s own origin or of CORS_ORIGINS (the `Origin` header is ' +
+    'checked: 403 `cross_site_request`). Without it, the route speaks JSON and ignores the cookie.',
+  schema: { enum: [SESSION_MODE_COOKIE] },
+};
 /** PUT /user body. */
 export const UpdateUserBody = z.object({
   email: z.string().trim().optional(),
@@ -139,28 +157,39 @@ export function userAuthenticator(
   options: { allowRecovery?: boolean } = {},
 ): RequestHandler {
   return async (req, res, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
-    if (!match?.[1]) throw new QuireError('session_missing');
-    const claims = parts.access.verify(match[1]);
-    const recovery = claims.amr?.includes(RECOVERY_AMR) === true;
-    if (recovery && !options.allowRecovery) {
-      throw new QuireError('session_missing', {
-        message: 'A password recovery session can only set a new password. Please sign in.',
-      });
-    }
-    // Access tokens are stateless for an hour; checking the session here makes logout and reset take effect now.
-    if (!(await parts.refresh.isFamilyLive(claims.sid))) throw new QuireError('session_missing');
-    const user = await parts.users.byId(claims.sub);
-    if (!user) throw new QuireError('invalid_jwt');
-    res.locals.user = { id: user.id, email: user.email };
-    res.locals.sessionId = claims.sid;
-    res.locals.recovery = recovery;
+    const session = await bearerSession(parts, req, options);
+    res.locals.user = session.user;
+    res.locals.sessionId = session.sessionId;
+    res.locals.recovery = session.recovery;
     next();
   };
 }
 
+/** The session of the request's Bearer access token (see userAuthenticator); throws when there is none. */
+async function bearerSession(
+  parts: Pick<AuthParts, 'access' | 'refresh' | 'users'>,
+  req: Request,
+  options: { allowRecovery?: boolean },
+): Promise<AuthedLocals> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  if (!match?.[1]) throw new QuireError('session_missing');
+  const claims = parts.access.verify(match[1]);
+  const recovery = claims.amr?.includes(RECOVERY_AMR) === true;
+  if (recovery && !options.allowRecovery) {
+    throw new QuireError('session_missing', {
+      message: 'A password recovery session can only set a new password. Please sign in.',
+    });
+  }
+  // Access tokens are stateless for an hour; checking the session here makes logout and reset take effect now.
+  if (!(await parts.refresh.isFamilyLive(claims.sid))) throw new QuireError('session_missing');
+  const user = await parts.users.byId(claims.sub);
+  if (!user) throw new QuireError('invalid_jwt');
+  return { user: { id: user.id, email: user.email }, sessionId: claims.sid, recovery };
+}
+
 export function authRouter(parts: AuthParts, requireUser: RequestHandler): Router {
-  const { config, mailer, logger, now, users, access, refresh, throttle, totp, recentAuth, formLimits } = parts;
+  const { config, mailer, logger, now, users, access, refresh, throttle, totp, recentAuth, cookies, formLimits } =
+    parts;
   const router = Router();
   /** requireUser that also lets a recovery session through: GET/PUT /user and POST /logout only. */
   const requireUserOrRecovery = userAuthenticator(parts, { allowRecovery: true });
@@ -201,6 +230,25 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     const { token, familyId } = await refresh.issue(user.id);
     await recentAuth.mark(familyId, user.id);
     return sessionJson(user, token, familyId);
+  }
+
+  /**
+   * Answers a session: as it is (JSON mode), or with its refresh token moved into the httpOnly cookie (cookie
+   * mode), where the page's scripts cannot read it.
+   */
+  function sendSession(
+    req: Request,
+    res: Response,
+    cookieMode: boolean,
+    session: Awaited<ReturnType<typeof sessionJson>>,
+  ) {
+    if (!cookieMode) {
+      res.json(session);
+      return;
+    }
+    const { refresh_token, ...rest } = session;
+    cookies.set(req, res, refresh_token);
+    res.json(rest);
   }
 
   async function currentUser(res: Response): Promise<UserRecord> {
@@ -287,6 +335,12 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
 
   router.get('/verify', async (req, res) => {
     const { token } = parse(VerifyEmailQuery, req.query);
+    // A person who clicked the mailed link gets the site's page, which confirms with this route as an API call:
+    // the link is not used up by opening it in a browser (or by a mail scanner that fetches it as a page).
+    if (req.accepts(['application/json', 'text/html']) === 'text/html') {
+      res.redirect(303, `/verify-email?token=${encodeURIComponent(token)}`);
+      return;
+    }
     const record = await users.consumeEmailToken(['verify_email', 'change_email'], token);
     if (!record) {
       throw new QuireError('validation_failed', {
@@ -313,6 +367,8 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
 
   router.post('/token', async (req, res) => {
     const grant = req.query.grant_type;
+    // First, so that a request from another site is refused before it signs anyone in.
+    const cookieMode = cookies.requested(req);
     if (grant === 'password') {
       const body = parse(PasswordGrantBody, bodyOf(req));
       if (!body.email || !body.password) throw new QuireError('missing_credentials');
@@ -345,21 +401,64 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
         });
         return;
       }
-      res.json(await newSession(user));
+      sendSession(req, res, cookieMode, await newSession(user));
       return;
     }
     if (grant === 'refresh_token') {
-      const body = parse(RefreshTokenGrantBody, bodyOf(req));
-      const rotated = await refresh.rotate(body.refresh_token);
-      const user = await users.byId(rotated.userId);
-      if (!user) throw new QuireError('invalid_refresh_token');
-      res.json(await sessionJson(user, rotated.token, rotated.familyId));
+      if (!cookieMode) {
+        const body = parse(RefreshTokenGrantBody, bodyOf(req));
+        const rotated = await refresh.rotate(body.refresh_token);
+        const user = await users.byId(rotated.userId);
+        if (!user) throw new QuireError('invalid_refresh_token');
+        res.json(await sessionJson(user, rotated.token, rotated.familyId));
+        return;
+      }
+      const token = cookies.read(req);
+      if (!token) throw new QuireError('session_missing');
+      try {
+        const rotated = await refresh.rotate(token);
+        const user = await users.byId(rotated.userId);
+        if (!user) throw new QuireError('invalid_refresh_token');
+        sendSession(req, res, true, await sessionJson(user, rotated.token, rotated.familyId));
+      } catch (error) {
+        // A cookie that no longer opens a session is dropped, so that the browser stops sending it.
+        cookies.clear(req, res);
+        throw error;
+      }
       return;
     }
     throw new QuireError('validation_failed', {
       param: 'grant_type',
       message: 'grant_type: must be password or refresh_token',
     });
+  });
+
+  /**
+   * Signing out in cookie mode: the cookie is dropped whatever happens, and the session ends that either the
+   * access token or the cookie's refresh token names. The access token may well have expired by then (a tab left
+   * open overnight), and the refresh token alone is the session, so either is enough.
+   */
+  router.post('/logout', async (req, res, next) => {
+    if (!cookies.requested(req)) {
+      next();
+      return;
+    }
+    const { scope } = parse(LogoutQuery, req.query);
+    const token = cookies.read(req);
+    cookies.clear(req, res);
+    const bearer = req.get('authorization')
+      ? await bearerSession(parts, req, { allowRecovery: true }).catch(() => undefined)
+      : undefined;
+    const fromCookie = token ? await refresh.liveSession(token) : undefined;
+    if (!bearer && !fromCookie) throw new QuireError('session_missing');
+    if (scope === 'global') {
+      const userIds = new Set([bearer?.user.id, fromCookie?.userId].filter((id) => id !== undefined));
+      for (const id of userIds) await refresh.revokeUser(id);
+    } else {
+      if (bearer) await refresh.revokeFamily(bearer.sessionId);
+      if (fromCookie) await refresh.revokeFamily(fromCookie.familyId);
+    }
+    res.status(204).end();
   });
 
   router.post('/logout', requireUserOrRecovery, async (req, res) => {
@@ -539,6 +638,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
   };
 
   router.post('/factors/:id/verify', optionalUser, async (req, res) => {
+    const cookieMode = cookies.requested(req);
     const body = parse(VerifyFactorBody, bodyOf(req));
     const code = body.code?.trim() ?? '';
     if (code === '') throw new QuireError('verification_code_required', { param: 'code' });
@@ -557,7 +657,7 @@ export function authRouter(parts: AuthParts, requireUser: RequestHandler): Route
     const attempt = await claimAttempt(req, res, user.email, body.altcha);
     await totp.verify(challenge, code);
     await attempt.succeeded();
-    res.json(await newSession(user));
+    sendSession(req, res, cookieMode, await newSession(user));
   });
 
   router.post('/reauthenticate', requireUser, async (req, res) => {

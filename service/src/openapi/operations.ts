@@ -14,6 +14,7 @@ import {
   RefreshTokenGrantBody,
   ResendBody,
   ResetPasswordBody,
+  SESSION_MODE_HEADER_DOC,
   SIGNUP_MESSAGE,
   SignupBody,
   UpdateUserBody,
@@ -90,7 +91,8 @@ const TABLE: Entry[] = [
     path: '/',
     tag: 'Service',
     summary: 'Service index',
-    description: 'Names the service and points at its main endpoints, for someone who opens it in a browser.',
+    description:
+      "Names the service and points at its main endpoints, for a program that asks for JSON. A browser (asking for HTML) gets the web app's home page instead, where the service serves it.",
     security: ['none'],
     success: {
       status: 200,
@@ -218,7 +220,8 @@ const TABLE: Entry[] = [
     summary: 'Confirm an email address',
     description:
       'The target of the emailed confirmation link: confirms the address of a new account, or applies an email ' +
-      'change. Each link works once.',
+      'change. Each link works once. A browser opening the link (`Accept: text/html`) is sent on (303) to the ' +
+      "site's `/verify-email` page, which confirms with this route as an API call.",
     security: ['none'],
     query: VerifyEmailQuery,
     success: {
@@ -246,10 +249,16 @@ const TABLE: Entry[] = [
       'With `grant_type=password`, signs in with email and password (body `{ email, password }`); accounts with ' +
       'two-factor get an `mfa_required` challenge instead of a session. With `grant_type=refresh_token`, trades a ' +
       'refresh token (single use) for a new session; reusing one revokes its whole session. A password sign-in ' +
-      'counts as a recent sign-in for 10 minutes (see POST /v1/auth/reauthenticate); a refresh does not.' +
+      'counts as a recent sign-in for 10 minutes (see POST /v1/auth/reauthenticate); a refresh does not. A ' +
+      'refresh token presented again within 10 seconds of its trade, while its successor is unused (two tabs at ' +
+      'once, a retry after a lost answer), answers that same successor rather than counting as reuse. In cookie ' +
+      'mode (`Quire-Session: cookie`, for the web app) the refresh token travels in the `quire_refresh` cookie ' +
+      'instead of JSON: the password grant sets it, the refresh grant reads and replaces it (and drops it when it ' +
+      'no longer opens a session).' +
       ATTEMPTS_DESCRIPTION,
     security: ['none'],
     query: TokenQuery,
+    headers: [SESSION_MODE_HEADER_DOC],
     body: z.union([PasswordGrantBody, RefreshTokenGrantBody]),
     success: {
       status: 200,
@@ -264,6 +273,8 @@ const TABLE: Entry[] = [
       ...ATTEMPT_ERRORS,
       'invalid_refresh_token',
       'refresh_token_reused',
+      'session_missing',
+      'cross_site_request',
     ],
   },
   {
@@ -274,13 +285,16 @@ const TABLE: Entry[] = [
     summary: 'Sign out',
     description:
       'Ends every session of the user (`scope=global`, the default), or only this one (`scope=local`, which also ' +
-      'ends the session of a `refresh_token` given in the body).',
+      'ends the session of a `refresh_token` given in the body). In cookie mode (`Quire-Session: cookie`) the ' +
+      '`quire_refresh` cookie is dropped whatever happens, and the session is named by the access token or, when ' +
+      'that has expired, by the cookie alone.',
     security: ['bearer'],
     query: LogoutQuery,
+    headers: [SESSION_MODE_HEADER_DOC],
     body: LogoutBody,
     bodyRequired: false,
     success: { status: 204, description: 'Signed out.' },
-    errors: [...USER, 'validation_failed'],
+    errors: [...USER, 'validation_failed', 'cross_site_request'],
   },
   {
     operationId: 'getUser',
@@ -485,10 +499,12 @@ const TABLE: Entry[] = [
     description:
       'Answers a challenge with a 6-digit code and returns a session. Completes a two-factor sign-in (no token ' +
       'needed: the challenge comes from POST /v1/auth/token) or, with the bearer token of the user who opened the ' +
-      'challenge, verifies a new factor. The new session counts as a recent sign-in.' +
+      'challenge, verifies a new factor. The new session counts as a recent sign-in; in cookie mode its refresh ' +
+      'token goes into the `quire_refresh` cookie.' +
       ATTEMPTS_DESCRIPTION,
     security: ['none', 'bearer'],
     params: { id: 'The factor id (fct_…).' },
+    headers: [SESSION_MODE_HEADER_DOC],
     body: VerifyFactorBody,
     success: { status: 200, description: 'The code is right: a new session.', schema: ref('Session') },
     errors: [
@@ -497,6 +513,7 @@ const TABLE: Entry[] = [
       'verification_code_required',
       'invalid_verification_code',
       ...ATTEMPT_ERRORS,
+      'cross_site_request',
     ],
   },
   // Profile

@@ -70,7 +70,10 @@ const User = object(
 const Session = object(
   {
     access_token: str('JWT (HS256) to send as `Authorization: Bearer …`'),
-    refresh_token: str('Single-use token for POST /v1/auth/token?grant_type=refresh_token'),
+    refresh_token: str(
+      'Single-use token for POST /v1/auth/token?grant_type=refresh_token; absent in cookie mode, where the ' +
+        '`quire_refresh` cookie holds it',
+    ),
     expires_in: { type: 'integer', description: 'Lifetime of the access token in seconds' },
     expires_at: unixSeconds('Expiry of the access token, in seconds since the epoch'),
     token_type: { const: 'bearer' },
@@ -78,6 +81,8 @@ const Session = object(
   },
   'A signed-in session.',
 );
+// In cookie mode the refresh token is in the cookie, not in the answer.
+Session.required = (Session.required as string[]).filter((name) => name !== 'refresh_token');
 
 const MfaRequired = object(
   {

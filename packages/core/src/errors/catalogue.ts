@@ -81,6 +81,11 @@ export const ERROR_CATALOGUE = {
   invalid_api_key: entry('authentication_error', 401, 'Invalid API key'),
   captcha_required: entry('invalid_request_error', 400, 'CAPTCHA Required: Please complete the CAPTCHA verification.'),
   captcha_invalid: entry('invalid_request_error', 400, 'The CAPTCHA verification failed. Please try again.'),
+  cross_site_request: entry(
+    'permission_error',
+    403,
+    'This request did not come from a page of this site, so its session cookie was not used.',
+  ),
   reauthentication_required: entry(
     'authentication_error',
     403,

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects. `browser`: the site's build served by the real service, driven in the system Chromium (e2e/), with
+// one service and one browser for the run (e2e/harness/global-setup.ts) and the files one after another, so the two
+// cores of a shared machine are not fought over. `unit`: tests beside the code (src/), components in jsdom, with a
+// real service of their own for the files that talk to Quire (src/__fixtures__/service.global.ts).
+const conditions = ['@quire/source'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'browser',
+          include: ['e2e/**/*.test.ts', 'build/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/harness/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions, externalConditions: conditions } },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/__fixtures__/setup.ts'],
+          globalSetup: ['./src/__fixtures__/service.global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
