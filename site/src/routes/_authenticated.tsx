@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { SignedInLayout } from '../features/account/SignedInLayout';
+import { AppLayout } from '../features/app-shell/AppLayout';
 
 // The guard of every signed-in page: the router waits (showing "Loading...") until the session is known, then a
 // visitor goes to /login?redirect=<this page> and comes back here after signing in.
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_authenticated')({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
-  component: SignedInLayout,
+  component: AppLayout,
 });

@@ -1,0 +1,67 @@
+/**
+ * Helpers of the signed-in app's browser tests, on the account harness (the real service serving the build, one
+ * system Chromium): a person with a confirmed account, signed in through /login as they would, on a phone or a
+ * desktop, in a theme; switching Easy/Boss Mode through the sidebar; screenshots under e2e/screenshots/app/.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { confirmedAccount, openAccountPage, type Theme } from '../account/harness';
+import type { SitePage } from '../harness/browser';
+
+export { mailTo, onService, pageFaults, seriousViolations, serviceUrl } from '../account/harness';
+
+export const APP_SCREENSHOTS = new URL('../screenshots/app', import.meta.url).pathname;
+
+export interface SignedIn extends SitePage {
+  email: string;
+  password: string;
+}
+
+/** Signs a person in on a page through the login form and waits for the dashboard. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** A new person (a confirmed account of their own, so their own team) signed in on a page of their own. */
+export async function signedInPage(
+  name: string,
+  options: { width?: number; theme?: Theme; account?: { email: string; password: string } } = {},
+): Promise<SignedIn> {
+  const account = options.account ?? (await confirmedAccount(name));
+  const site = await openAccountPage(options);
+  await signIn(site.page, account);
+  return { ...site, ...account };
+}
+
+/** Turns Boss Mode on or off with the sidebar's switch (saved to the profile) and waits for the toast. */
+export async function setMode(page: Page, mode: 'easy' | 'boss'): Promise<void> {
+  const toggle = page.getByRole('switch', { name: 'Boss Mode' });
+  // On a phone the sidebar is behind the Menu button.
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((page.viewportSize()?.width ?? 1280) <= 900 && (await menu.getAttribute('aria-expanded')) !== 'true') {
+    await menu.click();
+  }
+  await toggle.waitFor();
+  const on = (await toggle.getAttribute('aria-checked')) === 'true';
+  if (on !== (mode === 'boss')) {
+    await toggle.click();
+    await page
+      .getByText(mode === 'boss' ? 'Switched to Boss Mode' : 'Switched to Easy Mode')
+      .first()
+      .waitFor();
+  }
+}
+
+/** A full-page screenshot under e2e/screenshots/app/ when SITE_SCREENSHOTS=1 (not committed: they are looked at). */
+export async function appScreenshot(page: Page, name: string): Promise<string | null> {
+  if (process.env.SITE_SCREENSHOTS !== '1') return null;
+  await mkdir(APP_SCREENSHOTS, { recursive: true });
+  const path = join(APP_SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

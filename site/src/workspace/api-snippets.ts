@@ -1,0 +1,46 @@
+import { serviceOrigin } from '../api/client';
+
+/** One API action, described once; the snippet shows it as curl, @quire/client and an MCP tool call. */
+export interface ApiAction {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** With its `/v1`, ids filled in. */
+  path: string;
+  body?: unknown;
+  /** The same call with @quire/client, as a statement on `quire` (e.g. `await quire.templates.list()`). */
+  client: string;
+  /** The MCP tool that does it, when there is one (see packages/mcp). */
+  mcp?: { tool: string; arguments: Record<string, unknown> };
+  /** The response is a file (PDF): curl writes it to this name. */
+  outputFile?: string;
+}
+
+/**
+ * curl for an action: the key from `$QUIRE_API_KEY` (an API key of this team, made on API Access), the service's
+ * own origin, the JSON body quoted for a POSIX shell.
+ */
+export function curlSnippet(action: ApiAction, origin = serviceOrigin()): string {
+  const lines = [
+    `curl -sS -X ${action.method} '${origin}${action.path}'`,
+    `  -H "Authorization: Bearer $QUIRE_API_KEY"`,
+  ];
+  if (action.body !== undefined) {
+    lines.push(`  -H 'Content-Type: application/json'`);
+    lines.push(`  --data '${JSON.stringify(action.body).replaceAll("'", "'\\''")}'`);
+  }
+  if (action.outputFile) lines.push(`  -o ${action.outputFile}`);
+  return lines.join(' \\\n');
+}
+
+export function clientSnippet(action: ApiAction, origin = serviceOrigin()): string {
+  return [
+    `import { Quire } from '@quire/client';`,
+    '',
+    `const quire = new Quire({ baseUrl: '${origin}' }); // the key from QUIRE_API_KEY`,
+    action.client,
+  ].join('\n');
+}
+
+export function mcpSnippet(action: ApiAction): string | null {
+  if (!action.mcp) return null;
+  return JSON.stringify({ tool: action.mcp.tool, arguments: action.mcp.arguments }, null, 2);
+}
