@@ -72,6 +72,7 @@ const CALLS: [string, (q: Quire) => Promise<unknown> | PromiseLike<unknown>][] =
       }),
   ],
   ['reports.get', (q) => q.reports.get('rep_1')],
+  ['reports.daily', (q) => q.reports.daily({ days: 7 })],
   ['reports.delete', (q) => q.reports.delete('rep_1')],
   ['reports.download', (q) => q.reports.download('rep_1')],
   ['reports.batches.create', (q) => q.reports.batches.create({ items: [{ template_id: T, data: {} }] })],

@@ -441,6 +441,12 @@ export interface Report {
   batch_id: string | null;
 }
 
+/** GET /v1/reports/daily: reports per day (UTC) by status, oldest day first. */
+export interface ReportDays {
+  object: 'report_days';
+  days: { date: string; queued: number; rendering: number; succeeded: number; failed: number }[];
+}
+
 export interface ReportListParams extends ListParams {
   template_id?: string;
   status?: ReportStatus;

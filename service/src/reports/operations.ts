@@ -2,6 +2,7 @@ import type { ErrorCode } from '@quire/core';
 import { z } from 'zod';
 import { type Entry, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_HEADER, TEAM } from '../openapi/operation-types';
 import { jsonSchemaOf } from '../openapi/schemas';
+import { DailyReports, DailyReportsQuery } from './daily';
 import { CreateBatchBody, CreateReportBody, ListReportsQuery, MAX_BATCH_ITEMS } from './requests';
 import { RETENTION_DAYS } from './retention';
 import { BatchView, JobView, ReportList, ReportView } from './views';
@@ -166,6 +167,19 @@ export const REPORT_OPERATIONS: Entry[] = [
     query: ListReportsQuery,
     success: { status: 200, description: 'A page of reports.', schema: ReportList },
     errors: [...KEYED, 'validation_failed', 'invalid_cursor'],
+  },
+  {
+    operationId: 'getDailyReports',
+    method: 'GET',
+    path: '/v1/reports/daily',
+    tag: 'Reports',
+    summary: 'Reports per day',
+    description: "The team's reports of the last days (UTC), counted per day and status: the dashboard's chart.",
+    security: ['bearer', 'apiKey'],
+    teamScoped: true,
+    query: DailyReportsQuery,
+    success: { status: 200, description: 'One entry per day, oldest first.', schema: DailyReports },
+    errors: [...KEYED, 'validation_failed'],
   },
   {
     operationId: 'getReport',

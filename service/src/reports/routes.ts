@@ -6,6 +6,7 @@ import { mapPage, paginate } from '../http/pagination';
 import type { Filter } from '../store/port';
 import { createBatch, getBatch } from './batch';
 import type { ReportsContext } from './context';
+import { DailyReportsQuery, dailyReports } from './daily';
 import { enqueueReports, RENDER_QUEUE } from './enqueue';
 import { answerKind, assertAcceptsJson, contentDisposition } from './files';
 import { prepareReport, webhookUrlOf } from './prepare';
@@ -95,6 +96,11 @@ export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter:
     }
     const page = await paginate(reports, filter, query);
     res.json(mapPage(page, await viewFor(teamId)));
+  });
+
+  router.get('/daily', read, async (req, res) => {
+    const { days } = DailyReportsQuery.parse(req.query);
+    res.json(await dailyReports(reports, teamOf(res).id, days, ctx.now()));
   });
 
   router.get('/:id', read, async (req, res) => {

@@ -9,6 +9,7 @@ import type {
   Job,
   Report,
   ReportCreateParams,
+  ReportDays,
   ReportItemParams,
   ReportListParams,
 } from '../types';
@@ -57,6 +58,11 @@ export class Reports extends APIResource {
   /** The team's reports, newest first; filter by template, status, batch or time. */
   list(query?: ReportListParams, options?: RequestOptions): PagePromise<Report> {
     return this._list('/v1/reports', query, options);
+  }
+
+  /** The team's reports of the last `days` days (UTC, default 14, at most 90) counted per day and status. */
+  daily(query?: { days?: number }, options?: RequestOptions): Promise<ReportDays> {
+    return this._get('/v1/reports/daily', query, options);
   }
 
   delete(id: string, options?: RequestOptions): Promise<{ object: 'report'; id: string; deleted: true }> {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardPlaceholder } from '../../features/account/DashboardPlaceholder';
+import { DashboardPage } from '../../features/dashboard/DashboardPage';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
-  component: DashboardPlaceholder,
+  component: DashboardPage,
 });
