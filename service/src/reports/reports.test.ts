@@ -224,6 +224,8 @@ describe('an async report', () => {
     expect(report.timings?.queue_ms).toBeGreaterThanOrEqual(0);
     const pdf = await bytesOf(await get(`/v1/reports/${report.id}/file`));
     expect(await pdfText(pdf)).toContain('Zephyr Test Corp');
+    // The webhook goes out after the job settles: wait for it rather than race it.
+    await eventually(async () => (app.webhooks.of(report.id).length > 0 ? true : undefined));
     expect(app.webhooks.of(report.id)).toMatchObject([
       { type: 'report.completed', url: 'https://hooks.example.com/quire' },
     ]);
@@ -244,6 +246,8 @@ describe('an async report', () => {
     });
     expect(report.error?.code).toBe('invalid_filter_argument');
     await eventually(async () => ((await app.reportsUsed(teamId)) === used ? true : undefined));
+    // The webhook goes out after the job settles: wait for it rather than race it.
+    await eventually(async () => (app.webhooks.of(report.id).length > 0 ? true : undefined));
     expect(app.webhooks.of(report.id)).toMatchObject([{ type: 'report.failed' }]);
   });
 
@@ -288,6 +292,8 @@ describe('a batch', () => {
       expect(report.batch_id).toBe(batch.id);
       const job = (await (await get(`/v1/jobs/${report.job_id}`)).json()) as JobView;
       expect(job).toMatchObject({ batch_id: batch.id, report_id: report.id, status: 'succeeded' });
+      // The webhook goes out after the job settles: wait for it rather than race it.
+      await eventually(async () => (app.webhooks.of(report.id).length > 0 ? true : undefined));
       expect(app.webhooks.of(report.id)).toMatchObject([
         { type: 'report.completed', url: 'https://hooks.example.com/batch' },
       ]);

@@ -74,6 +74,8 @@ describe('a render that fails for reasons of the infrastructure', () => {
     await eventually(async () => ((await app.reportsUsed(teamId)) === used ? true : undefined));
     const report = (await (await app.as(user, `/v1/reports/${job.report_id}`)).json()) as ReportView;
     expect(report).toMatchObject({ status: 'failed', error: { code: 'internal_error' } });
+    // The webhook goes out after the job settles: wait for it rather than race it.
+    await eventually(async () => (app.webhooks.of(report.id).length > 0 ? true : undefined));
     expect(app.webhooks.of(report.id)).toMatchObject([{ type: 'report.failed' }]);
   });
 
