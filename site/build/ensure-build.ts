@@ -23,7 +23,16 @@ export async function ensureSiteBuild(log: (line: string) => void = () => {}): P
   log(hasPage ? 'The web app changed: building it again…' : 'Building the web app (once; about a minute)…');
   // Vite only when there is something to build: the up-to-date check stays quick.
   const { build } = await import('vite');
-  await build({ root: SITE_ROOT, configFile: join(SITE_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // A production build whoever asks: under vitest NODE_ENV is 'test', and Vite would then bundle React's
+  // development build, which `pnpm start` would go on serving (the stamp matches).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: SITE_ROOT, configFile: join(SITE_ROOT, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   // The build empties dist/: the stamp goes in after it.
   await writeFile(STAMP_FILE, `${wanted}\n`);
   log('Built the web app in site/dist.');

@@ -80,7 +80,7 @@ describe('signing up', () => {
       await signIn(page, email, PASSWORD);
       await page.waitForURL('**/dashboard');
       await toast(page, 'Logged in successfully').waitFor();
-      await page.locator('.app-identity-name', { hasText: 'Ada Lovelace' }).waitFor();
+      await page.locator('.app-identity-name', { hasText: 'Ada Lovelace' }).waitFor({ state: 'attached' });
       await page.getByText(email).waitFor();
 
       // The refresh token is in an httpOnly, SameSite=Strict cookie for the auth routes only; scripts cannot see it.
@@ -91,7 +91,7 @@ describe('signing up', () => {
 
       // A reload: the session is restored from the cookie.
       await page.reload();
-      await page.locator('.app-identity-name', { hasText: 'Ada Lovelace' }).waitFor();
+      await page.locator('.app-identity-name', { hasText: 'Ada Lovelace' }).waitFor({ state: 'attached' });
       expect(new URL(page.url()).pathname).toBe('/dashboard');
 
       await page.getByRole('button', { name: 'Logout' }).click();
@@ -114,7 +114,7 @@ describe('the guard', () => {
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard?from=mail#top');
       await signIn(page, account.email, account.password);
       await page.waitForURL((url) => url.pathname === '/dashboard' && url.search === '?from=mail');
-      await page.locator('.app-identity-name', { hasText: 'guarded' }).waitFor();
+      await page.locator('.app-identity-name', { hasText: 'guarded' }).waitFor({ state: 'attached' });
       // Signed in: /login goes on to where the redirect says, here the dashboard.
       await page.goto('/login');
       await page.waitForURL('**/dashboard');

@@ -124,7 +124,7 @@ const SCREENS: { name: string; open(page: Page): Promise<void> }[] = [
     async open(page) {
       await signIn(page, plain);
       await page.waitForURL('**/dashboard');
-      await page.locator('.app-identity-name', { hasText: 'Ada Lovelace' }).waitFor();
+      await page.locator('.app-identity-name', { hasText: 'Ada Lovelace' }).waitFor({ state: 'attached' });
       // The sign-in toast goes, so that the screenshot shows the page.
       await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
     },
