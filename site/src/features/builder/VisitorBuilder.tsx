@@ -75,7 +75,9 @@ export function VisitorBuilder() {
         defaultValue={initialDraft}
         onChange={keepVisitorDraft}
         onSave={() => setAskSignUp(true)}
-        features={{ ai: false, versions: false, starters: true, pdfPreview: true }}
+        // The starters come from the toolbar's own button (in both modes, with Undo), not from a second one in
+        // the builder's Easy Mode.
+        features={{ ai: false, versions: false, starters: false, pdfPreview: true }}
         permissions={{ publish: false }}
         theme={preference}
       />
