@@ -58,7 +58,8 @@ export function McpSetup() {
               </p>
               <div className="app-snippet-panel">
                 <CopyButton text={config} label={T.copyConfig} />
-                <pre className="app-code" data-mcp-config={host.id}>
+                {/* Focusable: it scrolls sideways on a phone, and a keyboard must reach what is hidden. */}
+                <pre className="app-code" data-mcp-config={host.id} tabIndex={0}>
                   <code>{config}</code>
                 </pre>
               </div>

@@ -225,7 +225,7 @@ function EnrolStep({
       });
       // A client of its own: the site's would send this browser's token, and end this browser's session instead.
       await new Quire({ apiKey: opened.access_token, baseUrl: serviceOrigin(), maxRetries: 0 })
-        .request({ method: 'POST', path: '/v1/auth/logout' })
+        .request({ method: 'POST', path: '/v1/auth/logout', query: { scope: 'local' } })
         .catch(() => undefined);
       notify.success(SEED.totpSucceeded);
       await onDone();
