@@ -48,6 +48,8 @@ describe('Settings', () => {
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     const secret = Secret.fromBase32(await page.getByLabel(T.twoFactor.manual).inputValue());
+    expect(await seriousViolations(page)).toEqual([]);
+    await appScreenshot(page, 'settings-totp-enrol-desktop-light-easy');
     await page.getByRole('button', { name: T.twoFactor.verify }).click();
     await page.getByText(SEED.codeRequired).waitFor();
     const wrong = String((Number(TOTP.generate({ secret })) + 1) % 1_000_000).padStart(6, '0');

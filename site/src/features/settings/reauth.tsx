@@ -1,4 +1,4 @@
-import { APIError } from '@quire/client';
+import { APIError, type Quire } from '@quire/client';
 import { Dialog } from '@quire/react';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { quire } from '../../api/client';
@@ -36,7 +36,10 @@ interface Pending {
  * two-factor method: they need a sign-in of the last 10 minutes). Then it asks the person for their password or a
  * two-factor code (POST /v1/auth/reauthenticate) and runs the action once more. `dialog` goes in the screen.
  */
-export function useReauth(): { run<T>(action: () => Promise<T>): Promise<T>; dialog: ReactNode } {
+export function useReauth(client: Pick<Quire, 'request'> = quire): {
+  run<T>(action: () => Promise<T>): Promise<T>;
+  dialog: ReactNode;
+} {
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
 
@@ -64,6 +67,7 @@ export function useReauth(): { run<T>(action: () => Promise<T>): Promise<T>; dia
 
   const dialog = (
     <ReauthDialog
+      client={client}
       message={pending?.message ?? null}
       onConfirmed={() => close('confirmed')}
       onCancel={() => close('cancelled')}
@@ -73,10 +77,12 @@ export function useReauth(): { run<T>(action: () => Promise<T>): Promise<T>; dia
 }
 
 function ReauthDialog({
+  client,
   message,
   onConfirmed,
   onCancel,
 }: {
+  client: Pick<Quire, 'request'>;
   message: string | null;
   onConfirmed(): void;
   onCancel(): void;
@@ -106,7 +112,7 @@ function ReauthDialog({
     }
     setBusy(true);
     try {
-      await quire.request({
+      await client.request({
         method: 'POST',
         path: '/v1/auth/reauthenticate',
         body: { ...(code ? { code } : { password }), ...(altcha ? { altcha } : {}) },
