@@ -6,8 +6,10 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS_TEXT as T } from '../../src/content/api-access';
+import { confirmedAccount } from '../account/harness';
 import {
   appScreenshot,
+  mailTo,
   pageFaults,
   type SignedIn,
   seriousViolations,
@@ -65,6 +67,32 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 
+/** A call of the API as a person (their access token), answering the status and the JSON body. */
+async function api(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  team?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${serviceUrl()}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(team ? { 'quire-team': team } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A person's access token, through the JSON token route. */
+async function tokenOf(account: { email: string; password: string }): Promise<string> {
+  const answer = await api(null, 'POST', '/v1/auth/token?grant_type=password', account);
+  return answer.body.access_token as string;
+}
+
 describe('API Access', () => {
   const open: SignedIn[] = [];
   let hooks: Awaited<ReturnType<typeof receiver>>;
@@ -121,7 +149,10 @@ describe('API Access', () => {
     expect(await row.getByRole('cell').nth(3).textContent()).not.toBe(T.keys.never);
 
     await row.getByRole('button', { name: `${T.keys.revoke} CI runner` }).click();
-    await page.getByRole('dialog', { name: T.keys.revokeTitle }).getByRole('button', { name: T.keys.revokeConfirm }).click();
+    await page
+      .getByRole('dialog', { name: T.keys.revokeTitle })
+      .getByRole('button', { name: T.keys.revokeConfirm })
+      .click();
     await toast(page, T.keys.revoked);
     await page.getByText(T.keys.empty).waitFor();
     const refused = await curl(snippet, secret);
@@ -186,7 +217,11 @@ describe('API Access', () => {
       .inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
-    await page.getByRole('dialog', { name: T.webhooks.secretTitle }).getByRole('button', { name: T.keys.done }).first().click();
+    await page
+      .getByRole('dialog', { name: T.webhooks.secretTitle })
+      .getByRole('button', { name: T.keys.done })
+      .first()
+      .click();
     await endpoint.getByRole('button', { name: T.webhooks.sendTest }).click();
     await until(() => hooks.received.length === 3, 'a test event after the rotation');
     const third = hooks.received[2] as Received;
@@ -194,7 +229,10 @@ describe('API Access', () => {
     expect(signedWith(third, secret)).toBe(false);
 
     await endpoint.getByRole('button', { name: T.webhooks.delete }).click();
-    await page.getByRole('dialog', { name: T.webhooks.deleteTitle }).getByRole('button', { name: T.webhooks.deleteConfirm }).click();
+    await page
+      .getByRole('dialog', { name: T.webhooks.deleteTitle })
+      .getByRole('button', { name: T.webhooks.deleteConfirm })
+      .click();
     await toast(page, T.webhooks.deleted);
     await page.getByText(T.webhooks.empty).waitFor();
     expect(pageFaults(site.problems)).toEqual([]);
@@ -225,6 +263,35 @@ describe('API Access', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     await appScreenshot(page, 'api-access-phone-dark-boss');
+    expect(pageFaults(site.problems)).toEqual([]);
+  });
+
+  it('offers a viewer no key or webhook controls, and says that the team’s Professional plan includes MCP', async () => {
+    // An owner on Professional (room for members) invites a viewer, who accepts through the outbox.
+    const owner = await tokenOf(await confirmedAccount('Plan Owner'));
+    expect((await api(owner, 'POST', '/v1/subscription', { plan: 'professional' })).status).toBe(200);
+    const team = (await api(owner, 'GET', '/v1/team')).body as { id: string };
+    const viewer = await confirmedAccount('Just Looking');
+    expect((await api(owner, 'POST', '/v1/team/invitations', { email: viewer.email, role: 'viewer' })).status).toBe(
+      201,
+    );
+    const token = new URL((await mailTo('invitation', viewer.email)).links.accept ?? '').searchParams.get('token');
+    const viewerToken = await tokenOf(viewer);
+    expect((await api(viewerToken, 'POST', '/v1/invitations/accept', { token })).status).toBe(200);
+
+    const site = await signedInPage('Just Looking', { account: viewer });
+    open.push(site);
+    const { page } = site;
+    await page.evaluate((id) => window.localStorage.setItem('quire-team', id), team.id);
+    await page.goto('/api-access');
+    await page.getByText(T.mcp.included.replace('{plan}', 'Professional')).waitFor();
+    await page.getByText(T.keys.noPermission).waitFor();
+    await page.getByText(T.webhooks.noPermission).waitFor();
+    expect(await page.getByRole('button', { name: T.keys.create }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: T.webhooks.create }).count()).toBe(0);
+    // And the service refuses what the page does not offer.
+    const refused = await api(viewerToken, 'POST', '/v1/api-keys', { name: 'sneaky', role: 'admin' }, team.id);
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
     expect(pageFaults(site.problems)).toEqual([]);
   });
 });

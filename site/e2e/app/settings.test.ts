@@ -77,7 +77,10 @@ describe('Settings', () => {
     // Removing it: asked to confirm; the sign-in just made is recent enough for the service.
     await page.goto('/settings');
     await page.getByRole('button', { name: T.twoFactor.remove }).click();
-    await page.getByRole('dialog', { name: T.twoFactor.removeTitle }).getByRole('button', { name: T.twoFactor.removeConfirm }).click();
+    await page
+      .getByRole('dialog', { name: T.twoFactor.removeTitle })
+      .getByRole('button', { name: T.twoFactor.removeConfirm })
+      .click();
     await toast(page, T.twoFactor.removed);
     await page.getByText(T.twoFactor.off).waitFor();
     expect(pageFaults(site.problems)).toEqual([]);

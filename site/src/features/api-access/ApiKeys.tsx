@@ -165,7 +165,12 @@ export function ApiKeys() {
           >
             {created ? (
               <div className="aa-created">
-                <SecretOnce label={T.secretLabel} secret={created.secret} warning={T.secretWarning} copyLabel={T.copyKey} />
+                <SecretOnce
+                  label={T.secretLabel}
+                  secret={created.secret}
+                  warning={T.secretWarning}
+                  copyLabel={T.copyKey}
+                />
                 {boss ? (
                   <>
                     <p className="aa-lead">{T.tryItLead}</p>

@@ -161,9 +161,7 @@ export function Webhooks() {
             body={T.rotateBody}
             confirm={T.rotateConfirm}
             busy={rotate.isPending}
-            onConfirm={() =>
-              rotating && rotate.mutate({ id: rotating.id, overlapSeconds: overlap ? DAY_SECONDS : 0 })
-            }
+            onConfirm={() => rotating && rotate.mutate({ id: rotating.id, overlapSeconds: overlap ? DAY_SECONDS : 0 })}
             onCancel={() => setRotating(null)}
           >
             {rotating ? (
@@ -473,9 +471,7 @@ function EndpointForm({
                 type="checkbox"
                 checked={events.includes(type)}
                 onChange={(e) =>
-                  setEvents((current) =>
-                    e.target.checked ? [...current, type] : current.filter((t) => t !== type),
-                  )
+                  setEvents((current) => (e.target.checked ? [...current, type] : current.filter((t) => t !== type)))
                 }
               />
               {WEBHOOK_EVENT_LABELS[type]} <code className="aa-id">{type}</code>

@@ -12,14 +12,14 @@ import { useSessionManager, useSignedInUser } from '../../session/use-session';
 import { useSiteTheme } from '../../theme/use-theme';
 import { ApiSnippet } from '../../workspace/ApiSnippet';
 import { useBossMode, useMode } from '../../workspace/mode';
-import type { AltchaChallenge } from '../contact/AltchaWidget';
 import { captchaChallengeOf } from '../account/captcha';
 import { Field } from '../account/Field';
 import { LazyAltchaWidget } from '../account/LazyAltchaWidget';
-import { PasswordStrengthMeter } from '../account/PasswordStrengthMeter';
 import { notify, serviceMessage } from '../account/notify';
+import { PasswordStrengthMeter } from '../account/PasswordStrengthMeter';
 import { PASSWORD_MIN_LENGTH } from '../account/validation';
 import { notifyFailure } from '../api-access/ui';
+import type { AltchaChallenge } from '../contact/AltchaWidget';
 import { TwoFactor } from './TwoFactor';
 import { reloadUser } from './user';
 

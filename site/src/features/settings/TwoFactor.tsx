@@ -1,7 +1,7 @@
+import { Quire } from '@quire/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Quire } from '@quire/client';
 import { quire, serviceOrigin } from '../../api/client';
 import { SETTINGS_SEED_MESSAGES as SEED, SETTINGS_TEXT } from '../../content/settings';
 import { useSessionManager } from '../../session/use-session';
@@ -149,7 +149,13 @@ export function TwoFactor() {
                 const abandoned = enrolment;
                 setEnrolment(null);
                 // The unconfirmed factor is of no use: remove it (it needs a recent sign-in, as any removal).
-                await remove({ ...abandoned, factor_type: 'totp', friendly_name: null, status: 'unverified', created_at: '' });
+                await remove({
+                  ...abandoned,
+                  factor_type: 'totp',
+                  friendly_name: null,
+                  status: 'unverified',
+                  created_at: '',
+                });
               }}
             />
           ) : null}

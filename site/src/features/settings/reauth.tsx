@@ -4,12 +4,12 @@ import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'r
 import { quire } from '../../api/client';
 import { SETTINGS_TEXT } from '../../content/settings';
 import { useSignedInUser } from '../../session/use-session';
-import type { AltchaChallenge } from '../contact/AltchaWidget';
 import { captchaChallengeOf } from '../account/captcha';
 import { Field } from '../account/Field';
 import { LazyAltchaWidget } from '../account/LazyAltchaWidget';
 import { serviceMessage } from '../account/notify';
 import { totpDigits } from '../account/validation';
+import type { AltchaChallenge } from '../contact/AltchaWidget';
 
 const T = SETTINGS_TEXT.reauth;
 
