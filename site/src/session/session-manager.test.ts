@@ -118,6 +118,27 @@ describe('signing in and restoring on reload', () => {
   });
 });
 
+describe('the person changing their details', () => {
+  it('shows a changed name at once, and ignores details of someone else', async () => {
+    const account = await confirmedAccount(service, 'rename');
+    const manager = tab(browserFetch(service.url), memoryHint());
+    await manager.signIn(account.email, account.password);
+    const before = manager.getState();
+    if (before.status !== 'signed_in') throw new Error('not signed in');
+    const seen: string[] = [];
+    manager.subscribe(() => {
+      const state = manager.getState();
+      if (state.status === 'signed_in') seen.push(state.user.user_metadata.full_name ?? '');
+    });
+    manager.userUpdated({ ...before.user, id: 'usr_someone_else', user_metadata: { full_name: 'Mallory' } });
+    expect(seen).toEqual([]);
+    manager.userUpdated({ ...before.user, user_metadata: { full_name: 'Ada Renamed' } });
+    expect(seen).toEqual(['Ada Renamed']);
+    // The token stays: only the person's details changed.
+    expect(manager.getState()).toMatchObject({ accessToken: before.accessToken, expiresAt: before.expiresAt });
+  });
+});
+
 describe("the seed's refresh schedule, on fake timers", () => {
   let browser: BrowserFetch;
   let manager: SessionManager;

@@ -63,6 +63,11 @@ export interface SessionManager {
   signOut(): Promise<void>;
   /** The access token for an API call, refreshed first when it is due (a tab that slept past its ticks). */
   getAccessToken(): Promise<string | null>;
+  /**
+   * The signed-in person's details changed (their name, their two-factor methods): GET /v1/auth/user's answer,
+   * shown at once everywhere (the seed's "user updated" event). Ignored unless it is the signed-in person.
+   */
+  userUpdated(user: SessionUser): void;
   /** Stops the ticks and the tab channel (tests, and a page being torn down). */
   stop(): void;
 }
@@ -237,6 +242,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         await refresh().catch(() => undefined);
       }
       return state.status === 'signed_in' ? state.accessToken : null;
+    },
+
+    userUpdated(user) {
+      if (state.status === 'signed_in' && state.user.id === user.id) set({ ...state, user });
     },
 
     stop() {

@@ -29,7 +29,8 @@ export function ApiSnippet({ action, title = 'Do this with the API' }: { action:
         {variants.map((v) => (
           <Tabs.Content key={v.id} value={v.id} className="app-snippet-panel">
             <CopyButton text={v.code} label={`Copy ${v.label}`} />
-            <pre className="app-code">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways; axe's scrollable-region-focusable. */}
+            <pre className="app-code" tabIndex={0}>
               <code data-snippet={v.id}>{v.code}</code>
             </pre>
           </Tabs.Content>

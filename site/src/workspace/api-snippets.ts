@@ -12,6 +12,16 @@ export interface ApiAction {
   mcp?: { tool: string; arguments: Record<string, unknown> };
   /** The response is a file (PDF): curl writes it to this name. */
   outputFile?: string;
+  /**
+   * The call needs a person, not an API key (managing API keys): the snippets send a person's access token
+   * (`$QUIRE_ACCESS_TOKEN`, from POST /v1/auth/token) and, for a team's resources, name the team with `Quire-Team`.
+   */
+  asPerson?: { team?: string };
+}
+
+/** The environment variable the snippets take the bearer credential from. */
+export function credentialVariable(action: ApiAction): string {
+  return action.asPerson ? 'QUIRE_ACCESS_TOKEN' : 'QUIRE_API_KEY';
 }
 
 /**
@@ -21,8 +31,9 @@ export interface ApiAction {
 export function curlSnippet(action: ApiAction, origin = serviceOrigin()): string {
   const lines = [
     `curl -sS -X ${action.method} '${origin}${action.path}'`,
-    `  -H "Authorization: Bearer $QUIRE_API_KEY"`,
+    `  -H "Authorization: Bearer $${credentialVariable(action)}"`,
   ];
+  if (action.asPerson?.team) lines.push(`  -H 'Quire-Team: ${action.asPerson.team}'`);
   if (action.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  --data '${JSON.stringify(action.body).replaceAll("'", "'\\''")}'`);
@@ -35,7 +46,9 @@ export function clientSnippet(action: ApiAction, origin = serviceOrigin()): stri
   return [
     `import { Quire } from '@quire/client';`,
     '',
-    `const quire = new Quire({ baseUrl: '${origin}' }); // the key from QUIRE_API_KEY`,
+    action.asPerson
+      ? `const quire = new Quire({ apiKey: process.env.QUIRE_ACCESS_TOKEN, baseUrl: '${origin}'${action.asPerson.team ? `, team: '${action.asPerson.team}'` : ''} }); // a person's access token: API keys cannot do this`
+      : `const quire = new Quire({ baseUrl: '${origin}' }); // the key from QUIRE_API_KEY`,
     action.client,
   ].join('\n');
 }

@@ -2,7 +2,7 @@
 // Boss Mode's API snippets. Every dashboard screen (src/features/<screen>/) builds on these.
 
 export { ApiSnippet, CopyButton } from './ApiSnippet';
-export { type ApiAction, clientSnippet, curlSnippet, mcpSnippet } from './api-snippets';
+export { type ApiAction, clientSnippet, credentialVariable, curlSnippet, mcpSnippet } from './api-snippets';
 export { MODE_MESSAGES, type Mode, profileQueryKey, useBossMode, useMode } from './mode';
 export {
   TEAM_STORAGE_KEY,
