@@ -131,6 +131,7 @@ export type ErrorCode =
   | 'data_source_error'
   | 'data_source_timeout'
   | 'billing_provider_error'
+  | 'plan_downgrade_blocked'
   | 'provider_unavailable'
   | 'ai_timeout'
   | 'ai_answer_unusable'
