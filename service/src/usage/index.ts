@@ -111,7 +111,10 @@ function downgradeSentence(to: Plan, resource: CountedLimit, used: number, limit
   if (resource === 'templates') {
     return `Your team has ${plural(used, 'template', 'templates')} and the ${to.name} plan allows ${limit}: delete ${plural(over, 'template', 'templates')} before moving to ${to.name}.`;
   }
-  const seats = pending > 0 ? `${plural(used, 'seat', 'seats')} in use (members and pending invitations)` : plural(used, 'member', 'members');
+  const seats =
+    pending > 0
+      ? `${plural(used, 'seat', 'seats')} in use (members and pending invitations)`
+      : plural(used, 'member', 'members');
   return `Your team has ${seats} and the ${to.name} plan allows ${plural(limit, 'member', 'members')}: remove ${over} before moving to ${to.name}.`;
 }
 

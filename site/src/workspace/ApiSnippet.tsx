@@ -29,7 +29,9 @@ export function ApiSnippet({ action, title = 'Do this with the API' }: { action:
         {variants.map((v) => (
           <Tabs.Content key={v.id} value={v.id} className="app-snippet-panel">
             <CopyButton text={v.code} label={`Copy ${v.label}`} />
-            <pre className="app-code">
+            {/* Focusable: a snippet wider than the screen scrolls, and a keyboard must reach it. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs keyboard access (axe). */}
+            <pre className="app-code" tabIndex={0}>
               <code data-snippet={v.id}>{v.code}</code>
             </pre>
           </Tabs.Content>

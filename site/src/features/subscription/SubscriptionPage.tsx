@@ -63,7 +63,7 @@ export function SubscriptionPage() {
       <header className="app-page-header">
         <div>
           <h1>{T.title}</h1>
-          <p className="sub-muted">{T.lead}</p>
+          <p className="sub-muted sub-lead">{T.lead}</p>
         </div>
       </header>
 

@@ -1,12 +1,12 @@
 import { APIError } from '@quire/client';
 import { type AssignableRole, DEFAULT_INVITE_ROLE, ROLE_DESCRIPTIONS } from '@quire/core';
 import { Dialog } from '@quire/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { INVITE_TEXT as T, TEAM_MESSAGES as M } from '../../content/team';
-import { useBossMode, useTeamKey, useWorkspace } from '../../workspace';
+import { TEAM_MESSAGES as M, INVITE_TEXT as T } from '../../content/team';
+import { useBossMode, useWorkspace } from '../../workspace';
 import { notify } from '../account/notify';
 import { failureOf } from './errors';
+import { useRefreshTeam } from './team-data';
 import { inviteEmailError } from './validation';
 
 export const INVITE_ROLES: readonly AssignableRole[] = ['admin', 'editor', 'member', 'viewer'];
@@ -19,8 +19,7 @@ export const INVITE_ROLES: readonly AssignableRole[] = ['admin', 'editor', 'memb
 export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { client } = useWorkspace();
   const boss = useBossMode();
-  const queryClient = useQueryClient();
-  const membersKey = useTeamKey('members');
+  const refresh = useRefreshTeam();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AssignableRole>(DEFAULT_INVITE_ROLE);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -50,7 +49,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     try {
       const sent = await client.team.invitations.create({ email: email.trim(), role });
       notify.success(M.invitationSent(sent.invitation.email));
-      await queryClient.invalidateQueries({ queryKey: membersKey });
+      await refresh();
       close();
     } catch (error) {
       const failure = failureOf(error, M.failed, boss);
@@ -98,13 +97,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           <legend>{T.role}</legend>
           {INVITE_ROLES.map((value) => (
             <label key={value} className="team-role-option">
-              <input
-                type="radio"
-                name="role"
-                value={value}
-                checked={role === value}
-                onChange={() => setRole(value)}
-              />
+              <input type="radio" name="role" value={value} checked={role === value} onChange={() => setRole(value)} />
               <span>
                 <strong>{ROLE_DESCRIPTIONS[value].label}</strong>
                 <span className="team-muted">{ROLE_DESCRIPTIONS[value].description}</span>

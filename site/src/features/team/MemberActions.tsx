@@ -1,14 +1,14 @@
 import { type AssignableRole, ROLE_DESCRIPTIONS } from '@quire/core';
 import { Dialog } from '@quire/react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TEAM_MESSAGES as M, TEAM_TEXT as T } from '../../content/team';
-import { useBossMode, useTeamKey, useWorkspace } from '../../workspace';
+import { useBossMode, useWorkspace } from '../../workspace';
 import { notify } from '../account/notify';
 import { failureOf } from './errors';
 import { INVITE_ROLES } from './InviteDialog';
-import type { MemberRow } from './team-data';
+import { type MemberRow, useRefreshTeam } from './team-data';
 
 /**
  * The per-member menu (seed section 2): Make Admin, Editor, Member, Viewer, and Remove, for people who manage
@@ -18,8 +18,7 @@ import type { MemberRow } from './team-data';
 export function MemberActions({ member, isSelf }: { member: MemberRow; isSelf: boolean }) {
   const { client } = useWorkspace();
   const boss = useBossMode();
-  const queryClient = useQueryClient();
-  const membersKey = useTeamKey('members');
+  const refresh = useRefreshTeam();
   const [confirming, setConfirming] = useState(false);
 
   const fail = (error: unknown) => {
@@ -30,7 +29,7 @@ export function MemberActions({ member, isSelf }: { member: MemberRow; isSelf: b
     mutationFn: (role: AssignableRole) => client.team.members.update(member.user_id, { role }),
     onSuccess: async () => {
       notify.success(M.roleUpdated);
-      await queryClient.invalidateQueries({ queryKey: membersKey });
+      await refresh();
     },
     onError: fail,
   });
@@ -39,7 +38,7 @@ export function MemberActions({ member, isSelf }: { member: MemberRow; isSelf: b
     onSuccess: async () => {
       setConfirming(false);
       notify.success(M.memberRemoved);
-      await queryClient.invalidateQueries({ queryKey: membersKey });
+      await refresh();
     },
     onError: (error) => {
       setConfirming(false);

@@ -1,19 +1,19 @@
 import './team.css';
 import { ROLE_DESCRIPTIONS } from '@quire/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { TEAM_MESSAGES as M, TEAM_TEXT as T } from '../../content/team';
 import { Loading } from '../../layout/Loading';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useSignedInUser } from '../../session/use-session';
-import { ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
+import { ApiSnippet, useBossMode, useWorkspace } from '../../workspace';
 import { notify } from '../account/notify';
 import { AuditLog } from './AuditLog';
 import { failureOf } from './errors';
 import { InviteDialog } from './InviteDialog';
 import { MemberActions } from './MemberActions';
-import { type InvitationRow, type TeamRow, useSeats, useTeamMembers } from './team-data';
+import { type InvitationRow, type TeamRow, useRefreshTeam, useSeats, useTeamMembers } from './team-data';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
@@ -59,7 +59,7 @@ export function TeamPage() {
       <header className="app-page-header">
         <div>
           <h1>{T.title}</h1>
-          <p className="team-muted">
+          <p className="team-muted team-lead">
             {T.lead} <span className="team-team-name">{team.name}</span>
           </p>
         </div>
@@ -197,11 +197,10 @@ export function TeamPage() {
 function InvitationTableRow({ invitation, manage }: { invitation: InvitationRow; manage: boolean }) {
   const { client } = useWorkspace();
   const boss = useBossMode();
-  const queryClient = useQueryClient();
-  const membersKey = useTeamKey('members');
+  const refresh = useRefreshTeam();
   const done = async (message: string) => {
     notify.success(message);
-    await queryClient.invalidateQueries({ queryKey: membersKey });
+    await refresh();
   };
   const fail = (error: unknown) => {
     const failure = failureOf(error, M.failed, boss);

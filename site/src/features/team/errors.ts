@@ -6,5 +6,7 @@ import { APIError } from '@quire/client';
  */
 export function failureOf(error: unknown, fallback: string, boss: boolean): { message: string; detail?: string } {
   if (!APIError.isInstance(error) || error.type === undefined) return { message: fallback };
-  return boss && error.requestId ? { message: error.message, detail: `Request id: ${error.requestId}` } : { message: error.message };
+  return boss && error.requestId
+    ? { message: error.message, detail: `Request id: ${error.requestId}` }
+    : { message: error.message };
 }

@@ -1,5 +1,5 @@
 import type { Quire } from '@quire/client';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { plansQuery } from '../../api/catalogue';
 import { useTeamKey, useWorkspace } from '../../workspace';
 
@@ -27,7 +27,21 @@ export function useSeats(rows: TeamRow[] | undefined) {
   const plan = plans.data?.find((p) => p.id === team.plan);
   if (!rows || !plan) return null;
   const used = rows.filter(
-    (row) => (row.object === 'member' && row.status === 'active') || (row.object === 'invitation' && row.status === 'pending'),
+    (row) =>
+      (row.object === 'member' && row.status === 'active') || (row.object === 'invitation' && row.status === 'pending'),
   ).length;
   return { used, limit: plan.limits.members, planName: plan.name, full: used >= plan.limits.members };
+}
+
+/** After a change to the team: its members and its audit log are read again. */
+export function useRefreshTeam(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const members = useTeamKey('members');
+  const audit = useTeamKey('audit-log');
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: members }),
+      queryClient.invalidateQueries({ queryKey: audit }),
+    ]);
+  };
 }
