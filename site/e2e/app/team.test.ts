@@ -5,7 +5,16 @@ import { ACCEPT_TEXT, INVITE_TEXT, TEAM_MESSAGES, TEAM_TEXT } from '../../src/co
 import { confirmedAccount, newEmail, openAccountPage } from '../account/harness';
 import type { SitePage } from '../harness/browser';
 import { apiAs } from './api';
-import { appScreenshot, mailTo, onService, pageFaults, seriousViolations, signedInPage, signIn } from './harness';
+import {
+  appScreenshot,
+  mailTo,
+  onService,
+  pageFaults,
+  seriousViolations,
+  setMode,
+  signedInPage,
+  signIn,
+} from './harness';
 
 /** The team page's texts and messages in the seed (sections 2, 4, 5, 6 and 8), word for word. */
 const SEED_TEXTS: [string, string, string][] = [
@@ -140,6 +149,23 @@ describe('/team', () => {
     const theirs = row(page, invitee.email);
     await theirs.getByText(TEAM_TEXT.active).waitFor();
     await page.getByRole('button', { name: TEAM_TEXT.menuLabel(invitee.email) }).click();
+    await page.getByRole('menuitem', { name: TEAM_TEXT.makeRole('Admin') }).click();
+    await toast(page, TEAM_MESSAGES.roleUpdated);
+    await theirs.getByText('Admin', { exact: true }).waitFor();
+
+    // Now an admin, they may invite and manage others, but not change or remove themselves, nor touch the owner.
+    await them.goto('/team');
+    await them.getByRole('button', { name: TEAM_TEXT.invite }).waitFor();
+    expect(await row(them, owner.email).getByRole('button').count()).toBe(0);
+    await them.getByRole('button', { name: TEAM_TEXT.menuLabel(invitee.email) }).click();
+    await them.getByRole('menuitem', { name: TEAM_TEXT.makeRole('Viewer') }).click();
+    await toast(them, TEAM_MESSAGES.cannotChangeOwnRole);
+    await them.getByRole('button', { name: TEAM_TEXT.menuLabel(invitee.email) }).click();
+    await them.getByRole('menuitem', { name: TEAM_TEXT.remove }).click();
+    await toast(them, TEAM_MESSAGES.cannotRemoveSelf);
+    await row(them, invitee.email).getByText('Admin', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: TEAM_TEXT.menuLabel(invitee.email) }).click();
     await page.getByRole('menuitem', { name: TEAM_TEXT.makeRole('Editor') }).click();
     await toast(page, TEAM_MESSAGES.roleUpdated);
     await theirs.getByText('Editor', { exact: true }).waitFor();
@@ -160,7 +186,7 @@ describe('/team', () => {
     await search.fill('owner');
     await row(page, owner.email).waitFor();
     const audit = page.getByRole('region', { name: TEAM_TEXT.audit });
-    for (const action of ['Removed a member', 'Changed a role', 'Joined the team', 'Invited a member']) {
+    for (const action of ['Removed a member', 'Changed a role', 'A former member', 'Invited a member']) {
       await audit.getByText(action, { exact: true }).first().waitFor();
     }
     expect(await seriousViolations(page)).toEqual([]);

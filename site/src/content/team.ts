@@ -42,6 +42,8 @@ export const TEAM_TEXT = {
   auditAction: 'Action',
   auditBy: 'By',
   auditDetails: 'Details',
+  auditApiKey: 'API key',
+  formerMember: 'A former member',
   older: 'Older entries',
   newer: 'Newest entries',
   loadFailed: 'The team could not be loaded.',

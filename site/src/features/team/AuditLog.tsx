@@ -53,8 +53,11 @@ export function AuditLog({ rows }: { rows: TeamRow[] }) {
     placeholderData: keepPreviousData,
   });
   const emails = new Map(rows.flatMap((row) => (row.object === 'member' ? [[row.user_id, row.email] as const] : [])));
-  const actor = (entry: AuditEntry) =>
-    entry.actor.type === 'api_key' ? `API key ${entry.actor.id}` : (emails.get(entry.actor.id) ?? entry.actor.id);
+  // Someone who has left the team is no longer among its members: Boss Mode still shows their id.
+  const actor = (entry: AuditEntry) => {
+    if (entry.actor.type === 'api_key') return `${T.auditApiKey} ${entry.actor.id}`;
+    return emails.get(entry.actor.id) ?? (boss ? `${T.formerMember} (${entry.actor.id})` : T.formerMember);
+  };
 
   return (
     <section className="app-card team-section" aria-labelledby={headingId}>

@@ -228,7 +228,8 @@ function InvitationTableRow({ invitation, manage }: { invitation: InvitationRow;
           {expired ? T.expired : T.pending}
         </span>
       </td>
-      <td data-label={T.joined}>
+      {/* No column name on phones: "Expires …" says what the date is. */}
+      <td>
         <span className="team-muted">{T.expires(day(invitation.expires_at))}</span>
       </td>
       {manage ? (
