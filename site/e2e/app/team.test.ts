@@ -112,7 +112,8 @@ describe('/team', () => {
     const other = await openAccountPage({ width: 390, theme: 'dark' });
     open.push(other);
     const them = other.page;
-    await them.goto(onService(mail.links.accept));
+    // A page of the app: the service answers it with 200 (it is in routes.json).
+    expect((await them.goto(onService(mail.links.accept)))?.status()).toBe(200);
     await them.getByRole('heading', { name: ACCEPT_TEXT.title }).waitFor();
     expect(await seriousViolations(them)).toEqual([]);
     await appScreenshot(them, 'invitation-signed-out-phone-dark');
@@ -237,6 +238,7 @@ describe('/team', () => {
     open.push(visitor);
     await visitor.page.goto('/invitations/accept');
     await visitor.page.getByText(ACCEPT_TEXT.noToken).waitFor();
+    expect(await seriousViolations(visitor.page)).toEqual([]);
     // Signed in as someone else than the invited address: the service's message.
     const stranger = await confirmedAccount('Stranger Sam');
     await api.call('POST', '/v1/team/invitations', { email: 'someone-else@example.com' });
@@ -245,5 +247,7 @@ describe('/team', () => {
     await visitor.page.goto(onService(mail.links.accept));
     await visitor.page.getByRole('button', { name: ACCEPT_TEXT.accept }).click();
     await visitor.page.getByText('This invitation was sent to another email address.').waitFor();
+    expect(await seriousViolations(visitor.page)).toEqual([]);
+    await appScreenshot(visitor.page, 'invitation-refused-desktop-light');
   });
 });
