@@ -229,6 +229,12 @@ describe('/team', () => {
     await audit.locator('code', { hasText: 'member.invited' }).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await appScreenshot(page, 'team-owner-desktop-dark-boss');
+    await page.getByRole('button', { name: TEAM_TEXT.invite }).click();
+    await page.getByRole('dialog', { name: INVITE_TEXT.title }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await appScreenshot(page, 'team-invite-desktop-dark-boss');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: INVITE_TEXT.title }).waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
