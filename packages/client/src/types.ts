@@ -794,6 +794,8 @@ export interface Member {
   object: 'member';
   user_id: string;
   email: string;
+  /** The member's full name, as on their profile; null if unset. */
+  name: string | null;
   role: Role;
   status: 'active' | 'suspended';
   joined_at: string;

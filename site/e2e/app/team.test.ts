@@ -184,8 +184,9 @@ describe('/team', () => {
     const search = page.getByLabel(TEAM_TEXT.search);
     await search.fill('nobody-by-this-name');
     await page.getByText(TEAM_TEXT.noMatch).waitFor();
-    await search.fill('owner');
-    await row(page, owner.email).waitFor();
+    // By name (the profile's, from the service) as well as by email or role.
+    await search.fill('olivia');
+    await row(page, owner.email).getByText('Owner Olivia').waitFor();
     const audit = page.getByRole('region', { name: TEAM_TEXT.audit });
     for (const action of ['Removed a member', 'Changed a role', 'A former member', 'Invited a member']) {
       await audit.getByText(action, { exact: true }).first().waitFor();

@@ -7,7 +7,7 @@ export const TEAM_TEXT = {
   title: 'Team',
   lead: 'The people of your team, their roles, and the invitations waiting for an answer.',
   search: 'Search members',
-  searchPlaceholder: 'Search by email or role',
+  searchPlaceholder: 'Search by name, email or role',
   noMatch: 'No members found matching your search',
   invite: 'Invite Member',
   members: 'Members',

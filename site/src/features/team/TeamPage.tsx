@@ -20,7 +20,8 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateSty
 function matches(row: TeamRow, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (q === '') return true;
-  return [row.email, row.role, ROLE_DESCRIPTIONS[row.role].label].some((text) => text.toLowerCase().includes(q));
+  const name = row.object === 'member' ? (row.name ?? '') : '';
+  return [name, row.email, row.role, ROLE_DESCRIPTIONS[row.role].label].some((text) => text.toLowerCase().includes(q));
 }
 
 /**
@@ -132,8 +133,13 @@ export function TeamPage() {
                   row.object === 'member' ? (
                     <tr key={row.user_id} data-email={row.email}>
                       <td data-label={T.member} className="team-break">
-                        {row.email}
-                        {row.user_id === me ? <span className="team-badge">{T.you}</span> : null}
+                        <span className="team-person">
+                          <span className="team-person-name">
+                            {row.name ?? row.email}
+                            {row.user_id === me ? <span className="team-badge">{T.you}</span> : null}
+                          </span>
+                          {row.name ? <span className="team-muted team-person-email">{row.email}</span> : null}
+                        </span>
                       </td>
                       <td data-label={T.role}>
                         <span title={ROLE_DESCRIPTIONS[row.role].description}>{ROLE_DESCRIPTIONS[row.role].label}</span>
