@@ -32,7 +32,7 @@ function details(entry: AuditEntry): string {
 
 /**
  * The team's audit log for owners and admins (audit:read): newest first, ten at a time, page by page with the
- * service's cursor. People show by their email where they are in the team.
+ * service's cursor. People show by their name (else email) while they are in the team.
  */
 export function AuditLog({ rows }: { rows: TeamRow[] }) {
   const { client } = useWorkspace();
@@ -52,11 +52,13 @@ export function AuditLog({ rows }: { rows: TeamRow[] }) {
     },
     placeholderData: keepPreviousData,
   });
-  const emails = new Map(rows.flatMap((row) => (row.object === 'member' ? [[row.user_id, row.email] as const] : [])));
+  const people = new Map(
+    rows.flatMap((row) => (row.object === 'member' ? [[row.user_id, row.name ?? row.email] as const] : [])),
+  );
   // Someone who has left the team is no longer among its members: Boss Mode still shows their id.
   const actor = (entry: AuditEntry) => {
     if (entry.actor.type === 'api_key') return `${T.auditApiKey} ${entry.actor.id}`;
-    return emails.get(entry.actor.id) ?? (boss ? `${T.formerMember} (${entry.actor.id})` : T.formerMember);
+    return people.get(entry.actor.id) ?? (boss ? `${T.formerMember} (${entry.actor.id})` : T.formerMember);
   };
 
   return (
