@@ -131,6 +131,7 @@ export type ErrorCode =
   | 'data_source_error'
   | 'data_source_timeout'
   | 'billing_provider_error'
+  | 'plan_downgrade_blocked'
   | 'provider_unavailable'
   | 'ai_timeout'
   | 'ai_answer_unusable'
@@ -799,6 +800,8 @@ export interface Member {
   object: 'member';
   user_id: string;
   email: string;
+  /** The member's full name, as on their profile; null if unset. */
+  name: string | null;
   role: Role;
   status: 'active' | 'suspended';
   joined_at: string;

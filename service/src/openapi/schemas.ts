@@ -189,6 +189,7 @@ const Member = object(
     object: { const: 'member' },
     user_id: str(),
     email: str(),
+    name: { type: ['string', 'null'], description: "The member's full name, as on their profile; null if unset" },
     role: { enum: [...Role.options] },
     status: { enum: ['active', 'suspended'] },
     joined_at: time('When the member joined'),

@@ -82,7 +82,11 @@ export async function createTeams(deps: TeamsDeps): Promise<Teams> {
 
   const router = Router();
   router.use(authenticate, actingTeam);
-  router.use(memberRoutes(collections, now, deps.audit, deps.onMemberRemoved));
+  // Members show with their profile's name: the accounts module's users collection, read by id only.
+  const people = await store.collection<{ id: string; full_name: string | null }>({ name: 'users', unique: ['email'] });
+  const namesOf = async (ids: string[]) =>
+    new Map((await people.find({ id: { $in: ids } })).map((person) => [person.id, person.full_name ?? null] as const));
+  router.use(memberRoutes(collections, now, deps.audit, deps.onMemberRemoved, namesOf));
   router.use(teamRoutes);
 
   const teamsRouter = Router();

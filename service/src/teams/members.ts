@@ -13,14 +13,22 @@ export const RoleBody = z.object({ role: AssignableRole });
 /** What removing a member ends elsewhere: the API keys they created in the team (api-keys' revoker). */
 export type OnMemberRemoved = (removed: { teamId: string; userId: string; res: Response }) => Promise<string[]>;
 
+/** The full names of users by id (from their profiles); a user without one is absent or null. */
+export type NamesOf = (userIds: string[]) => Promise<Map<string, string | null>>;
+
 /** GET /, GET /members, PATCH and DELETE /members/:userId: mounted in the /v1/team router. */
 export function memberRoutes(
   { teams, memberships, invitations }: TeamCollections,
   now: () => Date,
   audit?: Pick<Audit, 'record' | 'actorOf'>,
   onMemberRemoved?: OnMemberRemoved,
+  namesOf?: NamesOf,
 ): Router {
   const router = Router();
+  const named = async (list: Membership[]) => {
+    const names = namesOf ? await namesOf(list.map((m) => m.userId)) : new Map<string, string | null>();
+    return list.map((m) => memberView(m, names.get(m.userId) ?? null));
+  };
 
   const targetOf = async (team: ActingTeam, userId: string): Promise<Membership> => {
     const target = await memberships.get(membershipId(team.id, userId));
@@ -45,7 +53,7 @@ export function memberRoutes(
     const at = now();
     res.json({
       object: 'list',
-      data: [...members.map(memberView), ...pending.map((invitation) => invitationView(invitation, at))],
+      data: [...(await named(members)), ...pending.map((invitation) => invitationView(invitation, at))],
     });
   });
 
@@ -65,7 +73,8 @@ export function memberRoutes(
       target: { type: 'user', id: target.userId },
       details: { from: target.role, to: role },
     });
-    res.json({ member: memberView(updated), message: 'Role updated successfully' });
+    const [member] = await named([updated]);
+    res.json({ member, message: 'Role updated successfully' });
   });
 
   router.delete('/members/:userId', requireSignedInUser, requirePermission('members:manage'), async (req, res) => {

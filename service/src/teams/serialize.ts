@@ -19,11 +19,13 @@ export function teamView(team: Team, role: string, viewerId: string | null) {
   };
 }
 
-export function memberView(membership: Membership) {
+/** `name` is the member's full name from their profile (null when they gave none, or it was not looked up). */
+export function memberView(membership: Membership, name: string | null = null) {
   return {
     object: 'member' as const,
     user_id: membership.userId,
     email: membership.email,
+    name,
     role: membership.role,
     status: membership.status,
     joined_at: membership.joinedAt,

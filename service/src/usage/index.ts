@@ -103,6 +103,21 @@ export function planLimitError(plan: Plan, limit: PlanLimitName, used: number): 
   });
 }
 
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** One limit a smaller plan cannot hold, in words: what the team has, what the plan allows, what to remove. */
+function downgradeSentence(to: Plan, resource: CountedLimit, used: number, limit: number, pending: number): string {
+  const over = used - limit;
+  if (resource === 'templates') {
+    return `Your team has ${plural(used, 'template', 'templates')} and the ${to.name} plan allows ${limit}: delete ${plural(over, 'template', 'templates')} before moving to ${to.name}.`;
+  }
+  const seats =
+    pending > 0
+      ? `${plural(used, 'seat', 'seats')} in use (members and pending invitations)`
+      : plural(used, 'member', 'members');
+  return `Your team has ${seats} and the ${to.name} plan allows ${plural(limit, 'member', 'members')}: remove ${over} before moving to ${to.name}.`;
+}
+
 const LIMIT_NOUNS: Record<PlanLimitName, string> = {
   templates: 'templates',
   reports_per_month: 'reports per month',
@@ -116,7 +131,7 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
   const { store, now, logger } = deps;
   const reading = deps.reading ?? 'table';
   const counters = await store.collection<UsageCounter>({ name: 'usage_counters', indexes: ['teamId'] });
-  const { teams, memberships } = await openTeamCollections(store);
+  const { teams, memberships, invitations } = await openTeamCollections(store);
   const templates = await store.collection<{ id: string; teamId: string; deletedAt?: string }>({
     name: 'templates',
     indexes: [['teamId', 'createdAt']],
@@ -204,6 +219,30 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
     return { object: 'usage', plan: plan.id, period: periodBounds(current.period), usage, features: plan.includes };
   }
 
+  /**
+   * Refuses a plan that cannot hold what the team has now: its templates, and its seats (active members and
+   * invitations that can still be accepted, as inviting counts them). Monthly counters do not block a change.
+   */
+  async function assertFits(teamId: string, to: Plan): Promise<void> {
+    const [templateCount, active, pending] = await Promise.all([
+      templates.count({ teamId, deletedAt: { $exists: false } }),
+      memberships.count({ teamId, status: 'active' }),
+      invitations.count({ teamId, status: 'pending', expiresAt: { $gt: now().toISOString() } }),
+    ]);
+    const exceeded: { resource: CountedLimit; used: number; limit: number }[] = [];
+    if (templateCount > to.limits.templates) {
+      exceeded.push({ resource: 'templates', used: templateCount, limit: to.limits.templates });
+    }
+    if (active + pending > to.limits.members) {
+      exceeded.push({ resource: 'members', used: active + pending, limit: to.limits.members });
+    }
+    if (exceeded.length === 0) return;
+    throw new QuireError('plan_downgrade_blocked', {
+      message: exceeded.map((e) => downgradeSentence(to, e.resource, e.used, e.limit, pending)).join(' '),
+      details: { plan: to.id, exceeded },
+    });
+  }
+
   function routes(r: UsageRoutesDeps) {
     const billing = r.billing ?? immediateBilling;
     const { audit } = r;
@@ -229,6 +268,7 @@ export async function createUsage(deps: UsageDeps): Promise<Usage> {
       const { plan: to } = SubscriptionBody.parse(req.body ?? {});
       const team = teamOf(res);
       const from = (await planOf(team.id)).id;
+      if (to !== from) await assertFits(team.id, getPlan(to, reading));
       const user = userOf(res);
       let result: Awaited<ReturnType<BillingProvider['changePlan']>>;
       try {

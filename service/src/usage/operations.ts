@@ -161,7 +161,9 @@ export const USAGE_OPERATIONS: Entry[] = [
       'Moves the team to another plan through the billing provider. A self-hosted Quire applies the change at once ' +
       '(`status: active`); a hosted deployment may answer `pending` with a `checkout_url` of its payment provider. ' +
       'Quire never takes card details itself. Needs a person with billing:manage (owner or admin); audited as ' +
-      '`plan.changed`. Moving to a smaller plan keeps what the team has, but nothing new is created past the limits.',
+      '`plan.changed`. A smaller plan must fit what the team has now: with more templates, or more members and ' +
+      'pending invitations, than it allows the change is refused with 409 `plan_downgrade_blocked`, naming each ' +
+      'limit in `exceeded`. Monthly counters never block a change (what is used this month stays counted).',
     security: ['bearer'],
     teamScoped: true,
     body: SubscriptionBody,
@@ -172,7 +174,7 @@ export const USAGE_OPERATIONS: Entry[] = [
       schema: SubscriptionSchema,
       example: { object: 'subscription', plan: 'professional', status: 'active', provider: 'self-hosted' },
     },
-    errors: [...TEAM, 'validation_failed', 'billing_provider_error'],
+    errors: [...TEAM, 'validation_failed', 'plan_downgrade_blocked', 'billing_provider_error'],
   },
   {
     operationId: 'listAuditLog',

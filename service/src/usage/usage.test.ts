@@ -153,6 +153,53 @@ describe('POST /v1/subscription', () => {
   });
 });
 
+describe('moving to a smaller plan', () => {
+  it('is refused while the team has more templates or seats than it allows, naming each limit', async () => {
+    const owner = await newAccount(app, 'downgrade');
+    await call('POST', '/v1/subscription', { token: owner.token, body: { plan: 'professional' } });
+    for (const name of ['a', 'b', 'c']) {
+      const made = await call('POST', '/v1/templates', { token: owner.token, body: { name, html: '<p>x</p>' } });
+      expect(made.status).toBe(201);
+    }
+    const invited = await call('POST', '/v1/team/invitations', {
+      token: owner.token,
+      body: { email: 'seat-holder@example.com' },
+    });
+    expect(invited.status).toBe(201);
+
+    const refused = await call('POST', '/v1/subscription', { token: owner.token, body: { plan: 'free' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      type: 'conflict_error',
+      code: 'plan_downgrade_blocked',
+      plan: 'free',
+      exceeded: [
+        { resource: 'templates', used: 3, limit: 2 },
+        { resource: 'members', used: 2, limit: 1 },
+      ],
+    });
+    expect(refused.body.error.message).toBe(
+      'Your team has 3 templates and the Free plan allows 2: delete 1 template before moving to Free. ' +
+        'Your team has 2 seats in use (members and pending invitations) and the Free plan allows 1 member: ' +
+        'remove 1 before moving to Free.',
+    );
+    // Starter holds the templates but not the pending invitation's seat.
+    const starter = await call('POST', '/v1/subscription', { token: owner.token, body: { plan: 'starter' } });
+    expect(starter.status).toBe(409);
+    expect(starter.body.error.exceeded).toEqual([{ resource: 'members', used: 2, limit: 1 }]);
+    expect((await call('GET', '/v1/usage', { token: owner.token })).body.plan).toBe('professional');
+
+    await call('DELETE', `/v1/team/invitations/${invited.body.invitation.id}`, { token: owner.token });
+    const moved = await call('POST', '/v1/subscription', { token: owner.token, body: { plan: 'starter' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.plan).toBe('starter');
+    // Staying on the same plan is never refused.
+    expect((await call('POST', '/v1/subscription', { token: owner.token, body: { plan: 'starter' } })).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('the audit log', () => {
   it('records keys and plan changes for owners and admins, newest first, page by page', async () => {
     const owner = await newAccount(app, 'audited');

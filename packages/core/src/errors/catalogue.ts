@@ -125,6 +125,11 @@ export const ERROR_CATALOGUE = {
     'Your plan limit has been reached. Upgrade your plan to continue.',
   ),
   plan_feature_unavailable: entry('plan_limit_error', 402, 'Your plan does not include this feature.'),
+  plan_downgrade_blocked: entry(
+    'conflict_error',
+    409,
+    'Your team has more than this plan allows. Remove what is over its limits before changing plan.',
+  ),
   rate_limited: entry('rate_limit_error', 429, 'Too many requests. Please slow down.'),
   // Templates
   template_syntax_error: entry('template_error', 422, 'The template has a syntax error.'),
