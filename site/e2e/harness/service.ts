@@ -50,6 +50,8 @@ export async function startService(): Promise<RunningService> {
         QUIRE_SIGNUP_LIMIT_PER_ADDRESS: '1000',
         QUIRE_CONTACT_LIMIT_PER_ADDRESS: '1000',
         RATE_LIMIT_PER_MINUTE: '100000',
+        // The data source journeys connect to loopback servers the tests start (HTTP) and the machine's PostgreSQL.
+        QUIRE_OUTBOUND_ALLOW: '127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
