@@ -23,6 +23,7 @@ export const API_DOCUMENTATION_TEXT = {
   example: 'Example request',
   responseExample: 'Example answer',
   required: 'required',
+  oneOf: 'One of:',
   noAuth: 'No authentication needed.',
   rawDocument: 'The OpenAPI document',
   columns: { name: 'Name', in: 'In', description: 'Description' },

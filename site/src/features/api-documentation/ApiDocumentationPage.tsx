@@ -279,6 +279,23 @@ function SchemaTree({ doc, schema: raw, depth = 0 }: { doc: OpenApiDocument; sch
   const properties = Object.assign({}, ...parts.map((s) => s.properties ?? {})) as Record<string, Schema>;
   const required = new Set(parts.flatMap((s) => s.required ?? []));
   const itemProps = schema.type === 'array' ? resolve(doc, schema.items) : undefined;
+  const variants = (schema.oneOf ?? schema.anyOf)?.map((v) => resolve(doc, v)).filter((v): v is Schema => Boolean(v));
+  if (!Object.keys(properties).length && variants?.some((v) => v.properties)) {
+    return (
+      <div className="apidoc-schema">
+        <p className="apidoc-muted">{T.oneOf}</p>
+        <ol className="apidoc-variants">
+          {variants.map((variant, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the variants of a fixed schema.
+            <li key={index}>
+              <strong>{variantName(variant, index)}</strong>
+              <SchemaTree doc={doc} schema={variant} depth={depth + 1} />
+            </li>
+          ))}
+        </ol>
+      </div>
+    );
+  }
   if (!Object.keys(properties).length) {
     if (itemProps?.properties) {
       return (
@@ -307,6 +324,15 @@ function SchemaTree({ doc, schema: raw, depth = 0 }: { doc: OpenApiDocument; sch
       })}
     </ul>
   );
+}
+
+/** A variant of a union, by the value of its discriminator (`type: "http"`) when it has one. */
+function variantName(variant: Schema, index: number): string {
+  for (const [name, property] of Object.entries(variant.properties ?? {})) {
+    const value = property.const ?? (property.enum?.length === 1 ? property.enum[0] : undefined);
+    if (value !== undefined) return `${name}: ${JSON.stringify(value)}`;
+  }
+  return `Variant ${index + 1}`;
 }
 
 /** The document's descriptions are short Markdown: paragraphs, `code`, **bold** and [links](…). */
