@@ -139,6 +139,8 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
       type: existing.type,
     }) as SourceInput;
     const settings = await buildSettings(merged, ctx, existing);
+    // A test of the old settings says nothing about the new ones; a new name or description changes no connection.
+    const settingsChanged = Object.keys(patch).some((f) => !['type', 'name', 'description'].includes(f));
     const updated: DataSource = {
       id: existing.id,
       teamId: existing.teamId,
@@ -147,6 +149,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
       createdBy: existing.createdBy,
       createdAt: existing.createdAt,
       updatedAt: now().toISOString(),
+      lastTest: settingsChanged ? null : (existing.lastTest ?? null),
       ...settings,
     };
     await sources.replace(updated);
@@ -180,9 +183,14 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
     const { params } = TestBody.parse(req.body ?? {});
     const source = await find(teamOf(res).id, req.params.id as string);
     const started = performance.now();
+    // Kept on the source, so that the list can say when each was last tested and whether it worked.
+    const remember = (ok: boolean, code: string | null) =>
+      sources.updateOne({ id: source.id, teamId: source.teamId }, { set: { lastTest: { at: now().toISOString(), ok, code } } });
     try {
       await testSettings(source, params ?? {}, ctx);
-      res.json({ ok: true, latency_ms: Math.round(performance.now() - started) });
+      const latency = Math.round(performance.now() - started);
+      await remember(true, null);
+      res.json({ ok: true, latency_ms: latency });
     } catch (error) {
       // A source that does not answer is the test's answer (200), not a failure of the request; a blocked
       // address or a missing parameter is the request's fault (400). Anything else is the source's too: never 5xx.
@@ -192,6 +200,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
         logger.warn({ err: error, data_source_id: source.id }, 'data source test failed unexpectedly');
         failure = new QuireError('data_source_error');
       }
+      await remember(false, failure.code);
       res.json({
         ok: false,
         latency_ms: Math.round(performance.now() - started),

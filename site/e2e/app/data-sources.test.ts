@@ -119,6 +119,8 @@ describe('data sources', () => {
     const row = page.getByRole('row', { name: /Customers/ });
     await row.getByText(DATA_SOURCE_KINDS.csv.label).waitFor();
     await row.getByText(`CSV, ${Buffer.byteLength(CSV)} B`).waitFor();
+    // The service keeps the last test's outcome.
+    await row.getByText(T.lastTestOk).waitFor();
     expect(pageFaults(site.problems)).toEqual([]);
   });
 
@@ -172,6 +174,8 @@ describe('data sources', () => {
     await failed.getByText(T.testFailed).waitFor();
     await failed.getByText('data_source_error').waitFor();
     expect(await failed.textContent()).toContain('401');
+    await page.getByTestId('ds-last-test').getByText(T.lastTestFailed).waitFor();
+    await page.getByTestId('ds-last-test').getByText('data_source_error').waitFor();
 
     // …and a new value replaces it.
     await page.getByLabel('Header value 1').fill('second-s3cret');

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../layout/use-page-title';
 import { ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
 import { notify } from '../account/notify';
 import { DataSourceForm } from './DataSourceForm';
-import { formatDate } from './DataSourcesPage';
+import { formatDate, LastTest } from './DataSourcesPage';
 import { kindOf, parameterNames, summaryOf } from './form-model';
 import { PreviewView } from './PreviewView';
 import { useDataSource } from './queries';
@@ -80,6 +80,9 @@ export function DataSourcePage({ id }: { id: string }) {
           </p>
           <p className="ds-muted">
             {T.columns.created} <time dateTime={source.created_at}>{formatDate(source.created_at)}</time>
+          </p>
+          <p className="ds-muted" data-testid="ds-last-test">
+            {T.columns.lastTested}: <LastTest source={source} />
           </p>
         </div>
         {can('data_sources:write') ? <DeleteButton source={source} /> : null}
@@ -156,6 +159,8 @@ interface Outcome<T> {
 function TryPanel({ source }: { source: DataSource }) {
   const { client, can } = useWorkspace();
   const boss = useBossMode();
+  const queryClient = useQueryClient();
+  const listKey = useTeamKey('data-sources');
   const id = useId();
   const names = parameterNames(source);
   const [params, setParams] = useState<Record<string, string>>({});
@@ -172,6 +177,8 @@ function TryPanel({ source }: { source: DataSource }) {
     try {
       const { value, requestId } = await call();
       setOutcome({ value, requestId });
+      // The service keeps the test's outcome on the source: the list and the header show it.
+      if (kind === 'test') await queryClient.invalidateQueries({ queryKey: listKey });
     } catch (error) {
       const failure = failureOf(error, kind === 'test' ? T.testFailed : T.loadFailed);
       setOutcome({ failure, ...(failure.requestId ? { requestId: failure.requestId } : {}) });

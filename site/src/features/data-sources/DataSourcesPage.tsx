@@ -1,4 +1,5 @@
 import './data-sources.css';
+import type { DataSource } from '@quire/client';
 import { Link } from '@tanstack/react-router';
 import { DATA_SOURCE_KINDS, DATA_SOURCES_TEXT as T } from '../../content/data-sources';
 import { Loading } from '../../layout/Loading';
@@ -7,6 +8,21 @@ import { ApiSnippet, useWorkspace } from '../../workspace';
 import { kindOf, summaryOf } from './form-model';
 import { useDataSources } from './queries';
 import { failureOf } from './requests';
+
+/** When a source was last tested and how it went (the service keeps the last outcome). */
+export function LastTest({ source }: { source: DataSource }) {
+  const last = source.last_test;
+  if (!last) return <span className="ds-muted">{T.neverTested}</span>;
+  return (
+    <span className={last.ok ? 'ds-last-ok' : 'ds-last-failed'}>
+      <strong>{last.ok ? T.lastTestOk : T.lastTestFailed}</strong>
+      {last.error_code ? <code className="ds-code"> {last.error_code}</code> : null}
+      <span className="ds-block ds-muted">
+        <time dateTime={last.tested_at}>{formatDate(last.tested_at)}</time>
+      </span>
+    </span>
+  );
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -48,6 +64,7 @@ export function DataSourcesPage() {
                 <th scope="col">{T.columns.name}</th>
                 <th scope="col">{T.columns.kind}</th>
                 <th scope="col">{T.columns.details}</th>
+                <th scope="col">{T.columns.lastTested}</th>
                 <th scope="col">{T.columns.created}</th>
               </tr>
             </thead>
@@ -62,6 +79,9 @@ export function DataSourcesPage() {
                   </th>
                   <td>{DATA_SOURCE_KINDS[kindOf(source)].label}</td>
                   <td className="ds-summary">{summaryOf(source)}</td>
+                  <td>
+                    <LastTest source={source} />
+                  </td>
                   <td>
                     <time dateTime={source.created_at}>{formatDate(source.created_at)}</time>
                   </td>

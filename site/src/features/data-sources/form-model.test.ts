@@ -12,7 +12,7 @@ import {
   withoutSecrets,
 } from './form-model';
 
-const base = { object: 'data_source', id: 'ds_1', name: 'Orders', description: null, created_at: '', updated_at: '' } as const;
+const base = { object: 'data_source', id: 'ds_1', name: 'Orders', description: null, last_test: null, created_at: '', updated_at: '' } as const;
 const http: DataSource = {
   ...base,
   type: 'http',
