@@ -185,7 +185,10 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
     const started = performance.now();
     // Kept on the source, so that the list can say when each was last tested and whether it worked.
     const remember = (ok: boolean, code: string | null) =>
-      sources.updateOne({ id: source.id, teamId: source.teamId }, { set: { lastTest: { at: now().toISOString(), ok, code } } });
+      sources.updateOne(
+        { id: source.id, teamId: source.teamId },
+        { set: { lastTest: { at: now().toISOString(), ok, code } } },
+      );
     try {
       await testSettings(source, params ?? {}, ctx);
       const latency = Math.round(performance.now() - started);

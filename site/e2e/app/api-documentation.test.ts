@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTATION_TEXT as T } from '../../src/content/api-documentation';
-import { appScreenshot, pageFaults, type SignedIn, seriousViolations, serviceUrl, setMode, signedInPage } from './harness';
+import {
+  appScreenshot,
+  pageFaults,
+  type SignedIn,
+  seriousViolations,
+  serviceUrl,
+  setMode,
+  signedInPage,
+} from './harness';
 
 /** A template of the person's own team, made through the API as the builder would. */
 async function makeTemplate(account: { email: string; password: string }, name: string): Promise<string> {

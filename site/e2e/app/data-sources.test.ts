@@ -57,7 +57,16 @@ describe('data sources', () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: { items: [{ sku: 'A-1', qty: 3 }, { sku: 'B-2', qty: 5 }] } }));
+      res.end(
+        JSON.stringify({
+          data: {
+            items: [
+              { sku: 'A-1', qty: 3 },
+              { sku: 'B-2', qty: 5 },
+            ],
+          },
+        }),
+      );
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -108,7 +117,10 @@ describe('data sources', () => {
     // Boss Mode: the JSON, the snippets and the request id of each call.
     await setMode(page, 'boss');
     await page.getByRole('button', { name: T.test }).click();
-    await page.getByTestId('ds-test-result').getByText(/^req_site_/).waitFor();
+    await page
+      .getByTestId('ds-test-result')
+      .getByText(/^req_site_/)
+      .waitFor();
     await page.getByRole('region', { name: 'Test this connection with the API' }).waitFor();
     const curl = await page.locator('[data-snippet="curl"]').first().textContent();
     expect(curl).toContain(`/v1/data-sources/${page.url().split('/').pop()}/test`);
@@ -197,9 +209,10 @@ describe('data sources', () => {
   });
 
   it('reads the machine’s PostgreSQL (as the service’s own data source tests do)', async () => {
-    const site = await signedInPage('Pg Owner');
+    const site = await signedInPage('Pg Owner', { theme: 'dark' });
     open.push(site);
     const { page } = site;
+    await setMode(page, 'boss');
     await page.goto('/data-sources/new');
     await page.getByRole('radio', { name: DATA_SOURCE_KINDS.postgres.label, exact: true }).check();
     await page.getByLabel('Name', { exact: true }).fill('Warehouse');
@@ -222,7 +235,20 @@ describe('data sources', () => {
     await page.getByRole('button', { name: T.preview }).click();
     await page.getByTestId('ds-preview-rows').getByRole('cell', { name: 'item 3' }).waitFor();
     await page.getByTestId('ds-preview-schema').getByText('rows[].label').waitFor();
+    // Boss Mode: the source as the API shows it (the connection without its password) and its snippets.
+    await page
+      .getByRole('region', { name: 'The data source as the API shows it' })
+      .getByText('"user": "postgres"')
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await appScreenshot(page, 'data-sources-postgres-desktop-dark-boss');
+    await page.getByRole('link', { name: T.back }).click();
+    await page
+      .getByRole('row', { name: /Warehouse/ })
+      .getByText(T.lastTestOk)
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await appScreenshot(page, 'data-sources-list-desktop-dark-boss');
   });
 
   it('offers a member no edit controls and no rows, and a viewer nothing', async () => {
@@ -260,6 +286,7 @@ describe('data sources', () => {
     await member.getByRole('button', { name: T.test }).click();
     await member.getByTestId('ds-test-result').getByText(T.testOk).waitFor();
     expect(await seriousViolations(member)).toEqual([]);
+    await appScreenshot(member, 'data-sources-member-desktop-light');
     await member.goto('/data-sources');
     await member.getByRole('link', { name: 'Shared CSV' }).waitFor();
     expect(await member.getByRole('link', { name: T.add }).count()).toBe(0);

@@ -14,7 +14,8 @@ export const API_DOCUMENTATION_TEXT = {
   matches: (n: number) => `${n} ${n === 1 ? 'operation' : 'operations'}`,
   baseUrl: 'Base URL',
   auth: 'Authentication',
-  authText: 'Send an API key of this team as a bearer token: Authorization: Bearer $QUIRE_API_KEY. Make one on API Access.',
+  authText:
+    'Send an API key of this team as a bearer token: Authorization: Bearer $QUIRE_API_KEY. Make one on API Access.',
   examplesFor: (name: string) => `Examples use your template “${name}”:`,
   noTemplate: 'Make a template and its id will fill the examples here.',
   parameters: 'Parameters',

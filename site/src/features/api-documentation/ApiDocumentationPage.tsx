@@ -99,7 +99,7 @@ export function ApiDocumentationPage() {
         ) : null}
       </section>
 
-      <div role="search" className="apidoc-filters">
+      <search className="apidoc-filters">
         <div className="apidoc-field">
           <label htmlFor={`${id}-search`}>{T.search}</label>
           <input
@@ -126,7 +126,7 @@ export function ApiDocumentationPage() {
             {T.matches(count)}
           </p>
         ) : null}
-      </div>
+      </search>
 
       {doc.isPending ? (
         <Loading />

@@ -76,7 +76,11 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export function groupOperations(doc: OpenApiDocument): Group[] {
   const groups = new Map<string, Group>();
   for (const tag of doc.tags ?? []) {
-    groups.set(tag.name, { tag: tag.name, ...(tag.description ? { description: tag.description } : {}), operations: [] });
+    groups.set(tag.name, {
+      tag: tag.name,
+      ...(tag.description ? { description: tag.description } : {}),
+      operations: [],
+    });
   }
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -84,7 +88,9 @@ export function groupOperations(doc: OpenApiDocument): Group[] {
       if (!operation) continue;
       const tag = operation.tags?.[0] ?? 'Other';
       if (!groups.has(tag)) groups.set(tag, { tag, operations: [] });
-      groups.get(tag)?.operations.push({ key: `${method} ${path}`, method: method.toUpperCase(), path, tag, operation });
+      groups
+        .get(tag)
+        ?.operations.push({ key: `${method} ${path}`, method: method.toUpperCase(), path, tag, operation });
     }
   }
   return [...groups.values()].filter((group) => group.operations.length > 0);
@@ -94,7 +100,13 @@ export function groupOperations(doc: OpenApiDocument): Group[] {
 export function matches(entry: OperationEntry, search: string): boolean {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
-  const text = [entry.method, entry.path, entry.operation.summary, entry.operation.operationId, entry.operation.description]
+  const text = [
+    entry.method,
+    entry.path,
+    entry.operation.summary,
+    entry.operation.operationId,
+    entry.operation.description,
+  ]
     .join(' ')
     .toLowerCase();
   return words.every((word) => text.includes(word));
@@ -198,13 +210,7 @@ function fillTemplateId(value: unknown, values: ExampleValues): unknown {
 }
 
 /** A curl command for an example request. */
-export function curlExample(
-  origin: string,
-  method: string,
-  path: string,
-  operation: Operation,
-  body: unknown,
-): string {
+export function curlExample(origin: string, method: string, path: string, operation: Operation, body: unknown): string {
   const lines = [`curl -sS -X ${method} '${origin}${path}'`];
   if (operation.security?.length) lines.push(`  -H "Authorization: Bearer $QUIRE_API_KEY"`);
   if (body !== undefined) {
@@ -228,9 +234,10 @@ export function typeLabel(doc: OpenApiDocument, raw: Schema | undefined): string
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map((v) => typeLabel(doc, v)).join(' | ');
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  const label = types
-    .map((t) => (t === 'array' ? `array of ${typeLabel(doc, schema.items)}` : t))
-    .join(' | ');
+  const label = types.map((t) => (t === 'array' ? `array of ${typeLabel(doc, schema.items)}` : t)).join(' | ');
   const named = raw?.$ref ? raw.$ref.replace('#/components/schemas/', '') : '';
-  return [named, label || (schema.properties ? 'object' : 'any')].filter(Boolean).join(': ') + (schema.format ? ` (${schema.format})` : '');
+  return (
+    [named, label || (schema.properties ? 'object' : 'any')].filter(Boolean).join(': ') +
+    (schema.format ? ` (${schema.format})` : '')
+  );
 }

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import {
   CSV_DELIMITERS,
-  DATA_SOURCE_FIELDS as F,
   DATA_SOURCE_KINDS,
+  DATA_SOURCE_FIELDS as F,
   DATA_SOURCES_TEXT as T,
 } from '../../content/data-sources';
 import { ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
@@ -381,7 +381,9 @@ function SqlFields({
           type="password"
           autoComplete="new-password"
           value={form.connectionString}
-          placeholder={saved ? '••••••••' : `${form.kind}://user:password@host:${form.kind === 'mysql' ? 3306 : 5432}/database`}
+          placeholder={
+            saved ? '••••••••' : `${form.kind}://user:password@host:${form.kind === 'mysql' ? 3306 : 5432}/database`
+          }
           aria-describedby={hintId}
           onChange={(e) => set('connectionString', e.target.value)}
         />
@@ -439,7 +441,6 @@ function UploadFields({
   editing: boolean;
 }) {
   const csv = form.kind === 'csv';
-  const [fileName, setFileName] = useState<string | null>(null);
   return (
     <>
       <Field id={field('file')} label={F.file.label} hint={editing ? `${F.file.hint} ${T.secretKeep}` : F.file.hint}>
@@ -451,12 +452,10 @@ function UploadFields({
           onChange={async (e) => {
             const file = e.target.files?.[0];
             if (!file) return;
-            setFileName(file.name);
             set('content', await file.text());
           }}
         />
       </Field>
-      {fileName ? <p className="ds-muted">{fileName}</p> : null}
       <Field id={field('content')} label={F.content.label}>
         <textarea
           id={field('content')}

@@ -231,7 +231,10 @@ function TryPanel({ source }: { source: DataSource }) {
 
       <div aria-live="polite">
         {test ? (
-          <div className={`ds-result ${testFailure ? 'ds-result-failed' : 'ds-result-ok'}`} data-testid="ds-test-result">
+          <div
+            className={`ds-result ${testFailure ? 'ds-result-failed' : 'ds-result-ok'}`}
+            data-testid="ds-test-result"
+          >
             {testFailure ? (
               <p>
                 <strong>{T.testFailed}:</strong> {testFailure.message}{' '}
@@ -341,7 +344,12 @@ function DeleteButton({ source }: { source: DataSource }) {
             </p>
           ) : null}
           <div className="ds-actions">
-            <button type="button" className="site-button site-button-primary ds-danger-solid" onClick={remove} disabled={busy}>
+            <button
+              type="button"
+              className="site-button site-button-primary ds-danger-solid"
+              onClick={remove}
+              disabled={busy}
+            >
               {T.removeConfirm}
             </button>
             <Dialog.Close className="site-button site-button-secondary">{T.cancel}</Dialog.Close>

@@ -50,7 +50,7 @@ export function PreviewView({ preview }: { preview: DataSourcePreview }) {
         {T.rowsShown(rows.length, preview.row_count)} {preview.truncated ? T.rowsTruncated : null}
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reachable by keyboard. */}
-      <div className="ds-table-wrap" role="region" aria-label={T.previewTitle} tabIndex={0}>
+      <section className="ds-table-wrap" aria-label={T.previewTitle} tabIndex={0}>
         <table className="ds-table" data-testid="ds-preview-rows">
           <caption className="ds-sr-only">{T.previewTitle}</caption>
           <thead>
@@ -73,7 +73,7 @@ export function PreviewView({ preview }: { preview: DataSourcePreview }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <h3>{T.schemaTitle}</h3>
       <table className="ds-table ds-schema" data-testid="ds-preview-schema">
         <thead>

@@ -12,7 +12,15 @@ import {
   withoutSecrets,
 } from './form-model';
 
-const base = { object: 'data_source', id: 'ds_1', name: 'Orders', description: null, last_test: null, created_at: '', updated_at: '' } as const;
+const base = {
+  object: 'data_source',
+  id: 'ds_1',
+  name: 'Orders',
+  description: null,
+  last_test: null,
+  created_at: '',
+  updated_at: '',
+} as const;
 const http: DataSource = {
   ...base,
   type: 'http',
@@ -79,14 +87,28 @@ describe('the data source form', () => {
       content: 'a\n1',
       delimiter: ',',
     });
-    expect(createBody({ ...emptyForm('mysql'), name: 'M', connectionString: 'mysql://x', query: 'SELECT ?', params: 'a, b' }))
-      .toMatchObject({ type: 'mysql', params: ['a', 'b'] });
+    expect(
+      createBody({
+        ...emptyForm('mysql'),
+        name: 'M',
+        connectionString: 'mysql://x',
+        query: 'SELECT ?',
+        params: 'a, b',
+      }),
+    ).toMatchObject({ type: 'mysql', params: ['a', 'b'] });
     expect(() => createBody({ ...emptyForm('http'), method: 'POST', body: '{nope' })).toThrow(FormProblem);
-    expect(() => createBody({ ...emptyForm('postgres'), rowLimit: '10 rows' })).toThrow('The row limit must be a whole number');
+    expect(() => createBody({ ...emptyForm('postgres'), rowLimit: '10 rows' })).toThrow(
+      'The row limit must be a whole number',
+    );
   });
 
   it('never puts a secret into what Boss Mode shows', () => {
-    const shown = withoutSecrets({ type: 'http', name: 'A', url: 'https://x', headers: { authorization: 'Bearer s3cret' } });
+    const shown = withoutSecrets({
+      type: 'http',
+      name: 'A',
+      url: 'https://x',
+      headers: { authorization: 'Bearer s3cret' },
+    });
     expect(JSON.stringify(shown)).not.toContain('s3cret');
     expect(JSON.stringify(withoutSecrets({ connection_string: 'postgres://u:pw@h/d' }))).not.toContain('pw');
   });
