@@ -522,9 +522,14 @@ describe('data sources: routes, roles and secrets', () => {
 
     expect(await (await test()).json()).toMatchObject({ ok: false, error: { code: 'data_source_error' } });
     expect(await lastTest()).toEqual({ tested_at: expect.any(String), ok: false, error_code: 'data_source_error' });
-    // A new name changes no connection; a new URL does.
-    expect((await patch({ name: 'Flaky API' })).status).toBe(200);
+    // A new name, or the same settings again, changes no connection; a new URL or a header value does.
+    expect((await patch({ name: 'Flaky API', url: `${api.url}/down`, method: 'GET' })).status).toBe(200);
     expect(await lastTest()).toMatchObject({ ok: false, error_code: 'data_source_error' });
+    expect((await patch({ headers: { 'x-key': 'one' } })).status).toBe(200);
+    expect(await lastTest()).toBeNull();
+    await test();
+    expect((await patch({ headers: { 'x-key': '********' } })).status).toBe(200);
+    expect(await lastTest()).toMatchObject({ ok: false });
     expect((await patch({ url: `${api.url}/up` })).status).toBe(200);
     expect(await lastTest()).toBeNull();
     expect(await (await test()).json()).toMatchObject({ ok: true });

@@ -11,7 +11,16 @@ import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Store } from '../store/port';
 import type { SourceContext } from './context';
 import { LIMITS } from './context';
-import { buildSettings, editableFields, loadSettings, type SourceInput, testSettings } from './kinds';
+import { MASK } from './http-source';
+import {
+  buildSettings,
+  editableFields,
+  loadSettings,
+  type SourceInput,
+  type SourceSettings,
+  testSettings,
+  viewFields,
+} from './kinds';
 import { type DataSource, dataSourceView, openDataSources } from './model';
 import type { Params } from './placeholders';
 import { previewOf } from './preview';
@@ -139,8 +148,13 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
       type: existing.type,
     }) as SourceInput;
     const settings = await buildSettings(merged, ctx, existing);
-    // A test of the old settings says nothing about the new ones; a new name or description changes no connection.
-    const settingsChanged = Object.keys(patch).some((f) => !['type', 'name', 'description'].includes(f));
+    // A test of the old settings says nothing about new ones. A new name, or the same settings sent again, changes
+    // no connection; a secret sent is taken as new (the sealed values cannot be compared).
+    const reach = (source: SourceSettings) => JSON.stringify([editableFields(source), viewFields(source)]);
+    const secretSent =
+      patch.connection_string !== undefined ||
+      Object.values((patch.headers ?? {}) as Record<string, unknown>).some((v) => v !== null && v !== MASK);
+    const settingsChanged = secretSent || reach(existing) !== reach(settings);
     const updated: DataSource = {
       id: existing.id,
       teamId: existing.teamId,

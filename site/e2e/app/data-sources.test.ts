@@ -127,8 +127,15 @@ describe('data sources', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await appScreenshot(page, 'data-sources-csv-desktop-light-boss');
 
+    // …and the settings as JSON, edited and saved as they are.
+    await page.getByRole('button', { name: T.editJson }).click();
+    const json = page.getByLabel(T.jsonLabel);
+    await json.fill((await json.inputValue()).replace('"name": "Customers"', '"name": "Customers 2026"'));
+    await page.getByRole('button', { name: T.saveJson }).click();
+    await page.getByRole('heading', { name: 'Customers 2026', level: 1 }).waitFor();
+
     await page.getByRole('link', { name: T.back }).click();
-    const row = page.getByRole('row', { name: /Customers/ });
+    const row = page.getByRole('row', { name: /Customers 2026/ });
     await row.getByText(DATA_SOURCE_KINDS.csv.label).waitFor();
     await row.getByText(`CSV, ${Buffer.byteLength(CSV)} B`).waitFor();
     // The service keeps the last test's outcome.

@@ -43,6 +43,13 @@ export const DATA_SOURCES_TEXT = {
   removeFailed: 'Failed to delete the data source',
   requestId: 'Request id',
   config: 'Settings as JSON',
+  editJson: 'Edit as JSON',
+  jsonLabel: 'The request body (JSON)',
+  jsonHint:
+    'Secrets show as ******** or $CONNECTION_STRING: left so, they are the values typed in the form (or, in a change, the saved ones).',
+  saveJson: 'Save JSON',
+  backToForm: 'Back to the form',
+  jsonInvalid: 'The JSON is not valid',
   secretSet: 'Set: hidden. Type a new value to replace it.',
   secretKeep: 'Leave empty to keep the saved value.',
   kindLegend: 'Where does the data come from?',

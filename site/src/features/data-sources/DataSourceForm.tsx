@@ -17,6 +17,7 @@ import {
   type FormState,
   formOf,
   headerRow,
+  restoreSecrets,
   updateBody,
   withoutSecrets,
 } from './form-model';
@@ -58,6 +59,9 @@ export function DataSourceForm(props: Props) {
     }
   }, [form, editing]);
 
+  /** Boss Mode's JSON editor: null while the form is used. */
+  const [json, setJson] = useState<string | null>(null);
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
@@ -71,6 +75,31 @@ export function DataSourceForm(props: Props) {
       }
       throw error;
     }
+    await save(body);
+  }
+
+  async function saveJson() {
+    setFailure(null);
+    let body: DataSourceCreateParams | DataSourceUpdateParams;
+    try {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json ?? '');
+      } catch (error) {
+        throw new FormProblem('name', `${T.jsonInvalid}: ${(error as Error).message}`);
+      }
+      body = restoreSecrets(parsed, 'body' in preview ? preview.body : undefined, !editing);
+    } catch (error) {
+      if (error instanceof FormProblem) {
+        setFailure({ message: error.message });
+        return;
+      }
+      throw error;
+    }
+    if (await save(body)) setJson(null);
+  }
+
+  async function save(body: DataSourceCreateParams | DataSourceUpdateParams): Promise<boolean> {
     setSaving(true);
     try {
       const { value, requestId } = await traced((options) =>
@@ -85,8 +114,10 @@ export function DataSourceForm(props: Props) {
       // Typed secrets are not kept on screen once saved.
       if (editing) setForm(formOf(value));
       props.onSaved(value);
+      return true;
     } catch (error) {
       setFailure(failureOf(error, T.saveFailed));
+      return false;
     } finally {
       setSaving(false);
     }
@@ -179,13 +210,54 @@ export function DataSourceForm(props: Props) {
       {boss ? (
         <section className="ds-boss" aria-label={T.config}>
           <h3>{T.config}</h3>
-          <pre className="app-code" data-testid="ds-config">
-            <code>
-              {'body' in preview && preview.body
-                ? JSON.stringify(withoutSecrets(preview.body), null, 2)
-                : preview.problem}
-            </code>
-          </pre>
+          {json === null ? (
+            <>
+              <pre className="app-code" data-testid="ds-config">
+                <code>
+                  {'body' in preview && preview.body
+                    ? JSON.stringify(withoutSecrets(preview.body), null, 2)
+                    : preview.problem}
+                </code>
+              </pre>
+              {'body' in preview && preview.body ? (
+                <div className="ds-actions">
+                  <button
+                    type="button"
+                    className="site-button site-button-secondary"
+                    onClick={() => setJson(JSON.stringify(withoutSecrets(preview.body, { truncate: false }), null, 2))}
+                  >
+                    {T.editJson}
+                  </button>
+                </div>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <div className="ds-field">
+                <label htmlFor={field('json')}>{T.jsonLabel}</label>
+                <textarea
+                  id={field('json')}
+                  className="ds-mono"
+                  rows={12}
+                  spellCheck={false}
+                  value={json}
+                  aria-describedby={`${field('json')}-hint`}
+                  onChange={(e) => setJson(e.target.value)}
+                />
+                <p className="ds-hint" id={`${field('json')}-hint`}>
+                  {T.jsonHint}
+                </p>
+              </div>
+              <div className="ds-actions">
+                <button type="button" className="site-button site-button-primary" disabled={saving} onClick={saveJson}>
+                  {saving ? T.saving : T.saveJson}
+                </button>
+                <button type="button" className="site-button site-button-secondary" onClick={() => setJson(null)}>
+                  {T.backToForm}
+                </button>
+              </div>
+            </>
+          )}
           {'body' in preview && preview.body ? (
             <ApiSnippet
               title={editing ? 'Change this data source with the API' : 'Create this data source with the API'}

@@ -7,6 +7,7 @@ import {
   formOf,
   headerRow,
   parameterNames,
+  restoreSecrets,
   summaryOf,
   updateBody,
   withoutSecrets,
@@ -116,5 +117,20 @@ describe('the data source form', () => {
   it('finds the parameters a source takes, and sums it up in a line', () => {
     expect(parameterNames(http)).toEqual(['order_id', 'since']);
     expect(summaryOf(http)).toBe('GET https://api.example.com/orders/{{order_id}}');
+  });
+
+  it('puts the typed secrets back where Boss Mode’s JSON editor shows masks', () => {
+    const typed = { type: 'http' as const, name: 'A', url: 'https://x', headers: { authorization: 'Bearer s3cret' } };
+    const edited = JSON.parse(JSON.stringify(withoutSecrets(typed, { truncate: false })));
+    expect(restoreSecrets({ ...edited, name: 'B' }, typed, true)).toEqual({ ...typed, name: 'B' });
+    // A new source needs the value; a change keeps the saved one (the service's rule for ********).
+    expect(() => restoreSecrets({ headers: { 'x-other': '********' } }, typed, true)).toThrow(FormProblem);
+    expect(restoreSecrets({ headers: { 'x-other': '********' } }, typed, false)).toEqual({
+      headers: { 'x-other': '********' },
+    });
+    expect(restoreSecrets({ connection_string: '$CONNECTION_STRING', query: 'SELECT 1' }, {}, false)).toEqual({
+      query: 'SELECT 1',
+    });
+    expect(() => restoreSecrets([1], typed, true)).toThrow('The JSON must be an object of settings');
   });
 });

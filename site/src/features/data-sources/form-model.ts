@@ -227,22 +227,61 @@ export function updateBody(form: FormState): DataSourceUpdateParams {
   }
 }
 
-/** A body as Boss Mode shows it: secrets replaced, so that a snippet on screen never holds one. */
-export function withoutSecrets(body: DataSourceCreateParams | DataSourceUpdateParams): Record<string, unknown> {
+/** What Boss Mode shows instead of a typed secret. */
+export const SECRET_MASK = '********';
+export const CONNECTION_PLACEHOLDER = '$CONNECTION_STRING';
+
+type Body = DataSourceCreateParams | DataSourceUpdateParams;
+
+/**
+ * A body as Boss Mode shows it: secrets replaced, so that a snippet on screen never holds one; a long upload cut
+ * short in snippets (`truncate`), whole in the JSON editor.
+ */
+export function withoutSecrets(body: Body, options: { truncate?: boolean } = {}): Record<string, unknown> {
   const shown: Record<string, unknown> = { ...body };
-  if (typeof shown.connection_string === 'string') shown.connection_string = '$CONNECTION_STRING';
+  if (typeof shown.connection_string === 'string') shown.connection_string = CONNECTION_PLACEHOLDER;
   if (shown.headers && typeof shown.headers === 'object') {
     shown.headers = Object.fromEntries(
       Object.entries(shown.headers as Record<string, string | null>).map(([name, value]) => [
         name,
-        value === null ? null : '********',
+        value === null ? null : SECRET_MASK,
       ]),
     );
   }
-  if (typeof shown.content === 'string' && shown.content.length > 200) {
+  if ((options.truncate ?? true) && typeof shown.content === 'string' && shown.content.length > 200) {
     shown.content = `${shown.content.slice(0, 200)}…`;
   }
   return shown;
+}
+
+/**
+ * The body of Boss Mode's JSON editor, to send: the masks it shows are the secrets typed in the form. A header
+ * left masked in a change keeps its saved value (the service's rule for ********); a new source needs its value.
+ */
+export function restoreSecrets(edited: unknown, typed: Body | undefined, creating: boolean): Body {
+  if (!edited || typeof edited !== 'object' || Array.isArray(edited)) {
+    throw new FormProblem('name', 'The JSON must be an object of settings');
+  }
+  const body: Record<string, unknown> = { ...(edited as Record<string, unknown>) };
+  const typedFields = (typed ?? {}) as Record<string, unknown>;
+  if (body.connection_string === CONNECTION_PLACEHOLDER) {
+    if (typeof typedFields.connection_string === 'string') body.connection_string = typedFields.connection_string;
+    else if (creating) throw new FormProblem('connectionString', 'Type the connection string in the form first');
+    else delete body.connection_string;
+  }
+  if (body.headers && typeof body.headers === 'object') {
+    const typedHeaders = (typedFields.headers ?? {}) as Record<string, string | null>;
+    body.headers = Object.fromEntries(
+      Object.entries(body.headers as Record<string, unknown>).map(([name, value]) => {
+        if (value !== SECRET_MASK) return [name, value];
+        const typedValue = typedHeaders[name];
+        if (typeof typedValue === 'string') return [name, typedValue];
+        if (creating) throw new FormProblem('headers', `Type the value of the header ${name} in the form first`);
+        return [name, value];
+      }),
+    );
+  }
+  return body as Body;
 }
 
 /**
