@@ -620,6 +620,8 @@ interface DataSourceBase {
   id: string;
   name: string;
   description: string | null;
+  /** The last connection test (`test()`); null when none since the settings last changed. */
+  last_test: { tested_at: string; ok: boolean; error_code: string | null } | null;
   created_at: string;
   updated_at: string;
 }

@@ -28,8 +28,9 @@ describe('data sources: routes, roles and secrets', () => {
   let teamId: string;
 
   beforeAll(async () => {
-    api = await startHttpServer((_req, res) => {
+    api = await startHttpServer((req, res) => {
       res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/down')) res.statusCode = 503;
       res.end(JSON.stringify({ ok: true }));
     });
     app = await startDataSourcesApp(`127.0.0.1:5432,127.0.0.1:${api.port}`);
@@ -508,5 +509,32 @@ describe('data sources: routes, roles and secrets', () => {
     const response = await app.as(owner, `/v1/data-sources/${source.id}/test`, { method: 'POST', team: teamId });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, latency_ms: expect.any(Number) });
+  });
+
+  it('remembers the last connection test on the source, and forgets it when the settings change', async () => {
+    const source = await created({ type: 'http', name: 'Flaky', url: `${api.url}/down` });
+    expect(source.last_test).toBeNull();
+    const test = () => app.as(owner, `/v1/data-sources/${source.id}/test`, { method: 'POST', team: teamId });
+    const patch = (body: unknown) =>
+      app.as(owner, `/v1/data-sources/${source.id}`, { method: 'PATCH', team: teamId, body });
+    const lastTest = async () =>
+      ((await (await app.as(owner, `/v1/data-sources/${source.id}`, { team: teamId })).json()) as View).last_test;
+
+    expect(await (await test()).json()).toMatchObject({ ok: false, error: { code: 'data_source_error' } });
+    expect(await lastTest()).toEqual({ tested_at: expect.any(String), ok: false, error_code: 'data_source_error' });
+    // A new name, or the same settings again, changes no connection; a new URL or a header value does.
+    expect((await patch({ name: 'Flaky API', url: `${api.url}/down`, method: 'GET' })).status).toBe(200);
+    expect(await lastTest()).toMatchObject({ ok: false, error_code: 'data_source_error' });
+    expect((await patch({ headers: { 'x-key': 'one' } })).status).toBe(200);
+    expect(await lastTest()).toBeNull();
+    await test();
+    expect((await patch({ headers: { 'x-key': '********' } })).status).toBe(200);
+    expect(await lastTest()).toMatchObject({ ok: false });
+    expect((await patch({ url: `${api.url}/up` })).status).toBe(200);
+    expect(await lastTest()).toBeNull();
+    expect(await (await test()).json()).toMatchObject({ ok: true });
+    expect(await lastTest()).toEqual({ tested_at: expect.any(String), ok: true, error_code: null });
+    const list = (await (await app.as(owner, '/v1/data-sources', { team: teamId })).json()) as { data: View[] };
+    expect(list.data.find((s) => s.id === source.id)?.last_test).toMatchObject({ ok: true });
   });
 });

@@ -11,7 +11,16 @@ import { ListQuery, mapPage, paginate } from '../http/pagination';
 import type { Store } from '../store/port';
 import type { SourceContext } from './context';
 import { LIMITS } from './context';
-import { buildSettings, editableFields, loadSettings, type SourceInput, testSettings } from './kinds';
+import { MASK } from './http-source';
+import {
+  buildSettings,
+  editableFields,
+  loadSettings,
+  type SourceInput,
+  type SourceSettings,
+  testSettings,
+  viewFields,
+} from './kinds';
 import { type DataSource, dataSourceView, openDataSources } from './model';
 import type { Params } from './placeholders';
 import { previewOf } from './preview';
@@ -139,6 +148,13 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
       type: existing.type,
     }) as SourceInput;
     const settings = await buildSettings(merged, ctx, existing);
+    // A test of the old settings says nothing about new ones. A new name, or the same settings sent again, changes
+    // no connection; a secret sent is taken as new (the sealed values cannot be compared).
+    const reach = (source: SourceSettings) => JSON.stringify([editableFields(source), viewFields(source)]);
+    const secretSent =
+      patch.connection_string !== undefined ||
+      Object.values((patch.headers ?? {}) as Record<string, unknown>).some((v) => v !== null && v !== MASK);
+    const settingsChanged = secretSent || reach(existing) !== reach(settings);
     const updated: DataSource = {
       id: existing.id,
       teamId: existing.teamId,
@@ -147,6 +163,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
       createdBy: existing.createdBy,
       createdAt: existing.createdAt,
       updatedAt: now().toISOString(),
+      lastTest: settingsChanged ? null : (existing.lastTest ?? null),
       ...settings,
     };
     await sources.replace(updated);
@@ -180,9 +197,17 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
     const { params } = TestBody.parse(req.body ?? {});
     const source = await find(teamOf(res).id, req.params.id as string);
     const started = performance.now();
+    // Kept on the source, so that the list can say when each was last tested and whether it worked.
+    const remember = (ok: boolean, code: string | null) =>
+      sources.updateOne(
+        { id: source.id, teamId: source.teamId },
+        { set: { lastTest: { at: now().toISOString(), ok, code } } },
+      );
     try {
       await testSettings(source, params ?? {}, ctx);
-      res.json({ ok: true, latency_ms: Math.round(performance.now() - started) });
+      const latency = Math.round(performance.now() - started);
+      await remember(true, null);
+      res.json({ ok: true, latency_ms: latency });
     } catch (error) {
       // A source that does not answer is the test's answer (200), not a failure of the request; a blocked
       // address or a missing parameter is the request's fault (400). Anything else is the source's too: never 5xx.
@@ -192,6 +217,7 @@ export async function createDataSources(deps: DataSourcesDeps): Promise<DataSour
         logger.warn({ err: error, data_source_id: source.id }, 'data source test failed unexpectedly');
         failure = new QuireError('data_source_error');
       }
+      await remember(false, failure.code);
       res.json({
         ok: false,
         latency_ms: Math.round(performance.now() - started),

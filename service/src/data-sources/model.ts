@@ -6,6 +6,13 @@ import { type SourceSettings, viewFields } from './kinds';
  * A stored data source: camelCase, secrets sealed (see each kind's settings). Free-form maps (query parameters,
  * headers, bodies) are kept as JSON text: the store's field names cannot start with $ or hold a dot.
  */
+/** The outcome of the last connection test (POST /{id}/test): when, whether it worked, and the error's code. */
+export interface LastTest {
+  at: string;
+  ok: boolean;
+  code: string | null;
+}
+
 export type DataSource = {
   id: string;
   teamId: string;
@@ -14,6 +21,8 @@ export type DataSource = {
   createdBy: Actor;
   createdAt: string;
   updatedAt: string;
+  /** Cleared when the settings change (a new name or description keeps it); absent on records made before it. */
+  lastTest?: LastTest | null;
 } & SourceSettings;
 
 /** `<dataDir>/db/data_sources.db` with the embedded store. */
@@ -29,6 +38,9 @@ export function dataSourceView(source: DataSource) {
     name: source.name,
     description: source.description,
     ...viewFields(source),
+    last_test: source.lastTest
+      ? { tested_at: source.lastTest.at, ok: source.lastTest.ok, error_code: source.lastTest.code }
+      : null,
     created_at: source.createdAt,
     updated_at: source.updatedAt,
   };

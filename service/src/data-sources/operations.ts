@@ -19,10 +19,26 @@ const viewOf = (type: string, properties: Record<string, JsonSchema>, required: 
     name: { type: 'string' },
     description: { type: ['string', 'null'] },
     ...properties,
+    last_test: {
+      description:
+        'The last connection test (POST /v1/data-sources/{id}/test), null when none since the settings last changed',
+      anyOf: [
+        {
+          type: 'object',
+          properties: {
+            tested_at: time('When it was tested'),
+            ok: { type: 'boolean' },
+            error_code: { type: ['string', 'null'], description: 'The code of the error when ok is false' },
+          },
+          required: ['tested_at', 'ok', 'error_code'],
+        },
+        { type: 'null' },
+      ],
+    },
     created_at: time('When it was created'),
     updated_at: time('When it was last changed'),
   },
-  required: ['object', 'id', 'type', 'name', 'description', ...required, 'created_at', 'updated_at'],
+  required: ['object', 'id', 'type', 'name', 'description', ...required, 'last_test', 'created_at', 'updated_at'],
 });
 
 const sqlView = (type: string) =>
@@ -95,6 +111,7 @@ const EXAMPLE = {
   params: ['customer_id'],
   timeout_ms: 10000,
   row_limit: 10000,
+  last_test: { tested_at: '2026-11-21T09:31:00.000Z', ok: true, error_code: null },
   created_at: '2026-11-21T09:30:00.000Z',
   updated_at: '2026-11-21T09:30:00.000Z',
 };

@@ -50,7 +50,8 @@ export async function startService(): Promise<RunningService> {
         QUIRE_SIGNUP_LIMIT_PER_ADDRESS: '1000',
         QUIRE_CONTACT_LIMIT_PER_ADDRESS: '1000',
         RATE_LIMIT_PER_MINUTE: '100000',
-        // Webhook endpoints the tests start on this machine (the outbound guard refuses loopback otherwise).
+        // Loopback servers the tests start (webhook endpoints, HTTP data sources) and the machine's PostgreSQL:
+        // the outbound guard refuses loopback otherwise.
         QUIRE_OUTBOUND_ALLOW: '127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
