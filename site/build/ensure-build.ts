@@ -28,7 +28,12 @@ export async function ensureSiteBuild(log: (line: string) => void = () => {}): P
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: SITE_ROOT, configFile: join(SITE_ROOT, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    await build({
+      root: SITE_ROOT,
+      configFile: join(SITE_ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
