@@ -439,6 +439,8 @@ export interface Report {
   data_source_id: string | null;
   job_id: string | null;
   batch_id: string | null;
+  /** Who asked for it: a person (name: their email), an API key, an agent through MCP, an embed token. */
+  source: { type: 'user' | 'api_key' | 'mcp' | 'embed'; id: string; name: string | null } | null;
 }
 
 export interface ReportListParams extends ListParams {

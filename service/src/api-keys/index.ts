@@ -165,7 +165,7 @@ export async function createApiKeyAuthenticator(deps: Pick<ApiKeysDeps, 'store' 
     }
     const acting: ActingTeam = { id: team.id, name: team.name, plan: team.plan, role: key.role };
     res.locals.team = acting;
-    res.locals.apiKey = { id: key.id };
+    res.locals.apiKey = { id: key.id, name: key.name };
     next();
   };
 }

@@ -55,6 +55,7 @@ const reportExample: ReportView = {
   data_source_id: null,
   job_id: null,
   batch_id: null,
+  source: { type: 'api_key', id: 'key_Tn4Wq8Lz2Vb6Xc1M', name: 'Billing server' },
 };
 
 const jobExample: JobView = {

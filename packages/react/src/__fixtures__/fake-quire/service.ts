@@ -757,6 +757,7 @@ export class FakeQuireService {
       data_source_id: null,
       job_id: null,
       batch_id: null,
+      source: null,
     };
   }
 
