@@ -12,6 +12,8 @@ export interface ApiAction {
   mcp?: { tool: string; arguments: Record<string, unknown> };
   /** The response is a file (PDF): curl writes it to this name. */
   outputFile?: string;
+  /** The Accept header to send (a route that answers a file or JSON: `application/pdf` asks for the file). */
+  accept?: string;
 }
 
 /**
@@ -23,6 +25,7 @@ export function curlSnippet(action: ApiAction, origin = serviceOrigin()): string
     `curl -sS -X ${action.method} '${origin}${action.path}'`,
     `  -H "Authorization: Bearer $QUIRE_API_KEY"`,
   ];
+  if (action.accept) lines.push(`  -H 'Accept: ${action.accept}'`);
   if (action.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  --data '${JSON.stringify(action.body).replaceAll("'", "'\\''")}'`);
