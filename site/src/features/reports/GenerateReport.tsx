@@ -167,7 +167,8 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
         </section>
       ) : (
         <div className="reports-generate">
-          <form className="app-card reports-generate-form" onSubmit={submit} aria-label={GENERATE.title}>
+          {/* Not one <form>: the data form (react-jsonschema-form) is a form of its own, and forms do not nest. */}
+          <section className="app-card reports-generate-form" aria-label={GENERATE.title}>
             <div className="reports-field">
               <label htmlFor={`${id}-template`}>{GENERATE.template}</label>
               <select
@@ -293,13 +294,15 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
               </div>
             </fieldset>
 
-            <button
-              type="submit"
-              className="site-button site-button-primary"
-              disabled={busy || !templateId || (mode === 'source' && !sourceId)}
-            >
-              {busy ? GENERATE.generating : GENERATE.submit}
-            </button>
+            <form onSubmit={submit} className="reports-submit">
+              <button
+                type="submit"
+                className="site-button site-button-primary"
+                disabled={busy || !templateId || (mode === 'source' && !sourceId)}
+              >
+                {busy ? GENERATE.generating : GENERATE.submit}
+              </button>
+            </form>
             {failure ? (
               <div className="site-error" role="alert">
                 <p>{failure.message}</p>
@@ -311,7 +314,7 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
               </div>
             ) : null}
             {templateId ? <Snippet body={body} delivery={delivery} format={format} /> : null}
-          </form>
+          </section>
 
           <section className="reports-result" aria-label={GENERATE.result}>
             {outcome?.kind === 'file' ? (

@@ -96,7 +96,7 @@ export function ReportPage({ reportId }: { reportId: string }) {
           {boss ? (
             <section className="app-card">
               <h2 className="reports-card-title">{REPORT_PAGE.json}</h2>
-              <pre className="app-code reports-json">
+              <pre className="app-code reports-json" tabIndex={0}>
                 <code>{JSON.stringify(r, null, 2)}</code>
               </pre>
             </section>

@@ -16,10 +16,12 @@ async function collect<T>(pages: AsyncIterable<T>, max = PICKER_MAX): Promise<T[
 
 /** The team's templates (for the filter, the picker and the names in the table). */
 export function useTemplates() {
-  const { client } = useWorkspace();
+  const { client, can } = useWorkspace();
   return useQuery({
     queryKey: useTeamKey('templates', 'picker'),
     queryFn: () => collect<TemplateSummary>(client.templates.list({ limit: 100 })),
+    // Viewers read reports but not templates: they see template ids.
+    enabled: can('templates:read'),
   });
 }
 
