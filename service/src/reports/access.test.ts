@@ -130,6 +130,9 @@ describe('another team', () => {
 describe('source', () => {
   it('says who asked for each report: the person, the API key by name, an agent through MCP', async () => {
     expect(report.source).toEqual({ type: 'user', id: owner.id, name: owner.email });
+    // The data used is kept with it (a template without a schema marks nothing secret).
+    expect(report.data).toEqual(INVOICE_DATA);
+    expect(report.data_source_params).toBeNull();
     const made = await app.as(owner, '/v1/api-keys', { method: 'POST', body: { name: 'Billing server', role: 'member' } });
     const { id: keyId, secret } = (await made.json()) as { id: string; secret: string };
     const byKey = (await (await app.withKey(secret, '/v1/reports', { method: 'POST', body: html })).json()) as ReportView;

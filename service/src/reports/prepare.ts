@@ -4,6 +4,7 @@ import { assertUrlShape } from '../outbound/guard';
 import { assertDataValid } from '../templates/data-validation';
 import type { TemplatesPort } from './deps';
 import { filenameFor, formatFor } from './files';
+import { keptInput } from './kept-data';
 import type { ReportInput, ReportRecord, ReportSource } from './records';
 import type { ResolvedTemplate } from './rendering';
 import type { ReportRequest } from './requests';
@@ -86,6 +87,7 @@ export function newReportRecord(
     metadataJson: JSON.stringify(prepared.metadata),
     dataSourceId: 'dataSource' in prepared.input ? prepared.input.dataSource.id : null,
     source: prepared.source ?? null,
+    ...keptInput(prepared.input, prepared.template.content.data_schema),
     webhookUrl: options.webhookUrl,
     jobId: options.jobId ?? null,
     batchId: options.batchId ?? null,

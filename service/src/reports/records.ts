@@ -26,6 +26,13 @@ export interface ReportRecord {
   metadataJson: string;
   /** The data source the data came from, when it did (the data itself is not kept). */
   dataSourceId: string | null;
+  /**
+   * The data it was asked for with, as JSON, with the values its template's schema marks `writeOnly` redacted;
+   * null for a data source's data, for data over 64 KB, and once the file's retention ended (kept-data.ts).
+   */
+  dataJson?: string | null;
+  /** A data source's parameters, as JSON. */
+  dataSourceParamsJson?: string | null;
   /** Who asked for it: a person, an API key, or an agent through MCP. Absent on reports stored before it was kept. */
   source?: ReportSource | null;
   webhookUrl: string | null;
