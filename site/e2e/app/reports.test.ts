@@ -155,6 +155,10 @@ describe('reports', () => {
     await details.getByText(`Person: ${owner.email}`).waitFor();
     await details.getByText('Succeeded').waitFor();
     await page.getByText(REPORT_PAGE.noWarnings).waitFor();
+    // The data used, as lines a person reads.
+    const used = page.getByRole('region', { name: REPORT_PAGE.data });
+    await used.getByRole('definition').filter({ hasText: 'Grace Hopper' }).waitFor();
+    await used.getByText(REPORT_PAGE.dataRedacted).waitFor();
     await page.getByText(REPORT_PAGE.noDeliveries).waitFor();
     await page.getByRole('region', { name: REPORT_PAGE.report }).locator('canvas').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -166,6 +170,11 @@ describe('reports', () => {
     expect(new URL(page.url()).searchParams.get('template')).toBe(invoiceId);
     expect(await page.getByLabel(GENERATE.template).inputValue()).toBe(invoiceId);
     expect(await page.getByLabel(GENERATE.version).inputValue()).toBe('1');
+    // … with the report's data, not the template's sample.
+    await page.getByText('Filled in from report customer-invoice.pdf.').waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((input) => input.value === 'Grace Hopper'),
+    );
     expect(faults(owner.problems)).toEqual([]);
   });
 
@@ -201,6 +210,7 @@ describe('reports', () => {
     // The report page names the data source; the sync call for a PDF writes the file with curl.
     await result.getByRole('link', { name: GENERATE.openReport }).click();
     await page.getByText('Loaded from the data source Overdue accounts when the report rendered.').waitFor();
+    await page.getByText(REPORT_PAGE.noParametersUsed).waitFor();
     await page.getByRole('region', { name: REPORT_PAGE.snippetTitle }).waitFor();
     await setMode(page, 'easy');
   });

@@ -95,6 +95,8 @@ export const GENERATE = {
   job_failed: 'Failed',
   attempt: 'Attempt {attempt} of {max}',
   snippetTitle: 'Generate this report with the API',
+  fromReport: 'Filled in from report {name}.',
+  secretsAgain: 'Values marked secret were not kept: enter them again.',
 } as const;
 
 export const REPORT_PAGE = {
@@ -120,7 +122,10 @@ export const REPORT_PAGE = {
   error: 'Error',
   data: 'Data used',
   dataFromSource: 'Loaded from the data source {name} when the report rendered.',
-  dataNotKept: 'Quire does not keep the data a report was generated from; only the file and these details.',
+  dataNotKept: 'The data is no longer kept: it goes with the file, and data over 64 KB is not kept.',
+  dataRedacted: 'Values the template marks secret show as ********.',
+  parameters: 'Parameters',
+  noParametersUsed: 'No parameters.',
   deliveries: 'Webhook deliveries',
   noDeliveries: 'No webhook deliveries for this report.',
   deliveryColumns: { event: 'Event', url: 'Endpoint', state: 'State', attempts: 'Attempts', last: 'Last response' },

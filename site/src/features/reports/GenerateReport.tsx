@@ -88,10 +88,23 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
   });
   const kind = content.data?.kind ?? 'document';
 
-  // A new template (or version) starts from its sample data; the format follows what the template can be.
+  // "Generate again": the report's data (secrets redacted) or its data source's parameters fill the form.
+  const from = useQuery({
+    queryKey: useTeamKey('reports', search.from),
+    queryFn: () => client.reports.get(search.from as string),
+    enabled: Boolean(search.from),
+  });
+  const prefill = from.data && from.data.template_id === templateId ? from.data : null;
   useEffect(() => {
-    if (content.data) setData(content.data.sample_data ?? {});
-  }, [content.data]);
+    if (prefill?.data_source_params) {
+      setParams(Object.fromEntries(Object.entries(prefill.data_source_params).map(([k, v]) => [k, String(v)])));
+    }
+  }, [prefill]);
+  // A new template (or version) starts from its sample data, or the report's; the format follows the template.
+  useEffect(() => {
+    if (content.data) setData(prefill?.data ?? content.data.sample_data ?? {});
+  }, [content.data, prefill]);
+  const secretsToEnter = prefill?.data ? JSON.stringify(prefill.data).includes('"********"') : false;
   useEffect(() => {
     if (kind === 'email') setFormat('email');
     else setFormat((current) => (current === 'email' ? 'pdf' : current));
@@ -207,6 +220,12 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
               </div>
             ) : null}
 
+            {prefill ? (
+              <p className="reports-hint" role="status">
+                {fill(GENERATE.fromReport, { name: prefill.filename })}
+                {secretsToEnter ? ` ${GENERATE.secretsAgain}` : ''}
+              </p>
+            ) : null}
             <fieldset className="reports-fieldset">
               <legend className="reports-legend">{GENERATE.dataFrom}</legend>
               <div className="reports-choices">

@@ -50,6 +50,7 @@ export function ReportPage({ reportId }: { reportId: string }) {
     version: r.template_version,
     format: r.format,
     ...(r.data_source_id ? { data_source: r.data_source_id } : {}),
+    from: r.id,
   };
   return (
     <div className="reports-page">
@@ -209,21 +210,71 @@ function Warnings({ report }: { report: Report }) {
   );
 }
 
-/** The service keeps no copy of a report's data (only the file and the details), so this says where it came from. */
+/** The data the report was made from (secrets redacted by the service), or the data source and its parameters. */
 function DataUsed({ report }: { report: Report }) {
   const { can } = useWorkspace();
+  const boss = useBossMode();
   const sources = useDataSources(can('data_sources:read') && report.data_source_id !== null);
   const name = sources.data?.find((s) => s.id === report.data_source_id)?.name ?? report.data_source_id;
+  const params = Object.entries(report.data_source_params ?? {});
   return (
     <section className="app-card" aria-labelledby="report-data">
       <h2 id="report-data" className="reports-card-title">
         {REPORT_PAGE.data}
       </h2>
-      <p className="reports-hint">
-        {report.data_source_id ? fill(REPORT_PAGE.dataFromSource, { name: name ?? '' }) : REPORT_PAGE.dataNotKept}
-      </p>
+      {report.data_source_id ? (
+        <>
+          <p className="reports-hint">{fill(REPORT_PAGE.dataFromSource, { name: name ?? '' })}</p>
+          {params.length > 0 ? (
+            <dl className="reports-meta" aria-label={REPORT_PAGE.parameters}>
+              {params.map(([key, value]) => (
+                <div key={key} className="reports-meta-row">
+                  <dt>{key}</dt>
+                  <dd>{String(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <p className="reports-hint">{REPORT_PAGE.noParametersUsed}</p>
+          )}
+        </>
+      ) : report.data ? (
+        <>
+          <p className="reports-hint">{REPORT_PAGE.dataRedacted}</p>
+          {boss ? (
+            <pre className="app-code reports-json" tabIndex={0}>
+              <code>{JSON.stringify(report.data, null, 2)}</code>
+            </pre>
+          ) : (
+            <dl className="reports-meta reports-data-list" aria-label={REPORT_PAGE.data}>
+              {flatten(report.data).map(([path, value]) => (
+                <div key={path} className="reports-meta-row">
+                  <dt>{path}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </>
+      ) : (
+        <p className="reports-hint">{REPORT_PAGE.dataNotKept}</p>
+      )}
     </section>
   );
+}
+
+/** Data as lines a person reads: `customer.name` → `Ada`, `lines[0].qty` → `2` (at most 200 lines). */
+function flatten(value: unknown, path = '', out: [string, string][] = []): [string, string][] {
+  if (out.length >= 200) return out;
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push([path, '—']);
+    value.forEach((item, index) => flatten(item, `${path}[${index}]`, out));
+  } else if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    if (entries.length === 0 && path) out.push([path, '—']);
+    for (const [key, item] of entries) flatten(item, path ? `${path}.${key}` : key, out);
+  } else out.push([path, value === null ? '—' : String(value)]);
+  return out;
 }
 
 function Deliveries({ reportId }: { reportId: string }) {

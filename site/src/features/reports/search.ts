@@ -49,6 +49,8 @@ export interface GenerateSearch {
   version?: number;
   format?: Report['format'];
   data_source?: string;
+  /** A report to start from: its data (or data source parameters) fill the form. */
+  from?: string;
 }
 
 export function validateGenerateSearch(search: Record<string, unknown>): GenerateSearch {
@@ -61,5 +63,7 @@ export function validateGenerateSearch(search: Record<string, unknown>): Generat
   if (format === 'pdf' || format === 'html' || format === 'email') out.format = format;
   const dataSource = text(search.data_source);
   if (dataSource) out.data_source = dataSource;
+  const from = text(search.from);
+  if (from) out.from = from;
   return out;
 }
