@@ -29,6 +29,7 @@ export function ApiSnippet({ action, title = 'Do this with the API' }: { action:
         {variants.map((v) => (
           <Tabs.Content key={v.id} value={v.id} className="app-snippet-panel">
             <CopyButton text={v.code} label={`Copy ${v.label}`} />
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable: a region that scrolls must be reachable by keyboard. */}
             <pre className="app-code" tabIndex={0}>
               <code data-snippet={v.id}>{v.code}</code>
             </pre>

@@ -14,7 +14,7 @@ import { PDF_WORKER_PATH } from '../../../build/pdf-paths';
 import { GENERATE } from '../../content/reports';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useSiteTheme } from '../../theme/use-theme';
-import { ApiSnippet, type ApiAction, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
+import { type ApiAction, ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
 import { serviceMessage } from '../account/notify';
 import { parametersOf } from './data-source-params';
 import { useDataSources, useTemplates } from './queries';
@@ -37,7 +37,12 @@ interface Failure {
 }
 
 type Outcome =
-  | { kind: 'file'; file: { bytes: Uint8Array; contentType: string; filename?: string }; reportId: string | null; requestId: string | null }
+  | {
+      kind: 'file';
+      file: { bytes: Uint8Array; contentType: string; filename?: string };
+      reportId: string | null;
+      requestId: string | null;
+    }
   | { kind: 'job'; job: Job; requestId: string | null };
 
 function failureOf(error: unknown): Failure {
@@ -238,7 +243,12 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
                   </Choice>
                 ) : null}
                 {can('data_sources:read') ? (
-                  <Choice name={`${id}-data`} value="source" checked={mode === 'source'} onPick={() => setDataMode('source')}>
+                  <Choice
+                    name={`${id}-data`}
+                    value="source"
+                    checked={mode === 'source'}
+                    onPick={() => setDataMode('source')}
+                  >
                     {GENERATE.dataSource}
                   </Choice>
                 ) : null}
@@ -289,10 +299,20 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
                   </Choice>
                 ) : (
                   <>
-                    <Choice name={`${id}-format`} value="pdf" checked={format === 'pdf'} onPick={() => setFormat('pdf')}>
+                    <Choice
+                      name={`${id}-format`}
+                      value="pdf"
+                      checked={format === 'pdf'}
+                      onPick={() => setFormat('pdf')}
+                    >
                       {GENERATE.formats.pdf}
                     </Choice>
-                    <Choice name={`${id}-format`} value="html" checked={format === 'html'} onPick={() => setFormat('html')}>
+                    <Choice
+                      name={`${id}-format`}
+                      value="html"
+                      checked={format === 'html'}
+                      onPick={() => setFormat('html')}
+                    >
                       {GENERATE.formats.html}
                     </Choice>
                   </>
@@ -304,10 +324,20 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
             <fieldset className="reports-fieldset">
               <legend className="reports-legend">{GENERATE.delivery}</legend>
               <div className="reports-choices">
-                <Choice name={`${id}-delivery`} value="now" checked={delivery === 'now'} onPick={() => setDelivery('now')}>
+                <Choice
+                  name={`${id}-delivery`}
+                  value="now"
+                  checked={delivery === 'now'}
+                  onPick={() => setDelivery('now')}
+                >
                   {GENERATE.now}
                 </Choice>
-                <Choice name={`${id}-delivery`} value="job" checked={delivery === 'job'} onPick={() => setDelivery('job')}>
+                <Choice
+                  name={`${id}-delivery`}
+                  value="job"
+                  checked={delivery === 'job'}
+                  onPick={() => setDelivery('job')}
+                >
                   {GENERATE.job}
                 </Choice>
               </div>
@@ -526,7 +556,9 @@ function JobResult({ initial, theme, boss }: { initial: Job; theme: 'light' | 'd
         />
         <p role="status" data-job-status={current.status}>
           {GENERATE[`job_${current.status}`]}
-          {current.attempts > 1 ? ` · ${fill(GENERATE.attempt, { attempt: current.attempts, max: current.max_attempts })}` : ''}
+          {current.attempts > 1
+            ? ` · ${fill(GENERATE.attempt, { attempt: current.attempts, max: current.max_attempts })}`
+            : ''}
         </p>
         <ol className="reports-steps" aria-label={GENERATE.progress}>
           {STEPS.map((name, index) => (

@@ -11,8 +11,8 @@ import { ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspa
 import { serviceMessage } from '../account/notify';
 import { downloadReport, useDataSources, useTemplates } from './queries';
 import { dateTimeOf, durationOf, fill, formatLabel, isUnsettled, sizeOf, sourceOf } from './report-format';
-import type { GenerateSearch } from './search';
 import { StatusBadge } from './StatusBadge';
+import type { GenerateSearch } from './search';
 import './reports.css';
 
 configurePdfViewer({ workerSrc: PDF_WORKER_PATH });
@@ -97,6 +97,7 @@ export function ReportPage({ reportId }: { reportId: string }) {
           {boss ? (
             <section className="app-card">
               <h2 className="reports-card-title">{REPORT_PAGE.json}</h2>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable: a region that scrolls must be reachable by keyboard. */}
               <pre className="app-code reports-json" tabIndex={0}>
                 <code>{JSON.stringify(r, null, 2)}</code>
               </pre>
@@ -240,8 +241,11 @@ function DataUsed({ report }: { report: Report }) {
         </>
       ) : report.data ? (
         <>
-          <p className="reports-hint">{REPORT_PAGE.dataRedacted}</p>
+          {JSON.stringify(report.data).includes('"********"') ? (
+            <p className="reports-hint">{REPORT_PAGE.dataRedacted}</p>
+          ) : null}
           {boss ? (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable: a region that scrolls must be reachable by keyboard.
             <pre className="app-code reports-json" tabIndex={0}>
               <code>{JSON.stringify(report.data, null, 2)}</code>
             </pre>
@@ -257,7 +261,7 @@ function DataUsed({ report }: { report: Report }) {
           )}
         </>
       ) : (
-        <p className="reports-hint">{REPORT_PAGE.dataNotKept}</p>
+        <p className="reports-hint">REPORT_PAGE.dataNotKept</p>
       )}
     </section>
   );
@@ -268,7 +272,7 @@ function flatten(value: unknown, path = '', out: [string, string][] = []): [stri
   if (out.length >= 200) return out;
   if (Array.isArray(value)) {
     if (value.length === 0) out.push([path, '—']);
-    value.forEach((item, index) => flatten(item, `${path}[${index}]`, out));
+    for (const [index, item] of value.entries()) flatten(item, `${path}[${index}]`, out);
   } else if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value);
     if (entries.length === 0 && path) out.push([path, '—']);

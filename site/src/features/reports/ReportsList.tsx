@@ -8,8 +8,8 @@ import { ApiSnippet, useTeamKey, useWorkspace } from '../../workspace';
 import { serviceMessage } from '../account/notify';
 import { downloadReport, useTemplates } from './queries';
 import { dateTimeOf, durationOf, formatLabel, isUnsettled, sourceOf } from './report-format';
-import { listParams, type ReportsSearch } from './search';
 import { StatusBadge } from './StatusBadge';
+import { listParams, type ReportsSearch } from './search';
 import './reports.css';
 
 const PAGE_SIZE = 25;
@@ -79,7 +79,11 @@ export function ReportsList({ search }: { search: ReportsSearch }) {
           {serviceMessage(reports.error, REPORTS_LIST.failedToLoad)}
         </p>
       ) : rows.length === 0 ? (
-        <EmptyState filtered={filtered} canCreate={can('reports:create')} onClear={() => navigate({ to: '/reports' })} />
+        <EmptyState
+          filtered={filtered}
+          canCreate={can('reports:create')}
+          onClear={() => navigate({ to: '/reports' })}
+        />
       ) : (
         <>
           <ReportsTable rows={rows} names={names} />
@@ -102,7 +106,10 @@ export function ReportsList({ search }: { search: ReportsSearch }) {
           method: 'GET',
           path: `/v1/reports${queryString({ ...params, limit: PAGE_SIZE })}`,
           client: `const page = await quire.reports.list(${JSON.stringify({ ...params, limit: PAGE_SIZE })});`,
-          mcp: { tool: 'list_reports', arguments: { ...(params.template_id ? { template_id: params.template_id } : {}) } },
+          mcp: {
+            tool: 'list_reports',
+            arguments: { ...(params.template_id ? { template_id: params.template_id } : {}) },
+          },
         }}
       />
     </div>
@@ -217,7 +224,8 @@ function ReportsTable({ rows, names }: { rows: Report[]; names: Map<string, stri
   const live = rows.some(isUnsettled);
   const C = REPORTS_LIST.columns;
   return (
-    <div className="reports-table-wrap" role="region" aria-label={REPORTS_LIST.table} tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: axe's scrollable-region-focusable: the table scrolls sideways on narrow windows.
+    <section className="reports-table-wrap" aria-label={REPORTS_LIST.table} tabIndex={0}>
       {live ? (
         <p className="reports-live" role="status">
           {REPORTS_LIST.live}
@@ -244,7 +252,7 @@ function ReportsTable({ rows, names }: { rows: Report[]; names: Map<string, stri
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
