@@ -207,6 +207,17 @@ describe('reports', () => {
     expect(text).toContain('Quokka Logistics owes 315');
     expect(text).toContain('2 rows');
 
+    // HTML, now: the page in a sandboxed frame, and Boss Mode's request id.
+    await page.getByRole('radio', { name: GENERATE.formats.html }).check();
+    await page.getByRole('radio', { name: GENERATE.now }).check();
+    expect(await snippet.locator('[data-snippet="curl"]').textContent()).toContain("-H 'Accept: text/html'");
+    await page.getByRole('button', { name: GENERATE.submit }).click();
+    const frame = result.locator('iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('Zephyr Widgets owes 4200');
+    await result.getByText(/^Request id: req_/).waitFor();
+
     // The report page names the data source; the sync call for a PDF writes the file with curl.
     await result.getByRole('link', { name: GENERATE.openReport }).click();
     await page.getByText('Loaded from the data source Overdue accounts when the report rendered.').waitFor();

@@ -29,6 +29,7 @@ export const REPORTS_LIST = {
   downloading: 'Downloading…',
   downloadFailed: 'Could not download the report.',
   loadMore: 'Load more',
+  snippetTitle: 'List these reports with the API',
   loading: 'Loading...',
   live: 'Updating while reports render',
   emptyTitle: 'No reports yet',
@@ -95,6 +96,7 @@ export const GENERATE = {
   job_failed: 'Failed',
   attempt: 'Attempt {attempt} of {max}',
   snippetTitle: 'Generate this report with the API',
+  loading: 'Loading...',
   fromReport: 'Filled in from report {name}.',
   secretsAgain: 'Values marked secret were not kept: enter them again.',
 } as const;

@@ -287,7 +287,7 @@ export function GenerateReport({ search }: { search: GenerateSearch }) {
                 )}
               </section>
             ) : templateId ? (
-              <p role="status">Loading...</p>
+              <p role="status">{GENERATE.loading}</p>
             ) : null}
 
             <fieldset className="reports-fieldset">

@@ -101,7 +101,7 @@ export function ReportsList({ search }: { search: ReportsSearch }) {
       )}
 
       <ApiSnippet
-        title="List these reports with the API"
+        title={REPORTS_LIST.snippetTitle}
         action={{
           method: 'GET',
           path: `/v1/reports${queryString({ ...params, limit: PAGE_SIZE })}`,
