@@ -440,6 +440,11 @@ export interface Report {
   data_source_id: string | null;
   job_id: string | null;
   batch_id: string | null;
+  /** The data it was made from, values its schema marks `writeOnly` as "********"; null from a data source. */
+  data: Record<string, unknown> | null;
+  data_source_params: Record<string, unknown> | null;
+  /** Who asked for it: a person (name: their email), an API key, an agent through MCP, an embed token. */
+  source: { type: 'user' | 'api_key' | 'mcp' | 'embed'; id: string; name: string | null } | null;
 }
 
 /** GET /v1/reports/daily: reports per day (UTC) by status, oldest day first. */

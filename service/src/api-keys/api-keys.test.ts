@@ -79,7 +79,8 @@ describe('API keys', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       team: { id: teamId, name: 'Personal team', plan: 'free', role: 'member' },
-      apiKey: { id: key.id },
+      // Its name too, for what records who acted (a report's source).
+      apiKey: { id: key.id, name: 'Reports' },
     });
     const list = (await (await app.as(owner, '/v1/api-keys', { team: teamId })).json()) as { data: KeyBody[] };
     expect(list.data.find((k) => k.id === key.id)?.last_used_at).toEqual(expect.any(String));

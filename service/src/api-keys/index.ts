@@ -141,7 +141,7 @@ const API_KEY_SCHEME = 'qk_';
 
 /**
  * For `Authorization: Bearer qk_live_…`: sets res.locals.team (the key's team, with the key's role) and
- * res.locals.apiKey = { id }, or answers 401 invalid_api_key. Needs only the store, so it can be built before
+ * res.locals.apiKey = { id, name }, or answers 401 invalid_api_key. Needs only the store, so it can be built before
  * the teams module (which takes it, through authenticateUserOrApiKey) and before createApiKeys (which needs
  * teams.actingTeam): that breaks the cycle without late binding. Handles share the store's collections.
  */
@@ -165,7 +165,7 @@ export async function createApiKeyAuthenticator(deps: Pick<ApiKeysDeps, 'store' 
     }
     const acting: ActingTeam = { id: team.id, name: team.name, plan: team.plan, role: key.role };
     res.locals.team = acting;
-    res.locals.apiKey = { id: key.id };
+    res.locals.apiKey = { id: key.id, name: key.name };
     next();
   };
 }

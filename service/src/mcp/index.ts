@@ -75,7 +75,8 @@ export function createMcpRoute(deps: McpRouteDeps): Router {
       apiKey: BEARER.exec(req.get('authorization') ?? '')?.[1],
       baseUrl: deps.apiBaseUrl ?? localBaseUrl(req, deps.config.publicUrl),
       // The tools' requests log under the MCP request's id.
-      headers: requestId ? { 'X-Request-Id': requestId } : {},
+      // Reports it makes say they came through MCP.
+      headers: { 'Quire-Source': 'mcp', ...(requestId ? { 'X-Request-Id': requestId } : {}) },
     });
     const server = createServer({
       client,

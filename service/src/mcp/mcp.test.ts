@@ -165,6 +165,9 @@ describe('POST /mcp', () => {
     // The tools' REST calls were the key's: they count as its team's API calls, one each.
     const usage = await call('GET', '/v1/usage', { token: starter.token });
     expect(usage.body.usage.api_calls_per_month.used).toBeGreaterThanOrEqual(5);
+    // The report says it came through MCP, with the key it used.
+    const reports = await call('GET', '/v1/reports', { token: starter.token });
+    expect(reports.body.data[0].source).toMatchObject({ type: 'mcp', name: expect.any(String) });
   });
 
   it('answers careless bodies from a valid key with JSON errors, never 5xx', async () => {

@@ -126,3 +126,40 @@ describe('another team', () => {
     expect((await errorOf(await as(`/v1/reports/${report.id}`, { team: teamId }), 404)).code).toBe('not_found');
   });
 });
+
+describe('source', () => {
+  it('says who asked for each report: the person, the API key by name, an agent through MCP', async () => {
+    expect(report.source).toEqual({ type: 'user', id: owner.id, name: owner.email });
+    // The data used is kept with it (a template without a schema marks nothing secret).
+    expect(report.data).toEqual(INVOICE_DATA);
+    expect(report.data_source_params).toBeNull();
+    const made = await app.as(owner, '/v1/api-keys', {
+      method: 'POST',
+      body: { name: 'Billing server', role: 'member' },
+    });
+    const { id: keyId, secret } = (await made.json()) as { id: string; secret: string };
+    const byKey = (await (
+      await app.withKey(secret, '/v1/reports', { method: 'POST', body: html })
+    ).json()) as ReportView;
+    expect(byKey.source).toEqual({ type: 'api_key', id: keyId, name: 'Billing server' });
+    const viaMcp = await app.withKey(secret, '/v1/reports', {
+      method: 'POST',
+      body: { ...html, async: true },
+      headers: { 'Quire-Source': 'mcp' },
+    });
+    const queued = (await viaMcp.json()) as JobView;
+    const asked = (await (await app.as(owner, `/v1/reports/${queued.report_id}`)).json()) as ReportView;
+    expect(asked.source).toEqual({ type: 'mcp', id: keyId, name: 'Billing server' });
+    // A person's session cannot claim to be an agent.
+    const claimed = await app.as(owner, '/v1/reports', {
+      method: 'POST',
+      body: html,
+      headers: { 'Quire-Source': 'mcp' },
+    });
+    expect(((await claimed.json()) as ReportView).source?.type).toBe('user');
+    // Batches keep it on every report, and the list shows it.
+    const listed = (await (await app.as(owner, '/v1/reports?limit=100')).json()) as { data: ReportView[] };
+    const batchReport = listed.data.find((r) => r.id === batch.reports[0]);
+    expect(batchReport?.source).toEqual({ type: 'user', id: owner.id, name: owner.email });
+  });
+});

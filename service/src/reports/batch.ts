@@ -3,7 +3,7 @@ import { newId } from '../crypto/ids';
 import type { ReportsContext } from './context';
 import { enqueueReports } from './enqueue';
 import { type PreparedReport, prepareReport, webhookUrlOf } from './prepare';
-import type { BatchRecord } from './records';
+import type { BatchRecord, ReportSource } from './records';
 import type { CreateBatchBody } from './requests';
 import { type BatchView, batchView } from './views';
 
@@ -12,11 +12,17 @@ import { type BatchView, batchView } from './views';
  * charged for all items at once and one render job per item is queued. All or nothing up to the queueing: a bad
  * item or a plan that cannot take them all leaves nothing behind.
  */
-export async function createBatch(ctx: ReportsContext, teamId: string, body: CreateBatchBody): Promise<BatchView> {
+export async function createBatch(
+  ctx: ReportsContext,
+  teamId: string,
+  body: CreateBatchBody,
+  source?: ReportSource,
+): Promise<BatchView> {
   const webhookUrl = webhookUrlOf(body.webhook_url);
   const prepared: PreparedReport[] = [];
   for (const [index, item] of body.items.entries()) {
-    prepared.push(await prepareReport(ctx.templates, teamId, item, `items.${index}.`));
+    const one = await prepareReport(ctx.templates, teamId, item, `items.${index}.`);
+    prepared.push(source ? { ...one, source } : one);
   }
   const batch: BatchRecord = {
     id: newId('bat'),

@@ -56,6 +56,9 @@ const reportExample: ReportView = {
   data_source_id: null,
   job_id: null,
   batch_id: null,
+  data: { number: 'INV-1042', customer: { name: 'Ada Lovelace', iban: '********' } },
+  data_source_params: null,
+  source: { type: 'api_key', id: 'key_Tn4Wq8Lz2Vb6Xc1M', name: 'Billing server' },
 };
 
 const jobExample: JobView = {

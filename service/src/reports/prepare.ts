@@ -4,7 +4,8 @@ import { assertUrlShape } from '../outbound/guard';
 import { assertDataValid } from '../templates/data-validation';
 import type { TemplatesPort } from './deps';
 import { filenameFor, formatFor } from './files';
-import type { ReportInput, ReportRecord } from './records';
+import { keptInput } from './kept-data';
+import type { ReportInput, ReportRecord, ReportSource } from './records';
 import type { ResolvedTemplate } from './rendering';
 import type { ReportRequest } from './requests';
 
@@ -15,6 +16,8 @@ export interface PreparedReport {
   filename: string;
   metadata: Record<string, string>;
   input: ReportInput;
+  /** Who asked for it (set by the route from the request's credential). */
+  source?: ReportSource;
 }
 
 /**
@@ -83,6 +86,8 @@ export function newReportRecord(
     error: null,
     metadataJson: JSON.stringify(prepared.metadata),
     dataSourceId: 'dataSource' in prepared.input ? prepared.input.dataSource.id : null,
+    source: prepared.source ?? null,
+    ...keptInput(prepared.input, prepared.template.content.data_schema),
     webhookUrl: options.webhookUrl,
     jobId: options.jobId ?? null,
     batchId: options.batchId ?? null,

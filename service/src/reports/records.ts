@@ -26,6 +26,15 @@ export interface ReportRecord {
   metadataJson: string;
   /** The data source the data came from, when it did (the data itself is not kept). */
   dataSourceId: string | null;
+  /**
+   * The data it was asked for with, as JSON, with the values its template's schema marks `writeOnly` redacted;
+   * null for a data source's data, for data over 64 KB, and once the file's retention ended (kept-data.ts).
+   */
+  dataJson?: string | null;
+  /** A data source's parameters, as JSON. */
+  dataSourceParamsJson?: string | null;
+  /** Who asked for it: a person, an API key, or an agent through MCP. Absent on reports stored before it was kept. */
+  source?: ReportSource | null;
   webhookUrl: string | null;
   /** Async reports: the job rendering it. Sync reports have none. */
   jobId: string | null;
@@ -38,6 +47,16 @@ export interface ReportRecord {
   completedAt: string | null;
   /** When the retention sweep deleted the file; the record stays. */
   fileExpiredAt: string | null;
+}
+
+/**
+ * Who asked for a report: a signed-in person (id: the user, name: their email), an API key (id and name of the key),
+ * an agent through MCP (the API key it used: `Quire-Source: mcp` on a key's request), or an embed token.
+ */
+export interface ReportSource {
+  type: 'user' | 'api_key' | 'mcp' | 'embed';
+  id: string;
+  name: string | null;
 }
 
 /** A batch only lists its reports: its status and counts are derived from them on every read. */

@@ -51,6 +51,7 @@ function report(id: string, teamId: string, completedAt: string): ReportRecord {
     startedAt: completedAt,
     completedAt,
     fileExpiredAt: null,
+    dataJson: '{"number":"INV-1"}',
   };
 }
 
@@ -87,6 +88,9 @@ describe('the retention sweep', () => {
     const expired = await collections.reports.find({ fileExpiredAt: { $ne: null } });
     expect(expired).toHaveLength(30);
     expect(expired.every((r) => r.teamId === 'team_free' && r.blobKey === null)).toBe(true);
+    // The data used goes with the file; the reports still kept keep theirs.
+    expect(expired.every((r) => r.dataJson === null)).toBe(true);
+    expect((await collections.reports.findOne({ id: 'rep_001' }))?.dataJson).toBe('{"number":"INV-1"}');
     expect(await collections.reports.count({ teamId: 'team_pro', fileExpiredAt: null })).toBe(450);
     expect(await stores.blobs.get('reports/team_free/rep_000')).toBeUndefined();
     expect(await stores.blobs.get('reports/team_pro/rep_001')).toBeDefined();

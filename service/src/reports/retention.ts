@@ -53,7 +53,8 @@ export function createRetention(deps: RetentionDeps): Retention {
     if (report.blobKey) await blobs.delete(report.blobKey);
     return reports.updateOne(
       { id: report.id, fileExpiredAt: null },
-      { set: { fileExpiredAt: now().toISOString(), blobKey: null } },
+      // The data used goes with the file.
+      { set: { fileExpiredAt: now().toISOString(), blobKey: null, dataJson: null } },
     );
   }
 

@@ -12,6 +12,7 @@ import { answerKind, assertAcceptsJson, contentDisposition } from './files';
 import { prepareReport, webhookUrlOf } from './prepare';
 import { blobKeyOf, type ReportRecord } from './records';
 import { CreateBatchBody, CreateReportBody, ListReportsQuery } from './requests';
+import { reportSourceOf } from './source';
 import { renderNow } from './sync-render';
 import { jobView, reportView } from './views';
 
@@ -42,7 +43,7 @@ export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter:
   router.post('/batch', create, idempotency, async (req, res) => {
     assertAcceptsJson(req);
     const body = CreateBatchBody.parse(req.body ?? {});
-    const batch = await createBatch(ctx, teamOf(res).id, body);
+    const batch = await createBatch(ctx, teamOf(res).id, body, reportSourceOf(req, res));
     res.status(202).location(`/v1/reports/batches/${batch.id}`).json(batch);
   });
 
@@ -54,7 +55,7 @@ export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter:
     const body = CreateReportBody.parse(req.body ?? {});
     const team = teamOf(res);
     const webhookUrl = webhookUrlOf(body.webhook_url);
-    const prepared = await prepareReport(ctx.templates, team.id, body);
+    const prepared = { ...(await prepareReport(ctx.templates, team.id, body)), source: reportSourceOf(req, res) };
     if (body.async) {
       assertAcceptsJson(req);
       const [queued] = await enqueueReports(ctx, team.id, [prepared], { webhookUrl });

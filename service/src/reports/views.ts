@@ -17,6 +17,28 @@ export const ReportView = Report.extend({
   data_source_id: z.string().nullable().describe('The data source the data was loaded from, if any'),
   job_id: z.string().nullable().describe('The job rendering it (async and batch reports)'),
   batch_id: z.string().nullable().describe('The batch it belongs to'),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(
+      'The data the report was made from, with every value its template’s data_schema marks `writeOnly: true` ' +
+        'shown as "********"; null when it came from a data source, was over 64 KB, or once the file expired',
+    ),
+  data_source_params: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The data source's parameters, when the data came from one"),
+  source: z
+    .object({
+      type: z.enum(['user', 'api_key', 'mcp', 'embed']),
+      id: z.string().describe('The user, the API key (also for mcp) or the embed token'),
+      name: z.string().nullable().describe("The person's email, or the API key's name"),
+    })
+    .nullable()
+    .describe(
+      'Who asked for it: a signed-in person, an API key, an agent through MCP (an API key whose request carried ' +
+        '`Quire-Source: mcp`) or an embed token; null for reports made before this was kept',
+    ),
 });
 export type ReportView = z.infer<typeof ReportView>;
 
@@ -46,6 +68,11 @@ export function reportView(report: ReportRecord, context: { publicUrl: string; p
     data_source_id: report.dataSourceId,
     job_id: report.jobId,
     batch_id: report.batchId,
+    data: report.dataJson ? (JSON.parse(report.dataJson) as Record<string, unknown>) : null,
+    data_source_params: report.dataSourceParamsJson
+      ? (JSON.parse(report.dataSourceParamsJson) as Record<string, unknown>)
+      : null,
+    source: report.source ?? null,
   };
 }
 

@@ -12,6 +12,8 @@ export interface ApiAction {
   mcp?: { tool: string; arguments: Record<string, unknown> };
   /** The response is a file (PDF): curl writes it to this name. */
   outputFile?: string;
+  /** The Accept header to send (a route that answers a file or JSON: `application/pdf` asks for the file). */
+  accept?: string;
   /**
    * The call needs a person, not an API key (managing API keys): the snippets send a person's access token
    * (`$QUIRE_ACCESS_TOKEN`, from POST /v1/auth/token) and, for a team's resources, name the team with `Quire-Team`.
@@ -34,6 +36,7 @@ export function curlSnippet(action: ApiAction, origin = serviceOrigin()): string
     `  -H "Authorization: Bearer $${credentialVariable(action)}"`,
   ];
   if (action.asPerson?.team) lines.push(`  -H 'Quire-Team: ${action.asPerson.team}'`);
+  if (action.accept) lines.push(`  -H 'Accept: ${action.accept}'`);
   if (action.body !== undefined) {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  --data '${JSON.stringify(action.body).replaceAll("'", "'\\''")}'`);

@@ -34,7 +34,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const { apiKey, baseUrl, team, tools } = command.config;
-  const client = new Quire({ apiKey, baseUrl, team });
+  // Reports it makes say they came through MCP.
+  const client = new Quire({ apiKey, baseUrl, team, headers: { 'Quire-Source': 'mcp' } });
   const server = createServer({ client, tools, logger });
   const connection = await serveStdio(server, { logger });
   logger.info({ base_url: client.baseUrl, tools: tools?.length ?? 'all', version: VERSION }, 'quire-mcp ready');

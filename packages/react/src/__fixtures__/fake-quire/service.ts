@@ -757,6 +757,9 @@ export class FakeQuireService {
       data_source_id: null,
       job_id: null,
       batch_id: null,
+      data: null,
+      data_source_params: null,
+      source: null,
     };
   }
 
