@@ -32,10 +32,11 @@ export async function signedInPage(
   name: string,
   options: { width?: number; theme?: Theme; account?: { email: string; password: string } } = {},
 ): Promise<SignedIn> {
-  const account = options.account ?? (await confirmedAccount(name));
+  // Only the credentials of a given account: passing another SignedIn must not carry its page along.
+  const { email, password } = options.account ?? (await confirmedAccount(name));
   const site = await openAccountPage(options);
-  await signIn(site.page, account);
-  return { ...site, ...account };
+  await signIn(site.page, { email, password });
+  return { ...site, email, password };
 }
 
 /** Turns Boss Mode on or off with the sidebar's switch (saved to the profile) and waits for the toast. */
