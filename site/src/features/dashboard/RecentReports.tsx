@@ -16,7 +16,7 @@ export function RecentReports({ reports, templateNames }: { reports: Report[]; t
         <ul className="dash-recent-list">
           {reports.map((report) => (
             <li key={report.id}>
-              <Link to="/reports/$id" params={{ id: report.id }} className="dash-recent-link">
+              <Link to="/reports/$reportId" params={{ reportId: report.id }} className="dash-recent-link">
                 <span className="dash-recent-name">
                   {templateNames.get(report.template_id) ?? report.template_id} · v{report.template_version}
                 </span>
