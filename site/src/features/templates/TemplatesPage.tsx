@@ -217,13 +217,8 @@ function TemplateCard({
 
   return (
     <li className="templates-card" aria-labelledby={titleId}>
-      <Link
-        to="/templates/$id"
-        params={{ id: template.id }}
-        className="templates-card-thumb"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+      {/* For the pointer; keyboards reach the same page through the title's link (one tab stop per card). */}
+      <Link to="/templates/$id" params={{ id: template.id }} className="templates-card-thumb" tabIndex={-1}>
         <TemplateThumbnail template={template} client={client} teamId={teamId} />
       </Link>
       <div className="templates-card-body">
