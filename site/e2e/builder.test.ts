@@ -50,7 +50,8 @@ describe('the template builder for a visitor (/templates/new)', () => {
   });
 
   it('starts from another starter from the API’s list, and Undo brings the previous template back', async () => {
-    await site.page.getByRole('button', { name: VISITOR_BUILDER.starters }).click();
+    // The page's own button (Easy Mode's toolbar has one of the same name, with the builder's bundled starters).
+    await site.page.locator('.site-builder-intro').getByRole('button', { name: VISITOR_BUILDER.starters }).click();
     const dialog = site.page.getByRole('dialog', { name: VISITOR_BUILDER.startersTitle });
     await dialog.getByRole('button', { name: /Use this starter: Receipt/ }).click();
     await dialog.waitFor({ state: 'detached' });
