@@ -10,7 +10,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATES_TEXT as T } from '../../src/content/templates';
 import { confirmedAccount } from '../account/harness';
-import { appScreenshot, mailTo, pageFaults, type SignedIn, seriousViolations, serviceUrl, signedInPage } from './harness';
+import {
+  appScreenshot,
+  mailTo,
+  pageFaults,
+  type SignedIn,
+  seriousViolations,
+  serviceUrl,
+  signedInPage,
+} from './harness';
 
 const SENTENCE = 'An invoice for a design studio with line items and a total';
 
@@ -55,8 +63,11 @@ let owner: SignedIn;
 let templateId = '';
 let templateName = '';
 
+// Screenshots (SITE_SCREENSHOTS=1) make each step slower: room for them.
+const ROOM = { timeout: 120_000 };
+
 describe('templates', () => {
-  it('makes a template from a sentence, edits it in Boss Mode and saves a version', async () => {
+  it('makes a template from a sentence, edits it in Boss Mode and saves a version', ROOM, async () => {
     owner = await signedInPage('Studio Owner');
     open.push(owner);
     const { page } = owner;
@@ -105,106 +116,125 @@ describe('templates', () => {
     await looked(page, 'templates-builder-boss-desktop-light');
   });
 
-  it('shows it in the grid as a draft with its first page, cached per version; copies its id, duplicates, deletes', async () => {
-    const { page, context } = owner;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: serviceUrl() });
-    await page.locator('#app-sidebar').getByRole('link', { name: 'Templates' }).click();
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: templateName, exact: true }) });
-    await card.getByText(T.draft, { exact: true }).waitFor();
-    await card.getByText(T.draftHint(2, 1)).waitFor();
-    const thumbnail = card.getByRole('img', { name: T.thumbnailOf(templateName) });
-    await thumbnail.waitFor({ timeout: 30_000 });
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth > 100)).toBe(true);
-    await looked(page, 'templates-grid-boss-desktop-light');
+  it(
+    'shows it in the grid as a draft with its first page, cached per version; copies its id, duplicates, deletes',
+    ROOM,
+    async () => {
+      const { page, context } = owner;
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: serviceUrl() });
+      await page.locator('#app-sidebar').getByRole('link', { name: 'Templates' }).click();
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: templateName, exact: true }) });
+      await card.getByText(T.draft, { exact: true }).waitFor();
+      await card.getByText(T.draftHint(2, 1)).waitFor();
+      const thumbnail = card.getByRole('img', { name: T.thumbnailOf(templateName) });
+      await thumbnail.waitFor({ timeout: 30_000 });
+      expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth > 100)).toBe(true);
+      await looked(page, 'templates-grid-boss-desktop-light');
 
-    // Drawn once per version: after a reload the picture comes from this browser, with no preview asked for.
-    const previews: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/preview')) previews.push(request.url());
-    });
-    await page.reload();
-    await thumbnail.waitFor();
-    expect(previews).toEqual([]);
+      // Drawn once per version: after a reload the picture comes from this browser, with no preview asked for.
+      const previews: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/preview')) previews.push(request.url());
+      });
+      await page.reload();
+      await thumbnail.waitFor();
+      expect(previews).toEqual([]);
 
-    await card.getByRole('button', { name: T.actionsFor(templateName) }).click();
-    await page.getByRole('menuitem', { name: T.copyId }).click();
-    await page.getByText(T.copiedId).first().waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(templateId);
+      await card.getByRole('button', { name: T.actionsFor(templateName) }).click();
+      await page.getByRole('menuitem', { name: T.copyId }).click();
+      await page.getByText(T.copiedId).first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(templateId);
 
-    await card.getByRole('button', { name: T.actionsFor(templateName) }).click();
-    await page.getByRole('menuitem', { name: T.duplicate }).click();
-    const copyName = `${templateName} (copy)`;
-    await page.getByText(T.duplicated(copyName)).first().waitFor();
-    const copy = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: copyName, exact: true }) });
-    await copy.getByText(T.published, { exact: true }).waitFor();
+      await card.getByRole('button', { name: T.actionsFor(templateName) }).click();
+      await page.getByRole('menuitem', { name: T.duplicate }).click();
+      const copyName = `${templateName} (copy)`;
+      await page.getByText(T.duplicated(copyName)).first().waitFor();
+      const copy = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: copyName, exact: true }) });
+      await copy.getByText(T.published, { exact: true }).waitFor();
 
-    // Search narrows the grid by name.
-    await page.getByLabel(T.searchLabel).fill('(copy)');
-    await expect.poll(() => page.locator('.templates-card').count()).toBe(1);
-    await page.getByLabel(T.searchLabel).fill('no such template');
-    await page.getByText(T.noMatches).waitFor();
-    await page.getByLabel(T.searchLabel).fill('');
+      // Search narrows the grid by name.
+      await page.getByLabel(T.searchLabel).fill('(copy)');
+      await expect.poll(() => page.locator('.templates-card').count()).toBe(1);
+      await page.getByLabel(T.searchLabel).fill('no such template');
+      await page.getByText(T.noMatches).waitFor();
+      await page.getByLabel(T.searchLabel).fill('');
 
-    await copy.getByRole('button', { name: T.actionsFor(copyName) }).click();
-    await page.getByRole('menuitem', { name: T.delete }).click();
-    const dialog = page.getByRole('dialog', { name: T.deleteTitle(copyName) });
-    await dialog.getByText(T.deleteBody).waitFor();
-    await looked(page, 'templates-delete-dialog-desktop-light');
-    await dialog.getByRole('button', { name: T.deleteCancel }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await copy.getByRole('button', { name: T.actionsFor(copyName) }).click();
-    await page.getByRole('menuitem', { name: T.delete }).click();
-    await dialog.getByRole('button', { name: T.deleteConfirm }).click();
-    await page.getByText(T.deleted(copyName)).first().waitFor();
-    await copy.waitFor({ state: 'detached' });
-    await expect.poll(() => page.locator('.templates-card').count()).toBe(1);
-    expect(pageFaults(owner.problems)).toEqual([]);
-  });
+      await copy.getByRole('button', { name: T.actionsFor(copyName) }).click();
+      await page.getByRole('menuitem', { name: T.delete }).click();
+      const dialog = page.getByRole('dialog', { name: T.deleteTitle(copyName) });
+      await dialog.getByText(T.deleteBody).waitFor();
+      await looked(page, 'templates-delete-dialog-desktop-light');
+      await dialog.getByRole('button', { name: T.deleteCancel }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await copy.getByRole('button', { name: T.actionsFor(copyName) }).click();
+      await page.getByRole('menuitem', { name: T.delete }).click();
+      await dialog.getByRole('button', { name: T.deleteConfirm }).click();
+      await page.getByText(T.deleted(copyName)).first().waitFor();
+      await copy.waitFor({ state: 'detached' });
+      await expect.poll(() => page.locator('.templates-card').count()).toBe(1);
+      expect(pageFaults(owner.problems)).toEqual([]);
+    },
+  );
 
-  it('previews the PDF with the sample data and downloads it; Boss Mode shows the data and the API call', async () => {
-    const { page } = owner;
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: templateName, exact: true }) });
-    await card.getByRole('link', { name: `${T.preview} ${templateName}`, exact: true }).click();
-    await page.waitForURL(`**/templates/${templateId}/preview`);
-    await page.getByRole('heading', { name: T.previewTitle(templateName) }).waitFor();
-    await page.locator('.templates-pdf canvas').first().waitFor({ timeout: 30_000 });
-    await page.getByText(/^\d+ pages?$/).waitFor();
-    await page.getByRole('heading', { name: T.sampleData }).waitFor();
-    await page.getByRole('region', { name: T.snippetPreview }).waitFor();
-    await looked(page, 'templates-preview-boss-desktop-light');
+  it(
+    'previews the PDF with the sample data and downloads it; Boss Mode shows the data and the API call',
+    ROOM,
+    async () => {
+      const { page } = owner;
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: templateName, exact: true }) });
+      await card.getByRole('link', { name: `${T.preview} ${templateName}`, exact: true }).click();
+      await page.waitForURL(`**/templates/${templateId}/preview`);
+      await page.getByRole('heading', { name: T.previewTitle(templateName) }).waitFor();
+      await page.locator('.templates-pdf canvas').first().waitFor({ timeout: 30_000 });
+      await page.getByText(/^\d+ pages?$/).waitFor();
+      await page.getByRole('heading', { name: T.sampleData }).waitFor();
+      await page.getByRole('region', { name: T.snippetPreview }).waitFor();
+      await looked(page, 'templates-preview-boss-desktop-light');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: T.download }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/-v2\.pdf$/);
-    const dir = await mkdtemp(join(tmpdir(), 'quire-template-preview-'));
-    const file = join(dir, 'preview.pdf');
-    await download.saveAs(file);
-    const bytes = await readFile(file);
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await rm(dir, { recursive: true, force: true });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: T.download }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/-v2\.pdf$/);
+      const dir = await mkdtemp(join(tmpdir(), 'quire-template-preview-'));
+      const file = join(dir, 'preview.pdf');
+      await download.saveAs(file);
+      const bytes = await readFile(file);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await rm(dir, { recursive: true, force: true });
 
-    // Every way to start is on /templates/new for a signed-in person, in the app's frame.
-    await page.goto('/templates/new');
-    await page.getByRole('heading', { level: 1, name: T.newTitle }).waitFor();
-    expect(await page.getByRole('tablist', { name: T.waysLabel }).getByRole('tab').allTextContents()).toEqual([
-      T.describeTab,
-      T.startersTab,
-      T.importTab,
-      T.blankTab,
-    ]);
-    await page.locator('#app-sidebar').waitFor();
-    await page.getByRole('tab', { name: T.importTab }).click();
-    await page.getByLabel(T.importPasteLabel).fill('<html><head><title>Imported one</title></head><body><h1>{{ title }}</h1></body></html>');
-    await looked(page, 'templates-new-boss-desktop-light');
-    await page.getByRole('button', { name: T.importSubmit }).click();
-    await page.waitForURL(/\/templates\/tpl_[A-Za-z0-9]+$/);
-    await page.getByRole('heading', { level: 1, name: 'Imported one' }).waitFor();
-    expect(pageFaults(owner.problems)).toEqual([]);
-  });
+      // Every way to start is on /templates/new for a signed-in person, in the app's frame.
+      await page.goto('/templates/new');
+      await page.getByRole('heading', { level: 1, name: T.newTitle }).waitFor();
+      expect(await page.getByRole('tablist', { name: T.waysLabel }).getByRole('tab').allTextContents()).toEqual([
+        T.describeTab,
+        T.startersTab,
+        T.importTab,
+        T.blankTab,
+      ]);
+      await page.locator('#app-sidebar').waitFor();
+      await page.getByRole('tab', { name: T.importTab }).click();
+      await page
+        .getByLabel(T.importPasteLabel)
+        .fill('<html><head><title>Imported one</title></head><body><h1>{{ title }}</h1></body></html>');
+      await looked(page, 'templates-new-boss-desktop-light');
+      await page.getByRole('button', { name: T.importSubmit, exact: true }).click();
+      await page.waitForURL(/\/templates\/tpl_[A-Za-z0-9]+$/).catch(async (error) => {
+        console.log(await page.locator('body').textContent(), owner.problems);
+        throw error;
+      });
+      await page.getByRole('heading', { level: 1, name: 'Imported one' }).waitFor();
+      expect(pageFaults(owner.problems)).toEqual([]);
+    },
+  );
 
-  it('shows a member of the team the templates without a way to change them (phone, dark)', async () => {
+  it('shows a member of the team the templates without a way to change them (phone, dark)', ROOM, async () => {
     const ownerToken = await tokenOf(owner);
     const { data: teams } = await api<{ data: { id: string; personal: boolean }[] }>('GET', '/v1/teams', ownerToken);
     const teamId = teams.find((team) => team.personal)?.id ?? '';
@@ -220,7 +250,9 @@ describe('templates', () => {
     const { page } = site;
     await page.evaluate((id) => window.localStorage.setItem('quire-team', id), teamId);
     await page.goto('/templates');
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: templateName, exact: true }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: templateName, exact: true }) });
     await card.getByRole('link', { name: `${T.view} ${templateName}`, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: T.create }).count()).toBe(0);
     expect(await card.getByRole('link', { name: `${T.open} ${templateName}`, exact: true }).count()).toBe(0);

@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { TEMPLATES_TEXT as T } from '../../content/templates';
 import { usePageTitle } from '../../layout/use-page-title';
 import { useSiteTheme } from '../../theme/use-theme';
-import { ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
+import { ApiSnippet, useTeamKey, useWorkspace } from '../../workspace';
 import { notify, serviceMessage } from '../account/notify';
 import { importHtml, nameOfFile } from './import-html';
 import { templatesKey } from './paths';
@@ -198,7 +198,10 @@ function DescribeIt() {
       <TextField
         label={T.describeLabel}
         value={prompt}
-        onChange={setPrompt}
+        onChange={(value) => {
+          setPrompt(value);
+          if (value.trim()) setError(null);
+        }}
         error={error}
         hint={T.describeHint}
         multiline
@@ -271,7 +274,6 @@ function FromStarter() {
 
 function ImportHtml() {
   const create = useCreate();
-  const boss = useBossMode();
   const [name, setName] = useState('');
   const [source, setSource] = useState('');
   const [errors, setErrors] = useState<{ name?: string; source?: string }>({});
@@ -331,18 +333,16 @@ function ImportHtml() {
           {create.isPending ? T.creating : T.importSubmit}
         </button>
       </div>
-      {boss ? (
-        <ApiSnippet
-          title={T.snippetCreate}
-          action={{
-            method: 'POST',
-            path: '/v1/templates',
-            body: { name: chosenName || 'Imported template', html: parts.html || '<h1>{{ title }}</h1>', css: parts.css },
-            client: `const template = await quire.templates.create({ name: ${JSON.stringify(chosenName || 'Imported template')}, html, css });`,
-            mcp: { tool: 'create_template', arguments: { name: chosenName || 'Imported template', html: '…', css: '…' } },
-          }}
-        />
-      ) : null}
+      <ApiSnippet
+        title={T.snippetCreate}
+        action={{
+          method: 'POST',
+          path: '/v1/templates',
+          body: { name: chosenName || 'Imported template', html: parts.html || '<h1>{{ title }}</h1>', css: parts.css },
+          client: `const template = await quire.templates.create({ name: ${JSON.stringify(chosenName || 'Imported template')}, html, css });`,
+          mcp: { tool: 'create_template', arguments: { name: chosenName || 'Imported template', html: '…', css: '…' } },
+        }}
+      />
     </form>
   );
 }

@@ -8,8 +8,8 @@ import { usePageTitle } from '../../layout/use-page-title';
 import { useSiteTheme } from '../../theme/use-theme';
 import { ApiSnippet, CopyButton, useBossMode, useMode, useTeamKey, useWorkspace } from '../../workspace';
 import { serviceMessage } from '../account/notify';
-import { configureTemplatePdf } from './pdf';
 import { templateKey, templatesKey } from './paths';
+import { configureTemplatePdf } from './pdf';
 
 configureTemplatePdf();
 

@@ -10,8 +10,8 @@ import { useSiteTheme } from '../../theme/use-theme';
 import { ApiSnippet, CopyButton, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
 import { serviceMessage } from '../account/notify';
 import { saveFile } from './download';
-import { configureTemplatePdf } from './pdf';
 import { templateKey } from './paths';
+import { configureTemplatePdf } from './pdf';
 
 configureTemplatePdf();
 

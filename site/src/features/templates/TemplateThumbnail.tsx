@@ -1,6 +1,6 @@
 import type { Quire, TemplateSummary } from '@quire/client';
 import { PdfViewer } from '@quire/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { TEMPLATES_TEXT as T } from '../../content/templates';
 import { configureTemplatePdf } from './pdf';
 import { cachedThumbnail, keepThumbnail, type ThumbnailKey } from './thumbnail-cache';
@@ -52,11 +52,11 @@ export function TemplateThumbnail({
   const drawing = useRef<HTMLDivElement>(null);
   // The object URL on screen, revoked when it is replaced or the card goes.
   const shownUrl = useRef<string | null>(null);
-  const showImage = (image: Blob) => {
+  const showImage = useCallback((image: Blob) => {
     if (shownUrl.current) URL.revokeObjectURL(shownUrl.current);
     shownUrl.current = URL.createObjectURL(image);
     setState({ status: 'shown', url: shownUrl.current });
-  };
+  }, []);
   useEffect(
     () => () => {
       if (shownUrl.current) URL.revokeObjectURL(shownUrl.current);
@@ -102,8 +102,7 @@ export function TemplateThumbnail({
       cancelled = true;
       observer?.disconnect();
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: showImage only sets state.
-  }, [client, teamId, id, version, kind]);
+  }, [client, teamId, id, version, kind, showImage]);
 
   /** pdf.js has painted every page off screen: the first becomes the picture, kept for this version. */
   const painted = () => {

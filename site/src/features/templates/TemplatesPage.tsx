@@ -9,9 +9,9 @@ import { TEMPLATES_TEXT as T } from '../../content/templates';
 import { usePageTitle } from '../../layout/use-page-title';
 import { ApiSnippet, useBossMode, useTeamKey, useWorkspace } from '../../workspace';
 import { notify, serviceMessage } from '../account/notify';
-import { forgetThumbnail } from './thumbnail-cache';
-import { TemplateThumbnail } from './TemplateThumbnail';
 import { newTemplatePath, templatesKey } from './paths';
+import { TemplateThumbnail } from './TemplateThumbnail';
+import { forgetThumbnail } from './thumbnail-cache';
 
 /** Templates per page of the grid (the API's cursor pagination; "Show more" asks for the next page). */
 export const PAGE_SIZE = 24;
@@ -236,7 +236,9 @@ function TemplateCard({
           </span>
         </p>
         <p className="templates-card-hint">
-          {draft ? T.draftHint(template.latest_version, template.published_version) : T.publishedHint(template.published_version)}
+          {draft
+            ? T.draftHint(template.latest_version, template.published_version)
+            : T.publishedHint(template.published_version)}
         </p>
         {boss ? (
           <p className="templates-card-id">
@@ -248,43 +250,46 @@ function TemplateCard({
             {canWrite ? T.open : T.view}
             <span className="site-visually-hidden"> {template.name}</span>
           </Link>
-          <Link
-            to="/templates/$id/preview"
-            params={{ id: template.id }}
-            className="site-button site-button-ghost"
-          >
+          <Link to="/templates/$id/preview" params={{ id: template.id }} className="site-button site-button-ghost">
             {T.preview}
             <span className="site-visually-hidden"> {template.name}</span>
           </Link>
           <Menu.Root>
-            <Menu.Trigger className="site-button site-button-ghost templates-menu-trigger" aria-label={T.actionsFor(template.name)}>
+            <Menu.Trigger
+              className="site-button site-button-ghost templates-menu-trigger"
+              aria-label={T.actionsFor(template.name)}
+            >
               <span aria-hidden="true">⋯</span>
             </Menu.Trigger>
             {/* In place rather than portalled to <body>: inside the app's root, with its theme. */}
             <Menu.Content className="templates-menu" align="end" sideOffset={4}>
-                {canWrite ? (
-                  <Menu.Item className="templates-menu-item" disabled={duplicate.isPending} onSelect={() => duplicate.mutate()}>
-                    {T.duplicate}
-                  </Menu.Item>
-                ) : null}
-                <Menu.Item className="templates-menu-item" onSelect={() => void copyId()}>
-                  {T.copyId}
-                </Menu.Item>
+              {canWrite ? (
                 <Menu.Item
                   className="templates-menu-item"
-                  onSelect={() => void navigate({ to: '/templates/$id/preview', params: { id: template.id } })}
+                  disabled={duplicate.isPending}
+                  onSelect={() => duplicate.mutate()}
                 >
-                  {T.preview}
+                  {T.duplicate}
                 </Menu.Item>
-                {canWrite ? (
-                  <>
-                    <Menu.Separator className="templates-menu-separator" />
-                    <Menu.Item className="templates-menu-item" data-danger="" onSelect={onDelete}>
-                      {T.delete}
-                    </Menu.Item>
-                  </>
-                ) : null}
-              </Menu.Content>
+              ) : null}
+              <Menu.Item className="templates-menu-item" onSelect={() => void copyId()}>
+                {T.copyId}
+              </Menu.Item>
+              <Menu.Item
+                className="templates-menu-item"
+                onSelect={() => void navigate({ to: '/templates/$id/preview', params: { id: template.id } })}
+              >
+                {T.preview}
+              </Menu.Item>
+              {canWrite ? (
+                <>
+                  <Menu.Separator className="templates-menu-separator" />
+                  <Menu.Item className="templates-menu-item" data-danger="" onSelect={onDelete}>
+                    {T.delete}
+                  </Menu.Item>
+                </>
+              ) : null}
+            </Menu.Content>
           </Menu.Root>
         </div>
       </div>
