@@ -29,7 +29,8 @@ export function ApiSnippet({ action, title = 'Do this with the API' }: { action:
         {variants.map((v) => (
           <Tabs.Content key={v.id} value={v.id} className="app-snippet-panel">
             <CopyButton text={v.code} label={`Copy ${v.label}`} />
-            <pre className="app-code">
+            {/* Focusable: a long line scrolls sideways on a phone, and keyboards must reach it (axe). */}
+            <pre className="app-code" tabIndex={0} role="region" aria-label={`${title}: ${v.label}`}>
               <code data-snippet={v.id}>{v.code}</code>
             </pre>
           </Tabs.Content>

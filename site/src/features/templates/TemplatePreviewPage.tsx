@@ -164,7 +164,8 @@ function Preview({ template }: { template: Template }) {
           <h2 className="app-snippet-title" id="templates-sample-title">
             {T.sampleData}
           </h2>
-          <pre className="app-code">
+          {/* Focusable: it scrolls sideways on a phone. */}
+          <pre className="app-code" tabIndex={0} role="region" aria-label={T.sampleData}>
             <code>{JSON.stringify(template.sample_data, null, 2)}</code>
           </pre>
         </section>

@@ -246,13 +246,22 @@ function TemplateCard({
           </p>
         ) : null}
         <div className="templates-card-actions">
-          <Link to="/templates/$id" params={{ id: template.id }} className="site-button site-button-secondary">
+          {/* Named with the template (the visible word first), so that a list of links reads apart. */}
+          <Link
+            to="/templates/$id"
+            params={{ id: template.id }}
+            className="site-button site-button-secondary"
+            aria-label={`${canWrite ? T.open : T.view} ${template.name}`}
+          >
             {canWrite ? T.open : T.view}
-            <span className="site-visually-hidden"> {template.name}</span>
           </Link>
-          <Link to="/templates/$id/preview" params={{ id: template.id }} className="site-button site-button-ghost">
+          <Link
+            to="/templates/$id/preview"
+            params={{ id: template.id }}
+            className="site-button site-button-ghost"
+            aria-label={`${T.preview} ${template.name}`}
+          >
             {T.preview}
-            <span className="site-visually-hidden"> {template.name}</span>
           </Link>
           <Menu.Root>
             <Menu.Trigger
