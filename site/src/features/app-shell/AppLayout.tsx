@@ -1,6 +1,6 @@
 import './app-shell.css';
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { APP_NAVIGATION, APP_SHELL_TEXT as T } from '../../content/app-navigation';
 import { Loading } from '../../layout/Loading';
 import { Logo } from '../../layout/Logo';
@@ -16,8 +16,10 @@ import { TeamSwitcher } from './TeamSwitcher';
  * The signed-in app: the sidebar (logo, who is signed in, theme, Easy/Boss Mode, the team switcher, Logout, the
  * nine sections) and the screen. The route's guard let only a signed-in person in; if the session ends while they
  * are here (signed out in another tab, or revoked), they go to sign in and come back here after.
+ * `children` replace the routed screen, for a route outside the guarded layout that shows a signed-in person the app
+ * (/templates/new, which visitors see as the public builder).
  */
-export function AppLayout() {
+export function AppLayout({ children }: { children?: ReactNode } = {}) {
   const state = useSession();
   const navigate = useNavigate();
   const href = useLocation({ select: (location) => location.href });
@@ -84,7 +86,7 @@ export function AppLayout() {
           <LogoutButton />
         </aside>
         <main id="main" className="app-main" tabIndex={-1}>
-          <Outlet />
+          {children ?? <Outlet />}
         </main>
       </WorkspaceProvider>
     </div>
