@@ -76,7 +76,7 @@ export function AppLayout({ children }: { children?: ReactNode } = {}) {
             <ul>
               {APP_NAVIGATION.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to as '/dashboard'} className="app-nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  <Link to={item.to} className="app-nav-link" activeProps={{ 'aria-current': 'page' }}>
                     {item.label}
                   </Link>
                 </li>
