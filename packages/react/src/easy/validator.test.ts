@@ -82,7 +82,7 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
   it('names the field in the list of errors by its title', () => {
     const validator = new InterpretingValidator();
     const { errors } = validator.validateFormData({ ...VALID, customer: { name: 'Ada', email: 'x' } }, ORDER);
-    expect(errors.map((error) => error.stack)).toEqual(["'Email' must match format \"email\""]);
+    expect(errors.map((error) => error.stack)).toEqual(['\'Email\' must match format "email"']);
     expect(errors[0]).toMatchObject({ name: 'format', params: { format: 'email' }, title: 'Email' });
   });
 
@@ -109,7 +109,11 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
       },
     };
     expect(
-      listed(validator, { currency: 'GBP', code: 'abcd', at: '2026-03-02', colour: 'bluish', pair: [1, 'x'], x: 1 }, schema),
+      listed(
+        validator,
+        { currency: 'GBP', code: 'abcd', at: '2026-03-02', colour: 'bluish', pair: [1, 'x'], x: 1 },
+        schema,
+      ),
     ).toEqual([
       ['.currency', 'must be equal to one of the allowed values'],
       ['.code', 'must NOT have more than 3 characters'],
@@ -120,9 +124,9 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
       ['.pair.1', 'must be number'],
       ['', 'must NOT have additional properties'],
     ]);
-    expect(listed(validator, { currency: 'EUR', code: 'EUR', at: '2026-03-02T10:00:00Z', colour: '#0b5cad' }, schema)).toEqual(
-      [],
-    );
+    expect(
+      listed(validator, { currency: 'EUR', code: 'EUR', at: '2026-03-02T10:00:00Z', colour: '#0b5cad' }, schema),
+    ).toEqual([]);
   });
 
   it('follows $ref, within the schema and from a part of it to the whole (as RJSF asks of a field)', () => {
@@ -141,7 +145,11 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
     const validator = new InterpretingValidator();
     const schema = formSchema(letterDraft, createTemplateEngine()) as RJSFSchema;
     expect(validator.validateFormData(letterDraft.sample_data, schema).errors).toEqual([]);
-    const data = { ...letterDraft.sample_data, customer: {}, plan: { ...letterDraft.sample_data.plan, price: 'a lot' } };
+    const data = {
+      ...letterDraft.sample_data,
+      customer: {},
+      plan: { ...letterDraft.sample_data.plan, price: 'a lot' },
+    };
     expect(listed(validator, data, schema)).toEqual([
       ['.customer.name', "must have required property 'name'"],
       ['.plan.price', 'must be number'],

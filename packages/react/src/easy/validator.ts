@@ -277,8 +277,7 @@ function toSchemaErrors(units: OutputUnit[], compiled: Compiled): SchemaError[] 
     // path, or (a schema of `false`) right after it.
     const next = units[index + 1];
     const nested =
-      next?.keyword === 'false' ||
-      units.some((other) => other.keywordLocation.startsWith(`${unit.keywordLocation}/`));
+      next?.keyword === 'false' || units.some((other) => other.keywordLocation.startsWith(`${unit.keywordLocation}/`));
     if (nested && WRAPPERS.has(unit.keyword)) return;
     // A schema of `false` is at the keyword before it (the interpreter gives the data's path as its schema path).
     const location = unit.keyword === 'false' ? (units[index - 1]?.keywordLocation ?? '#') : unit.keywordLocation;
@@ -355,7 +354,12 @@ function toRjsfErrors<T, S extends RJSFSchema>(
         const fieldTitle =
           getUiOptions(getByPath<UiSchema | undefined>(uiSchema, toPath(path))).title ??
           getByPath<string | undefined>(parentSchema, ['properties', name, 'title']) ??
-          getByPath<string | undefined>(schema, [...parts.flatMap((part) => ['properties', part]), 'properties', name, 'title']);
+          getByPath<string | undefined>(schema, [
+            ...parts.flatMap((part) => ['properties', part]),
+            'properties',
+            name,
+            'title',
+          ]);
         if (fieldTitle) {
           message = message.replace(`'${name}'`, `'${fieldTitle}'`);
           title = fieldTitle;
