@@ -1,4 +1,4 @@
-import { createTemplateEngine } from '@quire/core';
+import { createTemplateEngine, TemplateContent } from '@quire/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { letterDraft } from '../__fixtures__/stories/templates';
@@ -41,6 +41,13 @@ const VALID = {
   lines: [{ item: 'Analytical engine', qty: 1 }],
 };
 
+/** The errors the form shows under the field at a path of the data (`customer.name`, `lines.1.item`). */
+function errorsAt(errorSchema: unknown, path: string): string[] | undefined {
+  let node = errorSchema as Record<string, unknown> | undefined;
+  for (const key of path.split('.')) node = node?.[key] as Record<string, unknown> | undefined;
+  return node?.__errors as string[] | undefined;
+}
+
 /** Each error as RJSF shows it: where (the data's path) and what. */
 const listed = (validator: InterpretingValidator, data: unknown, schema: RJSFSchema = ORDER) =>
   validator.validateFormData(data, schema).errors.map((error) => [error.property, error.message]);
@@ -75,8 +82,8 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
     expect(validator.isValid(ORDER, data, ORDER)).toBe(false);
     // The error schema the form draws its field errors from.
     const { errorSchema } = validator.validateFormData(data, ORDER);
-    expect(errorSchema.customer?.name?.__errors).toEqual(["must have required property 'Name'"]);
-    expect(errorSchema.lines?.[1]?.item?.__errors).toEqual(["must have required property 'item'"]);
+    expect(errorsAt(errorSchema, 'customer.name')).toEqual(["must have required property 'Name'"]);
+    expect(errorsAt(errorSchema, 'lines.1.item')).toEqual(["must have required property 'item'"]);
   });
 
   it('names the field in the list of errors by its title', () => {
@@ -143,7 +150,7 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
 
   it('accepts Quire’s inferred schema for the template’s own sample data, and flags what the template needs', () => {
     const validator = new InterpretingValidator();
-    const schema = formSchema(letterDraft, createTemplateEngine()) as RJSFSchema;
+    const schema = formSchema(TemplateContent.parse(letterDraft), createTemplateEngine()) as RJSFSchema;
     expect(validator.validateFormData(letterDraft.sample_data, schema).errors).toEqual([]);
     const data = {
       ...letterDraft.sample_data,
@@ -156,7 +163,11 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
     ]);
     // A date the template formats: the inferred schema says so, and the form checks it.
     const dated = formSchema(
-      { name: 'Notice', html: '<p>{{ due_on | date: "%Y-%m-%d" }}</p>', sample_data: { due_on: '2026-03-02' } },
+      TemplateContent.parse({
+        name: 'Notice',
+        html: '<p>{{ due_on | date: "%Y-%m-%d" }}</p>',
+        sample_data: { due_on: '2026-03-02' },
+      }),
       createTemplateEngine(),
     ) as RJSFSchema;
     expect(dated.properties?.due_on).toEqual({ type: 'string', format: 'date' });
@@ -169,13 +180,14 @@ describe('the sample-data form’s validator (no code evaluated)', () => {
       { ...VALID, total: -1 },
       ORDER,
       (data, errors) => {
-        if ((data as typeof VALID).paid === false) errors.paid?.addError('must be paid');
+        const fields = errors as unknown as Record<string, { addError(message: string): void }>;
+        if ((data as typeof VALID).paid === false) fields.paid?.addError('must be paid');
         return errors;
       },
       (errors) => errors.map((error) => ({ ...error, message: `${error.message}!` })),
     );
-    expect(result.errorSchema.total?.__errors).toEqual(['must be >= 0!']);
-    expect(result.errorSchema.paid?.__errors).toEqual(['must be paid']);
+    expect(errorsAt(result.errorSchema, 'total')).toEqual(['must be >= 0!']);
+    expect(errorsAt(result.errorSchema, 'paid')).toEqual(['must be paid']);
   });
 
   it('says when the schema itself cannot be used, instead of throwing', () => {

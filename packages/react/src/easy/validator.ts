@@ -1,4 +1,11 @@
-import { format as formats, type OutputUnit, type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema';
+import {
+  dereference,
+  format as formats,
+  type OutputUnit,
+  type Schema,
+  type SchemaDraft,
+  validate,
+} from '@cfworker/json-schema';
 import {
   type CustomValidator,
   createErrorHandler,
@@ -56,11 +63,12 @@ const asJson = (data: unknown): unknown => (data === undefined ? null : JSON.par
 
 /** The segments of a JSON Pointer as the interpreter writes them (`#/a/b%20c`): decoded. */
 const segments = (pointer: string): string[] =>
-  pointer
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter((segment, index, all) => segment !== '' || all.length > 1)
-    .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+  pointer === '#' || pointer === ''
+    ? []
+    : pointer
+        .replace(/^#?\//, '')
+        .split('/')
+        .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** An error as Ajv reports it, with what RJSF reads of it. */
 export interface SchemaError {
@@ -74,11 +82,16 @@ export interface SchemaError {
   parentSchema?: Schema;
 }
 
+/** A schema made ready to check data against: a copy of it, and every schema it can reach, by URI (for `$ref`). */
 interface Compiled {
-  validator: Validator;
   schema: Schema;
+  draft: SchemaDraft;
   lookup: Record<string, Schema | boolean>;
 }
+
+/** The data checked against a compiled schema, every error (not only the first). */
+const check = (compiled: Compiled, data: unknown) =>
+  validate(asJson(data), compiled.schema, compiled.draft, compiled.lookup, false);
 
 // Keywords that only say a subschema failed: the subschema's own errors say what is wrong.
 const WRAPPERS = new Set([
@@ -114,8 +127,7 @@ export class InterpretingValidator<T = unknown, S extends RJSFSchema = RJSFSchem
       let found = this.compiled.get(schema);
       if (!found) {
         const own = copy(schema) as Schema;
-        const validator = new Validator(own, draftOf(schema), false);
-        found = { validator, schema: own, lookup: lookupOf(validator) };
+        found = { schema: own, draft: draftOf(schema), lookup: dereference(own) };
         this.compiled.set(schema, found);
       }
       return found;
@@ -129,9 +141,9 @@ export class InterpretingValidator<T = unknown, S extends RJSFSchema = RJSFSchem
     let found = byRoot.get(rootSchema);
     if (!found) {
       const own = copy(withIdRefPrefix<S>(schema)) as Schema;
-      const validator = new Validator(own, draftOf(rootSchema), false);
-      validator.addSchema(copy(rootSchema) as Schema, ROOT_SCHEMA_PREFIX);
-      found = { validator, schema: own, lookup: lookupOf(validator) };
+      const lookup = dereference(own);
+      dereference({ ...copy(rootSchema), $id: ROOT_SCHEMA_PREFIX } as Schema, lookup);
+      found = { schema: own, draft: draftOf(rootSchema), lookup };
       byRoot.set(rootSchema, found);
     }
     return found;
@@ -141,7 +153,7 @@ export class InterpretingValidator<T = unknown, S extends RJSFSchema = RJSFSchem
   rawValidation<Result = SchemaError>(schema: S, formData?: T): { errors?: Result[]; validationError?: Error } {
     try {
       const compiled = this.compile(schema);
-      const result = compiled.validator.validate(asJson(formData));
+      const result = check(compiled, formData);
       return { errors: result.valid ? undefined : (toSchemaErrors(result.errors, compiled) as Result[]) };
     } catch (error) {
       return { validationError: error instanceof Error ? error : new Error(String(error)) };
@@ -150,7 +162,7 @@ export class InterpretingValidator<T = unknown, S extends RJSFSchema = RJSFSchem
 
   isValid(schema: S, formData: T | undefined, rootSchema: S): boolean {
     try {
-      return this.compile(schema, rootSchema).validator.validate(asJson(formData)).valid;
+      return check(this.compile(schema, rootSchema), formData).valid;
     } catch (error) {
       console.warn('Error encountered compiling schema:', error);
       return false;
@@ -178,11 +190,6 @@ export class InterpretingValidator<T = unknown, S extends RJSFSchema = RJSFSchem
     const handler = customValidate(full, createErrorHandler<T>(full), uiSchema, errorSchema);
     return validationDataMerge<T>({ errors, errorSchema }, unwrapErrorHandler<T>(handler));
   }
-}
-
-/** The interpreter's map of the schemas it knows by URI, to follow a `$ref` in an error's schema path. */
-function lookupOf(validator: Validator): Record<string, Schema | boolean> {
-  return (validator as unknown as { lookup: Record<string, Schema | boolean> }).lookup;
 }
 
 /** The schema at a schema path of the interpreter's (which runs through `$ref`s), with the node holding it. */
