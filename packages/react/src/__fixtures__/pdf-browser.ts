@@ -68,18 +68,31 @@ export interface ServedPage {
   page: Page;
   /** Requests the page made, by path (fonts and the worker come from here, nothing from elsewhere). */
   requests: string[];
+  /** What the page logged as errors (a refused `eval` is one), as it logged them. */
+  consoleErrors: string[];
+  /** What the page's Content-Security-Policy refused: the directive and what it blocked (`eval` for code). */
+  cspViolations(): Promise<string[]>;
   close(): Promise<void>;
 }
 
+export interface PageOptions {
+  /** A Content-Security-Policy for the page, as a host's server sends it. */
+  csp?: string;
+}
+
 /** Serves the bundled page and opens it in Chromium. */
-export async function openPage(script: string): Promise<ServedPage> {
+export async function openPage(script: string, options: PageOptions = {}): Promise<ServedPage> {
   const worker = await readFile(require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'));
   const requests: string[] = [];
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
     const send = (type: string, body: string | Buffer) => {
-      res.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' });
+      res.writeHead(200, {
+        'content-type': type,
+        'cache-control': 'max-age=3600',
+        ...(options.csp ? { 'content-security-policy': options.csp } : {}),
+      });
       res.end(body);
     };
     if (path === '/') {
@@ -99,13 +112,27 @@ export async function openPage(script: string): Promise<ServedPage> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1000, height: 1200 } });
   const errors: string[] = [];
+  const consoleErrors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  // Recorded from the page's first script on, as a violation report would be.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
   await page.goto(url);
   return {
     url,
     browser,
     page,
     requests,
+    consoleErrors,
+    cspViolations: () => page.evaluate(() => [...(window as unknown as { cspViolations: string[] }).cspViolations]),
     async close() {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useId } from 'react';
+import validator from './validator';
 
 export interface DataFormProps {
   schema: RJSFSchema;
@@ -15,7 +15,9 @@ const UI_SCHEMA: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 /**
  * The sample data as a form drawn from its JSON Schema (react-jsonschema-form): text, number, date and yes/no
  * fields, lists with add and remove. Every change is the new sample data at once; the form never submits.
- * A separate chunk: RJSF and its validator load when the Data panel opens.
+ * A separate chunk: RJSF and its validator load when the Data panel opens. The validator interprets the schema
+ * (./validator): RJSF's default one compiles it with `new Function`, which a Content-Security-Policy without
+ * 'unsafe-eval' refuses.
  */
 export default function DataForm(props: DataFormProps) {
   const id = useId().replace(/[^\w-]/g, '');

@@ -102,6 +102,36 @@ export const WithSchema: Story = {
   },
 };
 
+/** Each field checked as it is edited: a required field cleared, an address that is not one. */
+export const FieldErrors: Story = {
+  args: {
+    template: undefined,
+    value: { customer: { name: 'Ada Lovelace', email: 'ada@example.com' } },
+    schema: {
+      type: 'object',
+      properties: {
+        customer: {
+          type: 'object',
+          title: 'Customer',
+          required: ['name'],
+          properties: {
+            name: { type: 'string', title: 'Name' },
+            email: { type: 'string', format: 'email', title: 'Email' },
+          },
+        },
+      },
+    },
+  },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.clear(await field(canvasElement, 'customer_name'));
+    await expect(await canvas.findByText("must have required property 'Name'", {}, FORM)).toBeVisible();
+    const email = await field(canvasElement, 'customer_email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada at example');
+    await expect(await canvas.findByText('must match format "email"', {}, FORM)).toBeVisible();
+  },
+};
+
 /** Read only: the values show, nothing can be changed. */
 export const ReadOnly: Story = {
   args: { readOnly: true },
