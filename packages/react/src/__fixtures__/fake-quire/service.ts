@@ -757,9 +757,10 @@ export class FakeQuireService {
       data_source_id: null,
       job_id: null,
       batch_id: null,
-      data: null,
+      // The stories' reports are made with their template's sample data, by the signed-in person of the fake.
+      data: this.#versionOf(this.#find(report.template_id), report.template_version).content.sample_data ?? {},
       data_source_params: null,
-      source: null,
+      source: { type: 'user', id: FAKE_USER_ID, name: 'ada@example.com' },
     };
   }
 
