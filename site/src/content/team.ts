@@ -81,7 +81,7 @@ export const ACCEPT_TEXT = {
   title: 'Join a team',
   lead: 'You have been invited to join a team on Quire.',
   signedOut:
-    'Sign in with the email address the invitation was sent to, then accept it. New to Quire? Create an account with that address, confirm it, and open the invitation link again.',
+    'Sign in with the email address the invitation was sent to, then accept it. New to Quire? Create an account with that address and confirm it: signing in then brings you back here.',
   signIn: 'Sign in to accept',
   register: 'Create an account',
   signedInAs: (email: string) => `Signed in as ${email}. The invitation must have been sent to this address.`,

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { usePageTitle } from '../../layout/use-page-title';
 import { AccountCard } from './AccountCard';
 import type { AccountApi } from './account-api';
+import { forgetAfterVerify, peekAfterVerify } from './after-verify';
 import { accountApi } from './default-api';
 import { ACCOUNT_MESSAGES as M } from './messages';
 import { serviceMessage } from './notify';
@@ -22,6 +24,8 @@ export function VerifyEmailPage({ token, api = accountApi }: { token: string | u
     gcTime: Number.POSITIVE_INFINITY,
   });
   const failed = !token || confirmation.isError;
+  // Signed up on the way to a page (an invitation): signing in goes on there.
+  const [next] = useState(peekAfterVerify);
   return (
     <AccountCard
       title="Confirm your email"
@@ -43,7 +47,12 @@ export function VerifyEmailPage({ token, api = accountApi }: { token: string | u
           <p>
             <strong>{confirmation.data?.email}</strong> is confirmed. You can sign in now.
           </p>
-          <Link to="/login" className="site-button site-button-primary">
+          <Link
+            to="/login"
+            search={next ? { redirect: next } : {}}
+            onClick={forgetAfterVerify}
+            className="site-button site-button-primary"
+          >
             Sign in
           </Link>
         </div>

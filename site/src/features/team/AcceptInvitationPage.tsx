@@ -43,7 +43,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
           <Link to="/login" search={{ redirect: here }} className="site-button site-button-primary">
             {T.signIn}
           </Link>
-          <Link to="/register" className="site-button site-button-secondary">
+          <Link to="/register" search={{ redirect: here }} className="site-button site-button-secondary">
             {T.register}
           </Link>
         </div>
