@@ -106,7 +106,11 @@ describe('the sample-data form', () => {
         schema={{ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } }}
         value={{ tags: ['a'] }}
         onChange={() => {}}
-        messages={{ 'easy.dataAdd': 'Ajouter', 'easy.dataAddTo': 'Ajouter à {list}', 'easy.dataRemoveItem': 'Retirer {n}' }}
+        messages={{
+          'easy.dataAdd': 'Ajouter',
+          'easy.dataAddTo': 'Ajouter à {list}',
+          'easy.dataRemoveItem': 'Retirer {n}',
+        }}
       />,
     );
     expect(await screen.findByRole('button', { name: 'Ajouter à Tags' }, FORM)).toHaveTextContent('Ajouter');
