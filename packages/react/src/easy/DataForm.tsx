@@ -1,6 +1,7 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useId } from 'react';
+import { DATA_FORM_TEMPLATES, DATA_FORM_WIDGETS } from './data-templates';
 import validator from './validator';
 
 export interface DataFormProps {
@@ -26,6 +27,8 @@ export default function DataForm(props: DataFormProps) {
       className="quire-data-form"
       schema={props.schema}
       uiSchema={UI_SCHEMA}
+      templates={DATA_FORM_TEMPLATES}
+      widgets={DATA_FORM_WIDGETS}
       formData={props.value}
       validator={validator}
       idPrefix={`quire-data-${id}`}

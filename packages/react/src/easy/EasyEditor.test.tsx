@@ -122,7 +122,7 @@ describe('<EasyEditor>', () => {
     render(<Host initial={W1_DRAFT} changes={changes} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
     const panel = screen.getByRole('tabpanel', { name: 'Data' });
-    const names = await within(panel).findAllByLabelText(/^name/, {}, { timeout: 15_000 });
+    const names = await within(panel).findAllByLabelText('Name', {}, { timeout: 15_000 });
     // company.name, then customer.name.
     fireEvent.change(names[1] as HTMLElement, { target: { value: 'Fabrikam Ltd' } });
     await waitFor(() => expect(changes.at(-1)?.change).toEqual({ kind: 'data', fields: ['sample_data'] }));

@@ -124,7 +124,7 @@ describe("the builder's Easy Mode", () => {
     render(<TemplateBuilder ref={ref} defaultValue={W1_DRAFT} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Data' }));
     const panel = screen.getByRole('tabpanel', { name: 'Data' });
-    const names = await within(panel).findAllByLabelText(/^name/, {}, { timeout: 15_000 });
+    const names = await within(panel).findAllByLabelText('Name', {}, { timeout: 15_000 });
     fireEvent.change(names[1] as HTMLElement, { target: { value: 'Fabrikam Ltd' } });
     const customer = () => (ref.current?.getDraft().sample_data as typeof W1_DRAFT.sample_data | undefined)?.customer;
     await waitFor(() => expect(customer()).toMatchObject({ name: 'Fabrikam Ltd' }));

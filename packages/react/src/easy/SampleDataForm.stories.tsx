@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, waitFor, within } from 'storybook/test';
+import { invoiceData, invoiceSchema } from '../__fixtures__/stories/invoice-data';
 import { letterDraft } from '../__fixtures__/stories/templates';
 import { SampleDataForm, type SampleDataFormProps } from './SampleDataForm';
 
@@ -50,6 +51,7 @@ async function field(canvasElement: HTMLElement, path: string): Promise<HTMLInpu
 }
 
 const lastData = (onChange: unknown) => (onChange as ReturnType<typeof fn>).mock.lastCall?.[0] as Data;
+const lastInvoice = (onChange: unknown) => (onChange as ReturnType<typeof fn>).mock.lastCall?.[0] as typeof invoiceData;
 
 /** The fields the letter reads, with the sample's values; a change hands the whole new data to the host. */
 export const FromTemplate: Story = {
@@ -102,6 +104,99 @@ export const WithSchema: Story = {
   },
 };
 
+const invoiceArgs = {
+  template: undefined,
+  value: invoiceData,
+  schema: invoiceSchema as unknown as Record<string, unknown>,
+};
+
+/**
+ * Invoice-like data: a nested object (the company) as a group, a list of plain values (its address lines) and a
+ * list of objects (the line items), each label in plain words, each list button named after its item and list.
+ */
+export const ListsAndGroups: Story = {
+  args: invoiceArgs,
+  play: async ({ canvas, args, userEvent }) => {
+    const company = await canvas.findByRole('group', { name: 'Company' }, FORM);
+    await expect(within(company).getByLabelText('Account name')).toHaveValue('Brightline Studio');
+    await expect(within(company).getByLabelText('VAT number')).toHaveValue('GB123456789');
+    const lines = within(company).getByRole('group', { name: 'Address lines' });
+    await expect(within(lines).getByLabelText('Address line 2')).toHaveValue('Leith, Edinburgh EH6 6PB');
+    // A list's input is as wide as the fields outside the list, less its buttons.
+    const outside = canvas.getByLabelText('Account name').getBoundingClientRect().width;
+    const inside = within(lines).getByLabelText('Address line 1').getBoundingClientRect().width;
+    await expect(inside).toBeGreaterThan(outside - 150);
+    // The buttons show their icons: each is a visible, named square.
+    const remove = within(lines).getByRole('button', { name: 'Remove item 1 of Address lines' });
+    await expect(remove.getBoundingClientRect().width).toBeGreaterThanOrEqual(24);
+    await expect(remove.querySelector('svg')).not.toBeNull();
+    await userEvent.click(within(lines).getByRole('button', { name: 'Move item 2 of Address lines up' }));
+    await waitFor(() =>
+      expect(lastInvoice(args.onChange).company.address_lines).toEqual([
+        'Leith, Edinburgh EH6 6PB',
+        '12 Harbour Street',
+      ]),
+    );
+    const items = canvas.getByRole('group', { name: 'Line items' });
+    await userEvent.click(within(items).getByRole('button', { name: 'Add an item to Line items' }));
+    await expect(await within(items).findByRole('group', { name: 'Line item 3' })).toBeVisible();
+    await userEvent.click(within(items).getByRole('button', { name: 'Remove item 3 of Line items' }));
+    await waitFor(() => expect(lastInvoice(args.onChange).line_items).toEqual(invoiceData.line_items));
+  },
+};
+
+/** The same form in the dark theme. */
+export const ListsAndGroupsDark: Story = {
+  args: invoiceArgs,
+  globals: { theme: 'dark' },
+  play: async ({ canvas, canvasElement }) => {
+    const lines = await canvas.findByRole('group', { name: 'Address lines' }, FORM);
+    await expect(within(lines).getByRole('button', { name: 'Add an item to Address lines' })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-quire-theme]')).toHaveAttribute('data-quire-theme', 'dark');
+  },
+};
+
+/** An empty list: says so, and offers "Add". */
+export const EmptyList: Story = {
+  args: { ...invoiceArgs, value: { ...invoiceData, line_items: [] } },
+  play: async ({ canvas }) => {
+    const items = await canvas.findByRole('group', { name: 'Line items' }, FORM);
+    await expect(within(items).getByText('None yet')).toBeVisible();
+    await expect(within(items).getByRole('button', { name: 'Add an item to Line items' })).toHaveTextContent('Add');
+  },
+};
+
+/** Read only: the values show, nothing can be changed. */
+export const ReadOnly: Story = {
+  args: { readOnly: true },
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(await field(canvasElement, 'customer_name')).toBeDisabled();
+    await expect(canvas.getByText('The sample data cannot be changed here')).toBeVisible();
+    const form = canvasElement.querySelector('form') as HTMLFormElement;
+    for (const input of within(form).getAllByRole('textbox')) await expect(input).toBeDisabled();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    // Nothing to press either: no list buttons.
+    await expect(within(form).queryAllByRole('button')).toEqual([]);
+  },
+};
+
+/** A template that reads no data yet. */
+export const Empty: Story = {
+  args: { value: {}, template: { name: 'Notice', html: '<h1>Office closed on Friday</h1>' } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText('The template reads no data yet.')).toBeVisible();
+    await expect(canvasElement.querySelector('form')).toBeNull();
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(await field(canvasElement, 'customer_name')).toHaveValue('Ada Lovelace');
+    await expect(canvasElement.querySelector('[data-quire-theme]')).toHaveAttribute('data-quire-theme', 'dark');
+  },
+};
+
 /** Each field checked as it is edited: a required field cleared, an address that is not one. */
 export const FieldErrors: Story = {
   args: {
@@ -129,34 +224,5 @@ export const FieldErrors: Story = {
     await userEvent.clear(email);
     await userEvent.type(email, 'ada at example');
     await expect(await canvas.findByText('must match format "email"', {}, FORM)).toBeVisible();
-  },
-};
-
-/** Read only: the values show, nothing can be changed. */
-export const ReadOnly: Story = {
-  args: { readOnly: true },
-  play: async ({ canvas, canvasElement, args }) => {
-    await expect(await field(canvasElement, 'customer_name')).toBeDisabled();
-    await expect(canvas.getByText('The sample data cannot be changed here')).toBeVisible();
-    const form = canvasElement.querySelector('form') as HTMLFormElement;
-    for (const input of within(form).getAllByRole('textbox')) await expect(input).toBeDisabled();
-    await expect(args.onChange).not.toHaveBeenCalled();
-  },
-};
-
-/** A template that reads no data yet. */
-export const Empty: Story = {
-  args: { value: {}, template: { name: 'Notice', html: '<h1>Office closed on Friday</h1>' } },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText('The template reads no data yet.')).toBeVisible();
-    await expect(canvasElement.querySelector('form')).toBeNull();
-  },
-};
-
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => {
-    await expect(await field(canvasElement, 'customer_name')).toHaveValue('Ada Lovelace');
-    await expect(canvasElement.querySelector('[data-quire-theme]')).toHaveAttribute('data-quire-theme', 'dark');
   },
 };
