@@ -55,7 +55,8 @@ describe('a new person’s first report', () => {
     await page.goto('/dashboard');
     await page.getByRole('link', { name: QUICK_ACTIONS.generateReport }).click();
     await page.waitForURL('**/reports/generate');
-    await page.getByLabel(GENERATE.template).selectOption(templateId);
+    await page.getByRole('heading', { name: GENERATE.title, level: 1 }).waitFor();
+    await page.getByLabel(GENERATE.template, { exact: true }).selectOption(templateId);
     expect(await page.getByLabel(GENERATE.version).locator('option:checked').textContent()).toContain('2');
     const firstField = page.locator('form input[type="text"]').first();
     await firstField.waitFor();
