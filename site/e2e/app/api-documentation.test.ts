@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTATION_TEXT as T } from '../../src/content/api-documentation';
 import {
+  apiAs,
   appScreenshot,
   pageFaults,
   type SignedIn,
@@ -12,19 +13,8 @@ import {
 
 /** A template of the person's own team, made through the API as the builder would. */
 async function makeTemplate(account: { email: string; password: string }, name: string): Promise<string> {
-  const login = await fetch(`${serviceUrl()}/v1/auth/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const created = await fetch(`${serviceUrl()}/v1/templates`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, html: '<h1>Invoice {{ number }}</h1>' }),
-  });
-  if (created.status !== 201) throw new Error(`template: ${created.status} ${await created.text()}`);
-  return ((await created.json()) as { id: string }).id;
+  const api = await apiAs(account);
+  return (await api.call<{ id: string }>('POST', '/v1/templates', { name, html: '<h1>Invoice {{ number }}</h1>' })).id;
 }
 
 describe('the API documentation', () => {

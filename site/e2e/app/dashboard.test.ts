@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECKLIST, DASHBOARD_TEXT, QUICK_ACTIONS, USAGE_METERS } from '../../src/content/dashboard';
 import {
+  apiAs,
   appScreenshot,
   pageFaults,
   type SignedIn,
@@ -9,20 +10,6 @@ import {
   setMode,
   signedInPage,
 } from './harness';
-
-/** A call to the service as a program would make it: JSON in, JSON out. */
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${serviceUrl()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 describe('/dashboard', () => {
   const open: SignedIn[] = [];
@@ -49,19 +36,26 @@ describe('/dashboard', () => {
     await appScreenshot(page, 'dashboard-new-desktop-light');
 
     // The team makes a template, an API key, and with the key a report (so an API call).
-    const session = await call<{ access_token: string }>('POST', '/v1/auth/token?grant_type=password', '', {
-      email: site.email,
-      password: site.password,
-    });
-    const key = await call<{ secret: string }>('POST', '/v1/api-keys', session.access_token, {
+    const person = await apiAs(site);
+    const key = await person.call<{ secret: string }>('POST', '/v1/api-keys', {
       name: 'dashboard test',
       role: 'editor',
     });
-    const template = await call<{ id: string; sample_data: unknown }>('POST', '/v1/templates', key.secret, {
+    // With the key, as a program: these count as the team's API calls.
+    const asProgram = async <T>(path: string, body: unknown) => {
+      const response = await fetch(`${serviceUrl()}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const template = await asProgram<{ id: string; sample_data: unknown }>('/v1/templates', {
       starter_id: 'invoice',
       name: 'Studio invoice',
     });
-    await call('POST', '/v1/reports', key.secret, { template_id: template.id, data: template.sample_data });
+    await asProgram('/v1/reports', { template_id: template.id, data: template.sample_data });
 
     await page.reload();
     await page.getByText(DASHBOARD_TEXT.checklistDone).waitFor();

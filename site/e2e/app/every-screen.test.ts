@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_NAVIGATION } from '../../src/content/app-navigation';
 import { confirmedAccount } from '../account/harness';
 import {
+  apiAs,
   appScreenshot,
   pageFaults,
   type SignedIn,
@@ -20,33 +21,15 @@ let account: { email: string; password: string };
 let templateId: string;
 let reportId: string;
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${serviceUrl()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   account = await confirmedAccount('Every Screen');
-  const { access_token: token } = await call<{ access_token: string }>(
-    'POST',
-    '/v1/auth/token?grant_type=password',
-    '',
-    account,
-  );
-  const template = await call<{ id: string; sample_data: unknown }>('POST', '/v1/templates', token, {
+  const api = await apiAs(account);
+  const template = await api.call<{ id: string; sample_data: unknown }>('POST', '/v1/templates', {
     starter_id: 'invoice',
     name: 'Screens invoice',
   });
   templateId = template.id;
-  const report = await call<{ id: string }>('POST', '/v1/reports', token, {
+  const report = await api.call<{ id: string }>('POST', '/v1/reports', {
     template_id: template.id,
     data: template.sample_data,
   });

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { confirmedAccount, openAccountPage, type Theme } from '../account/harness';
+import { confirmedAccount, openAccountPage, serviceUrl, type Theme } from '../account/harness';
 import type { SitePage } from '../harness/browser';
 
 export { mailTo, onService, pageFaults, seriousViolations, serviceUrl } from '../account/harness';
@@ -65,4 +65,43 @@ export async function appScreenshot(page: Page, name: string): Promise<string | 
   const path = join(APP_SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** The API as a program sees it, for a person: their access token and JSON calls, for their team or another. */
+export interface PersonApi {
+  token: string;
+  /** A call that must succeed (2xx): its JSON. `team` sends `Quire-Team`. */
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, team?: string): Promise<T>;
+  /** The raw answer, for calls a test expects to be refused. */
+  fetch(method: string, path: string, body?: unknown, team?: string): Promise<Response>;
+}
+
+/** Signs a person in through the JSON token route (as programs do) and answers their API. */
+export async function apiAs(account: { email: string; password: string }): Promise<PersonApi> {
+  const signIn = await fetch(`${serviceUrl()}/v1/auth/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (signIn.status !== 200) throw new Error(`token: ${signIn.status} ${await signIn.text()}`);
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const send = (method: string, path: string, body?: unknown, team?: string) =>
+    fetch(`${serviceUrl()}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(team ? { 'quire-team': team } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return {
+    token,
+    fetch: send,
+    async call<T>(method: string, path: string, body?: unknown, team?: string): Promise<T> {
+      const response = await send(method, path, body, team);
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
 }

@@ -6,15 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ACCEPT_TEXT } from '../../src/content/team';
 import { confirmedAccount, newEmail, openAccountPage, PASSWORD } from '../account/harness';
 import type { SitePage } from '../harness/browser';
-import { mailTo, onService, pageFaults, serviceUrl } from './harness';
-
-async function call(method: string, path: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(`${serviceUrl()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+import { apiAs, mailTo, onService, pageFaults } from './harness';
 
 describe('an invitation to someone new to Quire', () => {
   const open: SitePage[] = [];
@@ -24,11 +16,10 @@ describe('an invitation to someone new to Quire', () => {
 
   it('signs them up, and signing in after confirming brings them back to accept it', { timeout: 120_000 }, async () => {
     const owner = await confirmedAccount('Inviting Owner');
-    const session = await (await call('POST', '/v1/auth/token?grant_type=password', '', owner)).json();
-    const token = (session as { access_token: string }).access_token;
-    expect((await call('POST', '/v1/subscription', token, { plan: 'professional' })).status).toBe(200);
+    const api = await apiAs(owner);
+    await api.call('POST', '/v1/subscription', { plan: 'professional' });
     const email = newEmail('New Invitee');
-    expect((await call('POST', '/v1/team/invitations', token, { email, role: 'viewer' })).status).toBe(201);
+    await api.call('POST', '/v1/team/invitations', { email, role: 'viewer' });
     const invitation = onService((await mailTo('invitation', email)).links.accept);
 
     const site = await openAccountPage();
