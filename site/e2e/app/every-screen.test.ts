@@ -7,7 +7,6 @@ import {
   pageFaults,
   type SignedIn,
   seriousViolations,
-  serviceUrl,
   setMode,
   signedInPage,
 } from './harness';
