@@ -29,6 +29,12 @@ export type { TemplateMessages, Templates, TemplateVersions } from './resources/
 export type { AuditLog, Plans, Starters, Subscription, Usage } from './resources/usage';
 export type { WebhookDeliveries, WebhookEndpoints, Webhooks } from './resources/webhooks';
 export { AiStream, parseSSE, type ServerSentEvent } from './sse';
+// The data types that share their names with resource classes above, which win under those names.
+export type {
+  Subscription as SubscriptionObject,
+  Team as TeamObject,
+  Usage as UsageObject,
+} from './types';
 export * from './types';
 export {
   type HeadersLike,

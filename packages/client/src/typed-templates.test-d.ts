@@ -102,7 +102,7 @@ describe('the rest of the surface', () => {
     expectTypeOf(stream).toEqualTypeOf<AiStream<TemplateMessageResult>>();
     expectTypeOf(stream.finalResult()).toEqualTypeOf<Promise<TemplateMessageResult>>();
     void quire.ai.generate({ prompt: 'An invoice', data_source_id: 'ds_1', params: { month: 3 } });
-    // @ts-expect-error what the data looks like is required
+    // A sentence alone: the writer proposes the data (the service accepts it; see service/src/ai).
     void quire.ai.generate({ prompt: 'An invoice' });
     // @ts-expect-error a data sample or a data source, not both
     void quire.ai.generate({ prompt: 'x', kind: 'document', data_sample: {}, data_source_id: 'ds_1' });

@@ -519,7 +519,10 @@ export type AiGenerateParams = {
   page?: PageSetupParams;
   /** Default: the model's. */
   name?: string;
-} & AiDataHint;
+} & (AiDataHint | NoDataHint);
+
+/** A sentence alone: the writer proposes the data too (its sample comes back as the template's sample data). */
+export type NoDataHint = { data_sample?: never; data_source_id?: never; params?: never; schema?: never };
 
 /** The data a check rendered with: the sample, or one of the generated edge cases. */
 export type AiDataSet =

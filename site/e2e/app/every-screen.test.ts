@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_NAVIGATION } from '../../src/content/app-navigation';
 import { confirmedAccount } from '../account/harness';
-import {
-  apiAs,
-  appScreenshot,
-  pageFaults,
-  type SignedIn,
-  seriousViolations,
-  setMode,
-  signedInPage,
-} from './harness';
+import { apiAs, appScreenshot, pageFaults, type SignedIn, seriousViolations, setMode, signedInPage } from './harness';
 
 /**
  * Every screen of the signed-in app, for a team that has a template and a report: in both modes and both themes,

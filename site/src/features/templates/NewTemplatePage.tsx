@@ -178,7 +178,7 @@ function DescribeIt() {
     try {
       // No data given: the writer proposes the data's shape and its sample itself (the service allows it; the
       // client's type asks for one of the data hints).
-      const generation = client.ai.generateStream({ prompt: sentence } as AiGenerateParams);
+      const generation = client.ai.generateStream({ prompt: sentence });
       stream.current = generation;
       for await (const event of generation) {
         if (event.type === 'progress') setStage(event.stage);

@@ -59,7 +59,7 @@ async function session(quire: Quire): Promise<Answers> {
   out.afterTurn = await quire.templates.get(created.id);
   const generation: { type: string; result?: { template: { id: string } } }[] = [];
   // No data at all: the service takes it (the model proposes the data), though the client's type asks for a hint.
-  const fromSentence = { prompt: 'A receipt for a coffee shop' } as unknown as AiGenerateParams;
+  const fromSentence: AiGenerateParams = { prompt: 'A receipt for a coffee shop' };
   for await (const event of quire.ai.generateStream(fromSentence)) generation.push(event);
   out.generateEvents = generation;
   const generated = generation.find((event) => event.type === 'done')?.result;
