@@ -1,4 +1,4 @@
-import type { Quire } from '@quire/client';
+import type { Quire, TeamObject } from '@quire/client';
 import { type Permission, can as roleCan } from '@quire/core';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
@@ -7,11 +7,8 @@ import { createQuireClient } from '../api/client';
 /** Where the chosen team is remembered between visits (per browser, like the theme). */
 export const TEAM_STORAGE_KEY = 'quire-team';
 
-/**
- * A team as the service gives it, with the caller's role. (@quire/client's index re-exports its `Team` resource
- * class over the data type of the same name, so the data type is taken from what `team.get()` answers.)
- */
-export type Team = Awaited<ReturnType<Quire['team']['get']>>;
+/** A team as the service gives it, with the caller's role. */
+export type Team = TeamObject;
 
 export interface Workspace {
   /** The acting team (with the signed-in person's role in it). */
