@@ -24,6 +24,7 @@ describe('the reports operations table', () => {
         'getReport',
         'getReportFile',
         'deleteReport',
+        'getDailyReports',
         'createReportBatch',
         'getReportBatch',
         'getJob',

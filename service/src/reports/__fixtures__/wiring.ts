@@ -29,6 +29,8 @@ export function actingAs(teamId: string): AuthHandlers {
   return {
     authenticate: (_req, res, next) => {
       res.locals.team = { id: teamId, name: 'Test team', plan: 'free', role: 'owner' };
+      // The person asking, as the real authenticator records them (a report names who asked for it).
+      res.locals.user = { id: 'usr_test_owner', email: 'owner@quire.test' };
       next();
     },
     actingTeam: pass,
