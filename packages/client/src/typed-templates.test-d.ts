@@ -102,7 +102,7 @@ describe('the rest of the surface', () => {
     expectTypeOf(stream).toEqualTypeOf<AiStream<TemplateMessageResult>>();
     expectTypeOf(stream.finalResult()).toEqualTypeOf<Promise<TemplateMessageResult>>();
     void quire.ai.generate({ prompt: 'An invoice', data_source_id: 'ds_1', params: { month: 3 } });
-    // A sentence alone: the writer proposes the data (the service accepts it; see service/src/ai).
+    // A sentence alone: the writer proposes the data, as the service's AI route accepts.
     void quire.ai.generate({ prompt: 'An invoice' });
     // @ts-expect-error a data sample or a data source, not both
     void quire.ai.generate({ prompt: 'x', kind: 'document', data_sample: {}, data_source_id: 'ds_1' });
