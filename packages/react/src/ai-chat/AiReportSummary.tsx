@@ -29,7 +29,8 @@ export function AiReportSummary({ report }: { report: AiReport }) {
         {report.checked.map((check, i) => (
           <li key={`${check.check}-${check.data_set ?? i}`} data-ok={check.ok}>
             <span aria-hidden="true">{check.ok ? '✓' : '✗'}</span> {check.description}
-            {check.pages ? ` · ${t('chat.pages', { pages: check.pages })}` : ''} ·{' '}
+            {check.pages ? ` · ${check.pages === 1 ? t('chat.onePage') : t('chat.pages', { pages: check.pages })}` : ''}{' '}
+            ·{' '}
             {check.ok && check.findings.length === 0
               ? t('chat.passed')
               : t('chat.problems', { count: check.findings.length })}

@@ -222,6 +222,7 @@ export const en = {
   'pdf.loading': 'Loading the PDF engine…',
   'pdf.rendering': 'Rendering the PDF…',
   'pdf.pages': '{pages} pages',
+  'pdf.onePage': '1 page',
   'pdf.page': 'Page {page} of {pages}',
   'pdf.error': 'The PDF could not be made: {message}',
   'pdf.viewerFailed': 'The PDF could not be shown: {message}',
@@ -249,6 +250,7 @@ export const en = {
   'chat.checked': 'What was checked',
   'chat.notDone': 'What was not done',
   'chat.pages': '{pages} pages',
+  'chat.onePage': '1 page',
   'chat.passed': 'passed',
   'chat.problems': '{count} problems',
   'chat.removed': 'Removed for safety: {detail}',
@@ -277,6 +279,7 @@ export const en = {
   'report.frameTitle': 'Report {name}',
   'report.summary': '{format}, {size}',
   'report.summaryPages': '{format}, {pages} pages, {size}',
+  'report.summaryOnePage': '{format}, 1 page, {size}',
 } as const;
 
 /** The keys of the dictionary. */

@@ -51,7 +51,7 @@ export const OnePage: Story = {
     const [page] = await paintedPages(canvasElement, 1);
     await expect(page).toHaveAccessibleName('Page 1 of 1');
     await expect(inkOf(page as HTMLCanvasElement)).toBeGreaterThan(0.005);
-    await expect(canvas.getByRole('document', { name: 'PDF preview: 1 pages' })).toBeInTheDocument();
+    await expect(canvas.getByRole('document', { name: 'PDF preview: 1 page' })).toBeInTheDocument();
     await expect(args.onPaint).toHaveBeenCalledWith(expect.objectContaining({ pages: 1 }));
     await expect(args.onError).not.toHaveBeenCalled();
     // The PDF on screen is the letter, with its data.

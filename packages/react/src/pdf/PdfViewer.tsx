@@ -148,7 +148,11 @@ export function PdfPages(props: PdfPagesProps) {
         className="quire-pdf-pages"
         ref={pagesRef}
         role="document"
-        aria-label={shown === null ? t('pdf.label') : `${t('pdf.label')}: ${t('pdf.pages', { pages: shown })}`}
+        aria-label={
+          shown === null
+            ? t('pdf.label')
+            : `${t('pdf.label')}: ${shown === 1 ? t('pdf.onePage') : t('pdf.pages', { pages: shown })}`
+        }
         data-pages={shown ?? undefined}
       />
     </div>

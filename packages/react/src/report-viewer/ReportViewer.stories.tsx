@@ -47,7 +47,7 @@ export const PdfReport: Story = {
     await waitFor(() => expect(pageCanvases(canvasElement)).toHaveLength(1), READY);
     await expect(inkOf(pageCanvases(canvasElement)[0] as HTMLCanvasElement)).toBeGreaterThan(0.002);
     await expect(canvas.getByRole('region', { name: 'Report: welcome-letter.pdf' })).toBeVisible();
-    await expect(canvas.getByText(/^PDF, 1 pages, \d+ KB$/)).toBeVisible();
+    await expect(canvas.getByText(/^PDF, 1 page, \d+ KB$/)).toBeVisible();
     await expect(args.onReady).toHaveBeenCalledWith(
       expect.objectContaining({ id: PDF_REPORT, status: 'succeeded', format: 'pdf', pages: 1 }),
     );

@@ -201,7 +201,7 @@ function ReportViewerBody({ props }: { props: Parsed }) {
             <strong className="quire-report-name">{shown.filename}</strong>
             <span className="quire-muted">
               {shown.pages
-                ? t('report.summaryPages', {
+                ? t(shown.pages === 1 ? 'report.summaryOnePage' : 'report.summaryPages', {
                     format: isPdf ? 'PDF' : 'HTML',
                     pages: shown.pages,
                     size: sizeOf(shown.bytes.length),

@@ -250,7 +250,8 @@ function DataUsed({ report }: { report: Report }) {
               <code>{JSON.stringify(report.data, null, 2)}</code>
             </pre>
           ) : (
-            <dl className="reports-meta reports-data-list" aria-label={REPORT_PAGE.data}>
+            // Focusable: the list scrolls in its box, and a keyboard must reach it (axe's scrollable-region-focusable).
+            <dl className="reports-meta reports-data-list" aria-label={REPORT_PAGE.data} tabIndex={0}>
               {flatten(report.data).map(([path, value]) => (
                 <div key={path} className="reports-meta-row">
                   <dt>{path}</dt>
