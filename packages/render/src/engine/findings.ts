@@ -1,0 +1,32 @@
+/**
+ * What a stage could not do as a browser would. Every stage reports into one list; `check()` shows it to the
+ * template's author and the render returns it as warnings. Nothing the engine ignores goes unreported.
+ */
+export interface EngineFinding {
+  /** Stable code: `unsupported_property`, `unsupported_value`, `unsupported_selector`, `unsupported_at_rule`,
+   * `unsupported_display`, `content_overflow`, `image_not_loaded`, `missing_glyphs`, `word_too_long`, … */
+  code: string;
+  message: string;
+  /** Which part of the template: `css` (the template's stylesheet), `html`, `header_html`, `footer_html`. */
+  part?: string;
+  /** 1-based line (and column) in that part, when known. */
+  line?: number;
+  column?: number;
+}
+
+/** Collects findings, one per distinct message and place, so a rule applied to 2,000 rows reports once. */
+export class Findings {
+  private readonly seen = new Set<string>();
+  private readonly items: EngineFinding[] = [];
+
+  add(finding: EngineFinding): void {
+    const key = `${finding.code}|${finding.part ?? ''}|${finding.line ?? ''}|${finding.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.items.push(finding);
+  }
+
+  list(): EngineFinding[] {
+    return [...this.items];
+  }
+}

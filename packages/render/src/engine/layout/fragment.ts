@@ -1,0 +1,133 @@
+/**
+ * The layout stage's output and the paint stage's input: positioned fragments. Coordinates are points, y down,
+ * each fragment's `x`/`y` relative to its parent fragment's top-left corner (the border-box corner for boxes),
+ * so a laid-out table cell or line can be moved by changing one number.
+ *
+ * Layout runs in one continuous flow as wide as the page's content box; the paginator (layout/pages) then cuts
+ * it into pages at the allowed break points and repeats table headers. The break metadata below is what it reads.
+ */
+import type { BorderSide, Color, ComputedStyle, TextDecoration } from '../style/computed-style';
+
+export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment | SvgFragment;
+
+/** A block, table, row, cell, inline-block or inline box: background, borders and children. */
+export interface BoxFragment {
+  kind: 'box';
+  x: number;
+  y: number;
+  /** Border-box size. */
+  width: number;
+  height: number;
+  /** What it paints with: backgroundColor, backgroundImage, border*, borderRadius, opacity, visibility, overflow. */
+  style: ComputedStyle;
+  /** Collapsed-border tables: the borders to draw instead of the style's (the winners of the border conflict). */
+  borders?: { top: BorderSide; right: BorderSide; bottom: BorderSide; left: BorderSide };
+  /** Where the borders are drawn, if not around the border box (collapsed borders straddle the grid line). */
+  children: Fragment[];
+  /** What kind of box, for the paginator: it may break between rows, and repeats `thead` rows. */
+  role: 'block' | 'table' | 'table-head' | 'table-body' | 'table-foot' | 'row' | 'cell' | 'inline' | 'inline-block' | 'caption' | 'page-margin';
+  /** href for a live link over the box. */
+  link?: string;
+  /** From the style, for the paginator. */
+  breakBefore?: ComputedStyle['breakBefore'];
+  breakAfter?: ComputedStyle['breakAfter'];
+  /** True when the box must not be split across pages (break-inside: avoid, or an atomic inline). */
+  avoidBreakInside?: boolean;
+}
+
+/** One line box: its items are text and atomic inlines, positioned relative to the line's top-left. */
+export interface LineFragment {
+  kind: 'line';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Distance from the line's top to its baseline. */
+  baseline: number;
+  children: Fragment[];
+}
+
+/** A shaped run of glyphs in one font, drawn at its baseline. */
+export interface TextFragment {
+  kind: 'text';
+  /** Left edge of the run and its baseline, relative to the parent (the line). */
+  x: number;
+  y: number;
+  /** Advance width of the whole run. */
+  width: number;
+  font: FontFaceRef;
+  fontSize: number;
+  /** Glyphs in visual order (left to right), already shaped (ligatures, kerning, Arabic joining). */
+  glyphs: ShapedGlyph[];
+  /** The text the glyphs stand for, in logical order: for the PDF's text layer (copy, search, pdftotext). */
+  text: string;
+  color: Color;
+  /** Lines to draw over, under or through the run. */
+  decoration?: TextDecoration & { color: Color };
+  link?: string;
+  /** Opacity inherited from boxes is applied by the painter; this is the text's own (visibility hidden = 0). */
+  hidden?: boolean;
+}
+
+export interface ShapedGlyph {
+  /** Glyph id in the font. */
+  id: number;
+  /** Advance in points (letter-spacing and justification included). */
+  advance: number;
+  /** Offsets in points from the pen position (GPOS marks, superscripts). */
+  dx: number;
+  dy: number;
+  /** The code points this glyph stands for (several for a ligature, none for a second glyph of a cluster). */
+  codePoints: number[];
+}
+
+/** A registered family and one of its four faces. */
+export interface FontFaceRef {
+  family: string;
+  face: 'normal' | 'bold' | 'italics' | 'bolditalics';
+}
+
+export interface ImageFragment {
+  kind: 'image';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  format: 'png' | 'jpeg';
+  link?: string;
+}
+
+export interface SvgFragment {
+  kind: 'svg';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  markup: string;
+  link?: string;
+}
+
+/**
+ * A page ready to paint. The paginator lists, in paint order, the pieces of the flow that fall on the page:
+ * a piece is a fragment subtree placed with its parent's origin at (`x`, `y`) in page coordinates (points from
+ * the page's top-left corner), clipped to `clip` when given (a box cut by the page's edge paints the part that
+ * falls on this page: no bottom border on the first part, no top border on the next, as `box-decoration-break:
+ * slice`). `decorationOnly` pieces paint the box's background and borders but not its children (the children
+ * that fall on the page come as pieces of their own), so a 20,000-row table is not walked once per page.
+ */
+export interface PageFragments {
+  /** 1-based page number. */
+  number: number;
+  width: number;
+  height: number;
+  pieces: PagePiece[];
+}
+
+export interface PagePiece {
+  fragment: Fragment;
+  x: number;
+  y: number;
+  clip?: { x: number; y: number; width: number; height: number };
+  decorationOnly?: boolean;
+}

@@ -1,0 +1,329 @@
+/**
+ * The style stage's output: one ComputedStyle per element, computed once (cascade, inheritance, var(), calc(),
+ * units). Later stages only read it. Lengths that depend on a containing block stay linear in its size
+ * (`{ pt, pct }`), everything else is resolved to points here.
+ */
+
+/** A length `pt + pct% of the reference`: 12px is { pt: 9, pct: 0 }, calc(100% - 10px) is { pt: -7.5, pct: 100 }. */
+export interface Length {
+  pt: number;
+  pct: number;
+}
+export type LengthOrAuto = Length | 'auto';
+export type LengthOrNone = Length | 'none';
+
+/** Resolves a length against its reference size (the containing block's width for margins, paddings and widths). */
+export function resolveLength(length: Length, reference: number): number {
+  return length.pct === 0 ? length.pt : length.pt + (length.pct * reference) / 100;
+}
+
+export const pt = (value: number): Length => ({ pt: value, pct: 0 });
+export const percent = (value: number): Length => ({ pt: 0, pct: value });
+
+/** sRGB 0–255 and alpha 0–1. */
+export interface Color {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+export const BLACK: Color = { r: 0, g: 0, b: 0, a: 1 };
+export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
+
+export type Display =
+  | 'block'
+  | 'inline'
+  | 'inline-block'
+  | 'list-item'
+  | 'table'
+  | 'inline-table'
+  | 'table-row-group'
+  | 'table-header-group'
+  | 'table-footer-group'
+  | 'table-row'
+  | 'table-cell'
+  | 'table-column'
+  | 'table-column-group'
+  | 'table-caption'
+  | 'none'
+  // Laid out as block (flex, grid) or inline-block (inline-flex, inline-grid) until engine v2 part 2; reported.
+  | 'flex'
+  | 'inline-flex'
+  | 'grid'
+  | 'inline-grid';
+
+export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+
+export interface BorderSide {
+  /** Points; 0 when the style is none or hidden (the computed-value rule). */
+  width: number;
+  style: BorderStyle;
+  color: Color;
+}
+
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page';
+
+export type WhiteSpace = 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+
+export interface TextDecoration {
+  underline: boolean;
+  overline: boolean;
+  lineThrough: boolean;
+  /** null: currentColor. */
+  color: Color | null;
+  style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+}
+
+export interface BackgroundImage {
+  /** The URL as written (`data:…`, an asset name, or a remote URL); the paint stage looks it up. */
+  url: string;
+}
+
+export interface ComputedStyle {
+  display: Display;
+  /** `visibility: hidden` boxes take their space and paint nothing. */
+  visibility: 'visible' | 'hidden' | 'collapse';
+
+  // Box model. Percentages are of the containing block's width (heights: its height, when definite).
+  marginTop: LengthOrAuto;
+  marginRight: LengthOrAuto;
+  marginBottom: LengthOrAuto;
+  marginLeft: LengthOrAuto;
+  paddingTop: Length;
+  paddingRight: Length;
+  paddingBottom: Length;
+  paddingLeft: Length;
+  borderTop: BorderSide;
+  borderRight: BorderSide;
+  borderBottom: BorderSide;
+  borderLeft: BorderSide;
+  /** Corner radii in points (horizontal = vertical): top-left, top-right, bottom-right, bottom-left. */
+  borderRadius: [number, number, number, number];
+  width: LengthOrAuto;
+  height: LengthOrAuto;
+  minWidth: LengthOrAuto;
+  maxWidth: LengthOrNone;
+  minHeight: LengthOrAuto;
+  maxHeight: LengthOrNone;
+  boxSizing: 'content-box' | 'border-box';
+  overflow: 'visible' | 'hidden' | 'clip' | 'auto' | 'scroll';
+
+  // Paint.
+  color: Color;
+  backgroundColor: Color;
+  backgroundImage: BackgroundImage | null;
+  opacity: number;
+
+  // Fonts and text (inherited).
+  /** The font-family list as written, lower-cased names without quotes (`["brand sans", "sans-serif"]`). */
+  fontFamily: string[];
+  /** Points. */
+  fontSize: number;
+  /** 100–900. */
+  fontWeight: number;
+  fontStyle: 'normal' | 'italic' | 'oblique';
+  /** `normal` (the font's own metrics), a multiple of the font size, or points. */
+  lineHeight: { kind: 'normal' } | { kind: 'number'; value: number } | { kind: 'length'; value: number };
+  textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  textIndent: Length;
+  /** Points; 0 for normal. */
+  letterSpacing: number;
+  wordSpacing: number;
+  textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  /** Not inherited in CSS, but propagated to inline descendants when painting (as browsers draw it). */
+  textDecoration: TextDecoration;
+  whiteSpace: WhiteSpace;
+  direction: 'ltr' | 'rtl';
+  unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
+  /** Keywords, or a length (points, positive raises). */
+  verticalAlign:
+    | 'baseline'
+    | 'sub'
+    | 'super'
+    | 'top'
+    | 'middle'
+    | 'bottom'
+    | 'text-top'
+    | 'text-bottom'
+    | { pt: number };
+  overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  hyphens: 'none' | 'manual' | 'auto';
+  /** From the nearest `lang` attribute (inherited), lower case; '' when none. */
+  lang: string;
+  tabSize: number;
+
+  // Lists.
+  listStyleType: string;
+  listStylePosition: 'inside' | 'outside';
+  listStyleImage: string | null;
+
+  // Tables.
+  borderCollapse: 'separate' | 'collapse';
+  /** Horizontal and vertical spacing in points. */
+  borderSpacing: [number, number];
+  tableLayout: 'auto' | 'fixed';
+  captionSide: 'top' | 'bottom';
+  emptyCells: 'show' | 'hide';
+
+  // Fragmentation.
+  breakBefore: BreakValue;
+  breakAfter: BreakValue;
+  breakInside: 'auto' | 'avoid' | 'avoid-page';
+  orphans: number;
+  widows: number;
+
+  // Positioning and floats are engine v2 part 2; they are computed so that `check` can name them.
+  position: 'static' | 'relative' | 'absolute' | 'fixed' | 'sticky';
+  float: 'none' | 'left' | 'right';
+  clear: 'none' | 'left' | 'right' | 'both';
+  top: LengthOrAuto;
+  right: LengthOrAuto;
+  bottom: LengthOrAuto;
+  left: LengthOrAuto;
+  zIndex: number | 'auto';
+
+  /** Generated content of ::before / ::after is part 2; the style stage reports it. */
+}
+
+const none = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
+const zero = (): Length => ({ pt: 0, pct: 0 });
+
+/** The initial values of every property (CSS's, with Quire's 12pt default font size). */
+export function initialStyle(): ComputedStyle {
+  return {
+    display: 'inline',
+    visibility: 'visible',
+    marginTop: zero(),
+    marginRight: zero(),
+    marginBottom: zero(),
+    marginLeft: zero(),
+    paddingTop: zero(),
+    paddingRight: zero(),
+    paddingBottom: zero(),
+    paddingLeft: zero(),
+    borderTop: none(),
+    borderRight: none(),
+    borderBottom: none(),
+    borderLeft: none(),
+    borderRadius: [0, 0, 0, 0],
+    width: 'auto',
+    height: 'auto',
+    minWidth: 'auto',
+    maxWidth: 'none',
+    minHeight: 'auto',
+    maxHeight: 'none',
+    boxSizing: 'content-box',
+    overflow: 'visible',
+    color: BLACK,
+    backgroundColor: TRANSPARENT,
+    backgroundImage: null,
+    opacity: 1,
+    fontFamily: ['sans-serif'],
+    fontSize: 12,
+    fontWeight: 400,
+    fontStyle: 'normal',
+    lineHeight: { kind: 'normal' },
+    textAlign: 'start',
+    textAlignLast: 'auto',
+    textIndent: zero(),
+    letterSpacing: 0,
+    wordSpacing: 0,
+    textTransform: 'none',
+    textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },
+    whiteSpace: 'normal',
+    direction: 'ltr',
+    unicodeBidi: 'normal',
+    verticalAlign: 'baseline',
+    overflowWrap: 'normal',
+    wordBreak: 'normal',
+    hyphens: 'manual',
+    lang: '',
+    tabSize: 8,
+    listStyleType: 'disc',
+    listStylePosition: 'outside',
+    listStyleImage: null,
+    borderCollapse: 'separate',
+    borderSpacing: [0, 0],
+    tableLayout: 'auto',
+    captionSide: 'top',
+    emptyCells: 'show',
+    breakBefore: 'auto',
+    breakAfter: 'auto',
+    breakInside: 'auto',
+    orphans: 2,
+    widows: 2,
+    position: 'static',
+    float: 'none',
+    clear: 'none',
+    top: 'auto',
+    right: 'auto',
+    bottom: 'auto',
+    left: 'auto',
+    zIndex: 'auto',
+  };
+}
+
+/** The style stage's tree: elements with their computed style, and text. */
+export type StyledNode = StyledElement | StyledText;
+
+export interface StyledElement {
+  kind: 'element';
+  /** Lower-case tag name (`qr-code`, `bar-code` and `svg` included). */
+  tag: string;
+  attrs: Record<string, string>;
+  style: ComputedStyle;
+  children: StyledNode[];
+  /** 1-based line of the start tag in its part, for findings. */
+  line?: number;
+}
+
+export interface StyledText {
+  kind: 'text';
+  /** As in the source, entities decoded; white space is processed by the inline layout per `white-space`. */
+  text: string;
+  /** The parent element's style (text inherits everything). */
+  style: ComputedStyle;
+}
+
+/** `@page` rules resolved for the pages of a document. */
+export interface PageStyle {
+  /** Page box in points. */
+  width: number;
+  height: number;
+  /** Page margins in points: top, right, bottom, left. */
+  margin: [number, number, number, number];
+  /** Margin boxes (`top-center`, `bottom-right`, …) with their `content` and style. */
+  marginBoxes: Partial<Record<MarginBoxName, MarginBox>>;
+}
+
+export type MarginBoxName =
+  | 'top-left-corner'
+  | 'top-left'
+  | 'top-center'
+  | 'top-right'
+  | 'top-right-corner'
+  | 'bottom-left-corner'
+  | 'bottom-left'
+  | 'bottom-center'
+  | 'bottom-right'
+  | 'bottom-right-corner'
+  | 'left-top'
+  | 'left-middle'
+  | 'left-bottom'
+  | 'right-top'
+  | 'right-middle'
+  | 'right-bottom';
+
+export interface MarginBox {
+  /** `content` as parts: strings and the page counters, resolved per page by the paginator. */
+  content: Array<{ kind: 'string'; value: string } | { kind: 'counter'; name: 'page' | 'pages'; style: string }>;
+  style: ComputedStyle;
+}
+
+/** Page styles for the first page and for the others (`@page :first` overrides the first). */
+export interface PageStyles {
+  first: PageStyle;
+  other: PageStyle;
+}
