@@ -20,10 +20,15 @@ export interface BoxFragment {
   height: number;
   /** What it paints with: backgroundColor, backgroundImage, border*, borderRadius, opacity, visibility, overflow. */
   style: ComputedStyle;
-  /** Collapsed-border tables: the borders to draw instead of the style's (the winners of the border conflict). */
+  /**
+   * Collapsed-border tables: the borders to draw instead of the style's (the winners of the border conflict).
+   * Each is drawn CENTRED on the box's edge (half inside, half outside): a cell's box edges are the grid lines.
+   * Boxes with `borders` draw no style borders; the table box itself has none in the collapsing model.
+   */
   borders?: { top: BorderSide; right: BorderSide; bottom: BorderSide; left: BorderSide };
-  /** Where the borders are drawn, if not around the border box (collapsed borders straddle the grid line). */
   children: Fragment[];
+  /** Table cells spanning rows: how many rows (the cell's fragment sits in its first row, as tall as the span). */
+  rowSpan?: number;
   /** What kind of box, for the paginator: it may break between rows, and repeats `thead` rows. */
   role: 'block' | 'table' | 'table-head' | 'table-body' | 'table-foot' | 'row' | 'cell' | 'inline' | 'inline-block' | 'caption' | 'page-margin';
   /** href for a live link over the box. */

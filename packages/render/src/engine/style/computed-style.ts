@@ -131,7 +131,11 @@ export interface ComputedStyle {
   letterSpacing: number;
   wordSpacing: number;
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
-  /** Not inherited in CSS, but propagated to inline descendants when painting (as browsers draw it). */
+  /**
+   * The lines drawn on this element's text: its own `text-decoration` united with those propagated from its
+   * ancestors (CSS propagates decorations to descendants' text, each line in the colour of the element that set
+   * it; atomic inlines stop the propagation). Not the CSS computed value, but what painting needs.
+   */
   textDecoration: TextDecoration;
   whiteSpace: WhiteSpace;
   direction: 'ltr' | 'rtl';
@@ -277,6 +281,8 @@ export interface StyledElement {
   children: StyledNode[];
   /** 1-based line of the start tag in its part, for findings. */
   line?: number;
+  /** For `svg`: the element as standalone SVG markup (its children are not styled and `children` is empty). */
+  markup?: string;
 }
 
 export interface StyledText {
