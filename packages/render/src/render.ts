@@ -7,6 +7,7 @@ import {
   type TemplateEngine,
 } from '@quire/core';
 import { barcodeSvg } from './barcode';
+import { renderWithQuireEngine } from './engine/document/render-document';
 import { toVisualOrder } from './fonts/bidi';
 import { loadBundledFonts } from './fonts/bundled';
 import { FontRegistry } from './fonts/registry';
@@ -186,6 +187,19 @@ export async function renderReport(options: RenderOptions, context: RenderContex
   }
 
   const fonts = context.fonts ?? defaultFonts();
+  if (options.engine === 'quire') {
+    const pdf = await renderWithQuireEngine({
+      template,
+      data,
+      bodyHtml,
+      liquid: engine,
+      fonts,
+      images,
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+    });
+    assertPdfWithin(limits, pdf.bytes, pdf.pages);
+    return finish(pdf.bytes, pdf.pages, pdf.warnings, pdf.layoutDone);
+  }
   const pdf = await renderPdf({
     template,
     data,

@@ -15,7 +15,11 @@ export interface RenderTemplate {
   page?: PageSetupInput;
 }
 
-export type EngineName = 'pdfmake' | 'chromium';
+/**
+ * `quire`: Quire's own layout engine (CSS laid out by Quire, written with pdfkit). `pdfmake`: the HTML-to-pdfmake
+ * converter it replaces. `chromium`: the optional browser engine.
+ */
+export type EngineName = 'quire' | 'pdfmake' | 'chromium';
 
 /** Bytes of an image or font handed to the renderer by name: `<img src="logo">` or `src="asset:logo"`. */
 export type Assets = Record<string, Uint8Array>;

@@ -1,0 +1,183 @@
+import type { RenderWarning, TemplateEngine } from '@quire/core';
+import type { FontRegistry } from '../../fonts/registry';
+import { pageGeometry } from '../../pdf/document';
+import { visibleText } from '../../pdf/render-pdf';
+import type { PdfMetadata, RenderTemplate } from '../../types';
+import type { BlockBox } from '../boxes/box';
+import { buildBoxes } from '../boxes/index';
+import { type EngineFinding, Findings } from '../findings';
+import { BlockLayout, type LayoutModules } from '../layout/block/block-layout';
+import type { BoxFragment, PageFragments } from '../layout/fragment';
+import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
+import { slicePieces } from '../layout/pages/pieces';
+import { planPages } from '../layout/pages/plan';
+import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
+import { paintPdf } from '../paint/index';
+import { initialStyle, type PageStyles } from '../style/computed-style';
+import { computeStyles } from '../style/index';
+import { createTextShaping } from '../text/index';
+import type { TextShaping } from '../text/shaper-types';
+import { marginBoxPieces, pageBox, runningPiece } from './running';
+
+const MODULES: LayoutModules = { layoutInline, inlineIntrinsicWidths, layoutTable, tableIntrinsicWidths };
+
+// Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
+const shapings = new WeakMap<FontRegistry, TextShaping>();
+function shapingFor(fonts: FontRegistry): TextShaping {
+  let shaping = shapings.get(fonts);
+  if (!shaping) {
+    shaping = createTextShaping(fonts);
+    shapings.set(fonts, shaping);
+  }
+  return shaping;
+}
+
+export interface EngineRenderInput {
+  template: RenderTemplate;
+  data: Record<string, unknown>;
+  /** The body HTML after Liquid. */
+  bodyHtml: string;
+  /** The Liquid engine, for the running header and footer (rendered per page with page_number and page_count). */
+  liquid: TemplateEngine;
+  fonts: FontRegistry;
+  images: Map<string, Uint8Array>;
+  metadata?: PdfMetadata;
+}
+
+export interface EngineRenderOutput {
+  bytes: Uint8Array;
+  pages: number;
+  warnings: RenderWarning[];
+  /** performance.now() when layout was done and painting began. */
+  layoutDone: number;
+}
+
+/** The document's flow and pages, before painting (tests and `check` look at them). */
+export interface LaidOutDocument {
+  pages: PageFragments[];
+  findings: Findings;
+  flow: BoxFragment;
+  pageStyles: PageStyles;
+}
+
+const rootBlock = (child: BlockBox): BlockBox => ({
+  type: 'block',
+  style: { ...initialStyle(), display: 'block' },
+  tag: null,
+  blocks: [child],
+  inlines: null,
+});
+
+/**
+ * The whole pipeline for one document: parse and style the body, build its boxes, lay it out in one flow as wide
+ * as the page's content box, cut the flow into pages, and add each page's margin boxes and running header and
+ * footer (their Liquid rendered with the page's number and the page count).
+ */
+export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
+  const findings = new Findings();
+  const geometry = pageGeometry(input.template.page);
+  const [left, top, right, bottom] = geometry.margins;
+  const defaults = { width: geometry.width, height: geometry.height, margin: [top, right, bottom, left] as [number, number, number, number] };
+  const css = input.template.css ?? '';
+  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page: defaults }, findings);
+  const shaping = shapingFor(input.fonts);
+  const layout = new BlockLayout(shaping, findings, MODULES);
+  const first = pageBox(styled.pages.first);
+  const other = pageBox(styled.pages.other);
+  const contentWidth = other.width - other.left - other.right;
+  const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
+  const flow = layout.layoutRoot(rootBlock(body), contentWidth);
+  reportOverflow(flow, contentWidth, findings);
+  const slices = planPages(flow, (index) => {
+    const page = index === 0 ? first : other;
+    return page.height - page.top - page.bottom;
+  });
+
+  const running = (source: string | undefined, part: 'header_html' | 'footer_html') => {
+    if (!source?.trim()) return undefined;
+    const compiled = input.liquid.parse(source);
+    const cache = new Map<string, BoxFragment>();
+    return (pageNumber: number, pageCount: number): BoxFragment => {
+      const html = input.liquid.render(compiled, { ...input.data, page_number: pageNumber, page_count: pageCount });
+      let fragment = cache.get(html);
+      if (!fragment) {
+        const part_ = computeStyles({ html, css, part, page: defaults }, findings);
+        const boxes = buildBoxes(part_.root, { images: input.images, findings, part });
+        fragment = layout.layoutRoot(rootBlock(boxes), contentWidth);
+        cache.set(html, fragment);
+      }
+      return fragment;
+    };
+  };
+  const header = running(input.template.header_html, 'header_html');
+  const footer = running(input.template.footer_html, 'footer_html');
+
+  const pages: PageFragments[] = slices.map((slice, index) => {
+    const style = index === 0 ? styled.pages.first : styled.pages.other;
+    const box = index === 0 ? first : other;
+    const number = index + 1;
+    const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width });
+    if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));
+    if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));
+    pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
+    return { number, width: box.width, height: box.height, pieces };
+  });
+
+  const missing = shaping.missing(visibleText([input.bodyHtml, input.template.header_html ?? '', input.template.footer_html ?? ''].join(' ')));
+  if (missing.length) {
+    findings.add({
+      code: 'missing_glyphs',
+      message: `No registered font can draw ${missing.slice(0, 20).join(' ')}${missing.length > 20 ? ' …' : ''}; register a font that covers them`,
+    });
+  }
+  return { pages, findings, flow, pageStyles: styled.pages };
+}
+
+/** Renders a document with Quire's engine: layout, then pdfkit painting page by page. */
+export async function renderWithQuireEngine(input: EngineRenderInput): Promise<EngineRenderOutput> {
+  const laidOut = layoutDocument(input);
+  const layoutDone = performance.now();
+  const { bytes, pages } = await paintPdf(laidOut.pages, {
+    fonts: shapingFor(input.fonts),
+    metadata: input.metadata ?? {},
+    findings: laidOut.findings,
+  });
+  return { bytes, pages, warnings: laidOut.findings.list().map(toWarning), layoutDone };
+}
+
+const PARTS: Record<string, string> = {
+  css: "the template's CSS",
+  html: "the template's HTML",
+  header_html: 'the header',
+  footer_html: 'the footer',
+};
+
+function toWarning(finding: EngineFinding): RenderWarning {
+  const where = finding.part && PARTS[finding.part] ? ` (in ${PARTS[finding.part]})` : '';
+  return {
+    code: finding.code,
+    message: `${finding.message}${where}`,
+    ...(finding.line ? { line: finding.line } : {}),
+    ...(finding.column ? { column: finding.column } : {}),
+  };
+}
+
+/** Content wider than the page's content box is cut off at the paper's edge: say so. */
+function reportOverflow(flow: BoxFragment, contentWidth: number, findings: Findings): void {
+  let widest = 0;
+  const visit = (fragment: BoxFragment, x: number, depth: number) => {
+    for (const child of fragment.children) {
+      if (child.kind !== 'box') continue;
+      const right = x + child.x + child.width;
+      if (right > widest) widest = right;
+      if (depth < 6) visit(child, x + child.x, depth + 1);
+    }
+  };
+  visit(flow, flow.x, 0);
+  if (widest > contentWidth + 1) {
+    findings.add({
+      code: 'content_overflow',
+      message: `Content is ${Math.round(widest - contentWidth)}pt wider than the page's content area and is cut off at the paper's edge`,
+    });
+  }
+}

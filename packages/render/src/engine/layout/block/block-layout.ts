@@ -1,0 +1,373 @@
+import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
+import type { Findings } from '../../findings';
+import type { TextShaping } from '../../text/shaper-types';
+import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
+import type { BoxFragment, Fragment } from '../fragment';
+import {
+  borderOf,
+  clampSize,
+  lengthOrNull,
+  marginOf,
+  paddingOf,
+  toContentSize,
+} from './box-sides';
+import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
+import { replacedFragment, replacedSize } from './replaced';
+
+/** The inline and table layout modules, handed in so that block layout depends on their functions only. */
+export interface LayoutModules {
+  layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
+  inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
+  layoutTable(table: TableBox, containingWidth: number, ctx: LayoutContext): BoxFragment;
+  tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths;
+}
+
+/** A block-level box laid out in normal flow, with what its parent needs to collapse margins around it. */
+interface Flowed {
+  fragment: BoxFragment;
+  /** Its top margin with the margins that collapsed through its top (its first child's, …). */
+  marginTop: MarginSet;
+  marginBottom: MarginSet;
+  marginLeft: number;
+  marginRight: number;
+  /** An empty box whose top and bottom margins adjoin (§8.3.1): it takes no room. */
+  collapsesThrough: boolean;
+  /** Baselines from the border box's top. */
+  firstBaseline?: number;
+  lastBaseline?: number;
+}
+
+interface FlowOptions {
+  shrinkToFit?: boolean;
+  /** Establishes a block formatting context: no margin collapses through its edges. */
+  formattingRoot?: boolean;
+}
+
+interface Stacked extends BlockContents {
+  escapeTop: MarginSet;
+  escapeBottom: MarginSet;
+  placedAny: boolean;
+}
+
+const shifted = (children: Fragment[], dx: number, dy: number): Fragment[] => {
+  if (dx === 0 && dy === 0) return children;
+  for (const child of children) {
+    child.x += dx;
+    child.y += dy;
+  }
+  return children;
+};
+
+/**
+ * Block layout (CSS 2.1 §9.4.1, §10.3.3, §10.6.3): widths from the containing block, auto margins, min/max sizes,
+ * box-sizing, and vertical margin collapsing between siblings, through parents' edges and through empty boxes.
+ * It is the LayoutContext the inline and table modules call back into for inline-blocks, cells and captions.
+ */
+export class BlockLayout implements LayoutContext {
+  private readonly intrinsicCache = new WeakMap<object, IntrinsicWidths>();
+  private readonly contentIntrinsicCache = new WeakMap<object, IntrinsicWidths>();
+
+  constructor(
+    readonly shaping: TextShaping,
+    readonly findings: Findings,
+    private readonly modules: LayoutModules,
+  ) {}
+
+  /** The whole document: the root box laid out as a formatting root as wide as the page's content box. */
+  layoutRoot(root: BlockBox, contentWidth: number): BoxFragment {
+    const flowed = this.flow(root, contentWidth, { formattingRoot: true });
+    const fragment = flowed.fragment;
+    fragment.x = flowed.marginLeft;
+    fragment.y = collapsed(flowed.marginTop);
+    return fragment;
+  }
+
+  layoutContents(box: BlockBox, contentWidth: number): BlockContents {
+    if (box.inlines) return this.modules.layoutInline(box, contentWidth, this);
+    return this.stack(box, contentWidth, false, false);
+  }
+
+  layoutBox(box: BlockLevelBox, containingWidth: number, options: { shrinkToFit?: boolean } = {}) {
+    const flowed = this.flow(box, containingWidth, { ...options, formattingRoot: true });
+    return {
+      fragment: flowed.fragment,
+      margin: [collapsed(flowed.marginTop), flowed.marginRight, collapsed(flowed.marginBottom), flowed.marginLeft] as [
+        number,
+        number,
+        number,
+        number,
+      ],
+    };
+  }
+
+  intrinsicWidths(box: BlockLevelBox): IntrinsicWidths {
+    let cached = this.intrinsicCache.get(box);
+    if (!cached) {
+      cached = this.measure(box);
+      this.intrinsicCache.set(box, cached);
+    }
+    return cached;
+  }
+
+  contentIntrinsicWidths(box: BlockBox): IntrinsicWidths {
+    let cached = this.contentIntrinsicCache.get(box);
+    if (!cached) {
+      if (box.inlines) cached = this.modules.inlineIntrinsicWidths(box, this);
+      else {
+        cached = { min: 0, max: 0 };
+        for (const child of box.blocks ?? []) {
+          const child_ = this.intrinsicWidths(child);
+          const margins = horizontalMargins(child);
+          cached.min = Math.max(cached.min, child_.min + margins);
+          cached.max = Math.max(cached.max, child_.max + margins);
+        }
+      }
+      this.contentIntrinsicCache.set(box, cached);
+    }
+    return cached;
+  }
+
+  private measure(box: BlockLevelBox): IntrinsicWidths {
+    if (box.type === 'table') return this.modules.tableIntrinsicWidths(box, this);
+    if (box.type === 'replaced') {
+      const { width } = replacedSize(box, null);
+      const extras = horizontalExtras(box.style, 0);
+      return { min: width + extras, max: width + extras };
+    }
+    const s = box.style;
+    const extras = horizontalExtras(s, 0);
+    const specified = lengthOrNull(s.width, null);
+    let min: number;
+    let max: number;
+    if (specified !== null) {
+      min = max = toContentSize(specified, s, extras);
+    } else {
+      const content = this.contentIntrinsicWidths(box);
+      min = content.min;
+      max = content.max;
+    }
+    const minW = lengthOrNull(s.minWidth, null);
+    const maxW = lengthOrNull(s.maxWidth, null);
+    const lo = minW === null ? null : toContentSize(minW, s, extras);
+    const hi = maxW === null ? null : toContentSize(maxW, s, extras);
+    return { min: clampSize(min, lo, hi) + extras, max: clampSize(max, lo, hi) + extras };
+  }
+
+  private flow(box: BlockLevelBox, containingWidth: number, options: FlowOptions): Flowed {
+    if (box.type === 'table') return this.flowTable(box, containingWidth);
+    if (box.type === 'replaced') {
+      const fragment = replacedFragment(box, containingWidth, 'block');
+      return this.placeHorizontally(fragment, box.style, containingWidth);
+    }
+    return this.flowBlock(box, containingWidth, options);
+  }
+
+  private flowTable(table: TableBox, containingWidth: number): Flowed {
+    const fragment = this.modules.layoutTable(table, containingWidth, this);
+    fragment.breakBefore = table.style.breakBefore;
+    fragment.breakAfter = table.style.breakAfter;
+    if (table.style.breakInside !== 'auto') fragment.avoidBreakInside = true;
+    return this.placeHorizontally(fragment, table.style, containingWidth);
+  }
+
+  /** Margins of a box whose width is already known (tables, replaced): auto margins centre it or push it over. */
+  private placeHorizontally(fragment: BoxFragment, style: BoxFragment['style'], containingWidth: number): Flowed {
+    let left = style.marginLeft === 'auto' ? null : marginOf(style.marginLeft, containingWidth);
+    let right = style.marginRight === 'auto' ? null : marginOf(style.marginRight, containingWidth);
+    const free = containingWidth - fragment.width - (left ?? 0) - (right ?? 0);
+    if (left === null && right === null) left = right = Math.max(0, free) / 2;
+    else if (left === null) left = Math.max(0, free);
+    else if (right === null) right = free;
+    const baseline = fragment.height;
+    return {
+      fragment,
+      marginTop: marginSet(marginOf(style.marginTop, containingWidth)),
+      marginBottom: marginSet(marginOf(style.marginBottom, containingWidth)),
+      marginLeft: left,
+      marginRight: right as number,
+      collapsesThrough: false,
+      firstBaseline: baseline,
+      lastBaseline: baseline,
+    };
+  }
+
+  private flowBlock(box: BlockBox, containingWidth: number, options: FlowOptions): Flowed {
+    const s = box.style;
+    const pad = paddingOf(s, containingWidth);
+    const bor = borderOf(s);
+    const extrasH = pad.left + pad.right + bor.left + bor.right;
+    const extrasV = pad.top + pad.bottom + bor.top + bor.bottom;
+    let marginLeft = s.marginLeft === 'auto' ? null : marginOf(s.marginLeft, containingWidth);
+    let marginRight = s.marginRight === 'auto' ? null : marginOf(s.marginRight, containingWidth);
+
+    const specified = lengthOrNull(s.width, containingWidth);
+    let width: number;
+    if (specified !== null) width = toContentSize(specified, s, extrasH);
+    else {
+      const available = containingWidth - (marginLeft ?? 0) - (marginRight ?? 0) - extrasH;
+      if (options.shrinkToFit) {
+        const content = this.contentIntrinsicWidths(box);
+        width = Math.min(Math.max(content.min, available), content.max);
+      } else width = available;
+    }
+    const minW = lengthOrNull(s.minWidth, containingWidth);
+    const maxW = lengthOrNull(s.maxWidth, containingWidth);
+    width = clampSize(
+      width,
+      minW === null ? null : toContentSize(minW, s, extrasH),
+      maxW === null ? null : toContentSize(maxW, s, extrasH),
+    );
+
+    // §10.3.3: what is left goes to auto margins; over-constrained, the end margin gives way.
+    const free = containingWidth - width - extrasH - (marginLeft ?? 0) - (marginRight ?? 0);
+    if (marginLeft === null && marginRight === null) marginLeft = marginRight = Math.max(0, free) / 2;
+    else if (marginLeft === null) marginLeft = free;
+    else if (marginRight === null) marginRight = free;
+    else if (s.direction === 'rtl') marginLeft += free;
+    else marginRight += free;
+
+    const root = options.formattingRoot || s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell';
+    const specifiedH = lengthOrNull(s.height, null);
+    const minH = lengthOrNull(s.minHeight, null);
+    const maxH = lengthOrNull(s.maxHeight, null);
+    const collapseTop = !root && pad.top === 0 && bor.top === 0;
+    const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
+
+    const content = this.markerInFirstLine(box);
+    let contents: Stacked;
+    if (content.inlines) {
+      const inline = this.modules.layoutInline(content, width, this);
+      contents = { ...inline, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: inline.height > 0 || inline.children.length > 0 };
+    } else contents = this.stack(content, width, collapseTop, collapseBottom);
+
+    let height = specifiedH !== null ? toContentSize(specifiedH, s, extrasV) : contents.height;
+    height = clampSize(
+      height,
+      minH === null ? null : toContentSize(minH, s, extrasV),
+      maxH === null ? null : toContentSize(maxH, s, extrasV),
+    );
+    const top = bor.top + pad.top;
+    const fragment: BoxFragment = {
+      kind: 'box',
+      x: 0,
+      y: 0,
+      width: width + extrasH,
+      height: height + extrasV,
+      style: s,
+      role: s.display === 'inline-block' ? 'inline-block' : 'block',
+      children: shifted(contents.children, bor.left + pad.left, top),
+      breakBefore: s.breakBefore,
+      breakAfter: s.breakAfter,
+      ...(s.breakInside !== 'auto' ? { avoidBreakInside: true } : {}),
+      ...(box.tag === 'a' && box.link ? { link: box.link } : {}),
+    };
+    propagateBreaks(fragment);
+    const marginTop = marginSet(marginOf(s.marginTop, containingWidth));
+    const marginBottom = marginSet(marginOf(s.marginBottom, containingWidth));
+    const empty = !contents.placedAny && height === 0 && collapseTop && collapseBottom;
+    return {
+      fragment,
+      marginTop: collapseTop ? adjoin(marginTop, contents.escapeTop) : marginTop,
+      marginBottom: collapseBottom ? adjoin(marginBottom, contents.escapeBottom) : marginBottom,
+      marginLeft: marginLeft as number,
+      marginRight: marginRight as number,
+      collapsesThrough: empty,
+      ...(contents.firstBaseline !== undefined ? { firstBaseline: contents.firstBaseline + top } : {}),
+      ...(contents.lastBaseline !== undefined ? { lastBaseline: contents.lastBaseline + top } : {}),
+    };
+  }
+
+  /**
+   * A list item whose content is blocks (`<li><p>…</p></li>`) puts its marker on the first line of its first
+   * block with lines, as browsers do; the marker moves down the tree to that block.
+   */
+  private markerInFirstLine(box: BlockBox): BlockBox {
+    if (!box.marker || box.inlines) return box;
+    const path: BlockBox[] = [];
+    let at: BlockBox | undefined = box;
+    while (at && !at.inlines) {
+      path.push(at);
+      const next: BlockLevelBox | undefined = at.blocks?.[0];
+      at = next?.type === 'block' ? next : undefined;
+    }
+    if (!at || at.marker) return box;
+    // Rebuild the path with the marker on the first block with lines (the box tree is not changed in place).
+    let rebuilt: BlockBox = { ...at, marker: box.marker };
+    for (let i = path.length - 1; i >= 0; i--) {
+      const parent = path[i] as BlockBox;
+      rebuilt = { ...parent, blocks: [rebuilt, ...(parent.blocks ?? []).slice(1)] };
+    }
+    const { marker: _marker, ...withoutMarker } = rebuilt;
+    return withoutMarker;
+  }
+
+  /** Block-level children stacked top to bottom with their margins collapsed (§8.3.1). */
+  private stack(box: BlockBox, width: number, collapseTop: boolean, collapseBottom: boolean): Stacked {
+    const children: Fragment[] = [];
+    let cursor = 0;
+    let pending = NO_MARGIN;
+    let escapeTop = NO_MARGIN;
+    let placedAny = false;
+    let firstBaseline: number | undefined;
+    let lastBaseline: number | undefined;
+    for (const child of box.blocks ?? []) {
+      const flowed = this.flow(child, width, {});
+      const { fragment } = flowed;
+      fragment.x = flowed.marginLeft;
+      if (flowed.collapsesThrough) {
+        const through = adjoin(flowed.marginTop, flowed.marginBottom);
+        if (!placedAny && collapseTop) escapeTop = adjoin(escapeTop, through);
+        else pending = adjoin(pending, through);
+        fragment.y = cursor;
+        children.push(fragment);
+        continue;
+      }
+      if (!placedAny && collapseTop) {
+        escapeTop = adjoin(escapeTop, adjoin(pending, flowed.marginTop));
+        pending = NO_MARGIN;
+        fragment.y = 0;
+      } else fragment.y = cursor + collapsed(adjoin(pending, flowed.marginTop));
+      children.push(fragment);
+      if (firstBaseline === undefined && flowed.firstBaseline !== undefined) firstBaseline = fragment.y + flowed.firstBaseline;
+      if (flowed.lastBaseline !== undefined) lastBaseline = fragment.y + flowed.lastBaseline;
+      cursor = fragment.y + fragment.height;
+      pending = flowed.marginBottom;
+      placedAny = true;
+    }
+    const height = collapseBottom ? cursor : cursor + collapsed(pending);
+    return {
+      children,
+      height: Math.max(0, height),
+      escapeTop,
+      escapeBottom: collapseBottom ? pending : NO_MARGIN,
+      placedAny,
+      ...(firstBaseline !== undefined ? { firstBaseline } : {}),
+      ...(lastBaseline !== undefined ? { lastBaseline } : {}),
+    };
+  }
+}
+
+const FORCED = new Set(['page', 'always', 'left', 'right']);
+
+/** A forced break before a first child (after a last child) is a break before (after) its parent (CSS Fragmentation §3.1). */
+function propagateBreaks(fragment: BoxFragment): void {
+  const first = fragment.children[0];
+  const last = fragment.children[fragment.children.length - 1];
+  if (first?.kind === 'box' && first.breakBefore && FORCED.has(first.breakBefore) && !FORCED.has(fragment.breakBefore ?? 'auto'))
+    fragment.breakBefore = first.breakBefore;
+  if (last?.kind === 'box' && last.breakAfter && FORCED.has(last.breakAfter) && !FORCED.has(fragment.breakAfter ?? 'auto'))
+    fragment.breakAfter = last.breakAfter;
+}
+
+function horizontalExtras(style: BoxFragment['style'], containingWidth: number): number {
+  const pad = paddingOf(style, containingWidth);
+  const bor = borderOf(style);
+  return pad.left + pad.right + bor.left + bor.right;
+}
+
+/** Fixed horizontal margins count in a parent's intrinsic width; auto and percentage ones do not (§ CSS Sizing). */
+function horizontalMargins(box: BlockLevelBox): number {
+  const { marginLeft, marginRight } = box.style;
+  const fixed = (m: typeof marginLeft) => (m === 'auto' || m.pct !== 0 ? 0 : m.pt);
+  return fixed(marginLeft) + fixed(marginRight);
+}

@@ -1,0 +1,173 @@
+import type { BoxFragment, Fragment } from '../fragment';
+import { extent } from './extent';
+
+/**
+ * Where a page may end (CSS Fragmentation §4): between block siblings, between line boxes (orphans and widows
+ * kept), between table rows, and inside a row where every cell is between two lines. A break position is a
+ * y in the flow; everything below it goes to the next page. The finder returns the LAST allowed position in
+ * (start, limit], so pages are as full as they may be; `relaxed` drops the avoid rules (orphans, widows,
+ * break-*: avoid, a header alone) for content that cannot fit otherwise, as browsers do.
+ */
+
+const EPSILON = 0.01;
+const FORCED = new Set(['page', 'always', 'left', 'right']);
+const AVOID = new Set(['avoid', 'avoid-page']);
+
+export interface BreakSearch {
+  start: number;
+  limit: number;
+  relaxed: boolean;
+}
+
+/** A forced break ends the search: the page must end there. */
+export interface FoundBreak {
+  at: number;
+  forced: boolean;
+}
+
+const isBox = (f: Fragment): f is BoxFragment => f.kind === 'box';
+
+/** The last break in (start, limit] inside the children of a box whose origin is at absolute y `originY`. */
+export function breakInside(box: BoxFragment, originY: number, search: BreakSearch): FoundBreak | null {
+  if (box.role === 'row') return breakInRow(box, originY, search);
+  if (box.role === 'table') return breakInTable(box, originY, search);
+  return breakInStack(box.children, originY, search, box);
+}
+
+function canSplit(fragment: Fragment, search: BreakSearch): fragment is BoxFragment {
+  if (!isBox(fragment) || fragment.children.length === 0) return false;
+  if (fragment.role === 'inline-block' || fragment.role === 'inline') return false;
+  return search.relaxed || !fragment.avoidBreakInside;
+}
+
+/** Children stacked top to bottom: blocks, or the line boxes of a paragraph, or the rows of a row group. */
+export function breakInStack(
+  children: Fragment[],
+  originY: number,
+  search: BreakSearch,
+  owner?: BoxFragment,
+): FoundBreak | null {
+  const { start, limit, relaxed } = search;
+  const lines = children.length > 0 && children.every((c) => c.kind === 'line') ? children.length : 0;
+  let best: FoundBreak | null = null;
+  let previous: Fragment | undefined;
+  for (let i = firstReaching(children, originY, start); i < children.length; i++) {
+    const child = children[i] as Fragment;
+    const top = originY + child.y;
+    const bottom = top + extent(child);
+    if (bottom <= start + EPSILON && extent(child) > 0) {
+      previous = child;
+      continue;
+    }
+    if (top > start + EPSILON && previous) {
+      const forced =
+        (isBox(child) && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) ||
+        (isBox(previous) && previous.breakAfter !== undefined && FORCED.has(previous.breakAfter));
+      if (forced && top <= limit + EPSILON) return { at: top, forced: true };
+      const avoided =
+        !relaxed &&
+        ((isBox(child) && child.breakBefore !== undefined && AVOID.has(child.breakBefore)) ||
+          (isBox(previous) && previous.breakAfter !== undefined && AVOID.has(previous.breakAfter)) ||
+          (lines > 0 && !linesAllow(owner, i, lines)));
+      if (!avoided) best = { at: Math.min(top, limit), forced: false };
+    }
+    if (top >= limit - EPSILON) return best ?? { at: limit, forced: false };
+    if (bottom <= limit + EPSILON) {
+      // It fits; a forced break inside it still ends the page there.
+      if (isBox(child) && hasForcedBreak(child)) {
+        const inner = breakInside(child, top, search);
+        if (inner?.forced && inner.at > start + EPSILON) return inner;
+      }
+      previous = child;
+      continue;
+    }
+    // The child runs past the limit: break inside it if it can be broken, else before it.
+    if (canSplit(child, search)) {
+      const inner = breakInside(child, top, search);
+      if (inner && inner.at > start + EPSILON) return inner;
+    }
+    return best;
+  }
+  // Nothing runs past the limit: the page may end anywhere below the last child, the limit included.
+  return best && best.forced ? best : { at: limit, forced: false };
+}
+
+const forcedCache = new WeakMap<BoxFragment, boolean>();
+
+/** Whether a forced break sits between two of the box's descendants (computed once per box). */
+function hasForcedBreak(box: BoxFragment): boolean {
+  let has = forcedCache.get(box);
+  if (has === undefined) {
+    has = false;
+    const boxes = box.children.filter(isBox);
+    for (let i = 0; i < boxes.length && !has; i++) {
+      const child = boxes[i] as BoxFragment;
+      if (i > 0 && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) has = true;
+      else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED.has(child.breakAfter)) has = true;
+      else if (child.role !== 'row' && hasForcedBreak(child)) has = true;
+    }
+    forcedCache.set(box, has);
+  }
+  return has;
+}
+
+/** orphans and widows: lines kept together at the foot of one page and at the head of the next. */
+function linesAllow(owner: BoxFragment | undefined, before: number, count: number): boolean {
+  const orphans = owner?.style.orphans ?? 2;
+  const widows = owner?.style.widows ?? 2;
+  return before >= orphans && count - before >= widows;
+}
+
+/** The first child whose bottom is below `start` (children of a stack are in y order): binary search. */
+function firstReaching(children: Fragment[], originY: number, start: number): number {
+  if (children.length < 32) return 0;
+  let lo = 0;
+  let hi = children.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = children[mid] as Fragment;
+    if (originY + c.y + extent(c) <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  // Step back over zero-height neighbours and one real sibling, which the loop needs as `previous`.
+  return Math.max(0, lo - 1);
+}
+
+/**
+ * A row taller than what is left of the page splits where every cell is between two of its lines: start at the
+ * limit and move up to the last line boundary of each cell until all agree. Content is never dropped: what is
+ * below the break is painted on the next page.
+ */
+function breakInRow(row: BoxFragment, originY: number, search: BreakSearch): FoundBreak | null {
+  if (!search.relaxed && row.avoidBreakInside) return null;
+  let at = search.limit;
+  for (let round = 0; round < 64; round++) {
+    let moved = false;
+    for (const cell of row.children) {
+      const top = originY + cell.y;
+      if (top + extent(cell) <= at + EPSILON || top >= at - EPSILON || !isBox(cell)) continue;
+      const inner = breakInStack(cell.children, top, { ...search, limit: at }, cell);
+      if (!inner || inner.at <= search.start + EPSILON) return null;
+      if (inner.at < at - EPSILON) {
+        at = inner.at;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return at > search.start + EPSILON && at > originY + EPSILON ? { at, forced: false } : null;
+}
+
+/** A table breaks between its rows; a break that would leave only its header (and caption) on the page is not one. */
+function breakInTable(table: BoxFragment, originY: number, search: BreakSearch): FoundBreak | null {
+  const foot = table.children.find((c): c is BoxFragment => isBox(c) && c.role === 'table-foot');
+  const tableBottom = originY + table.height;
+  // A table that goes on past this page repeats its footer after the page's last row.
+  const limit = foot && tableBottom > search.limit ? search.limit - foot.height : search.limit;
+  const found = breakInStack(table.children, originY, { ...search, limit }, table);
+  if (!found || search.relaxed) return found;
+  // Some of the body (a row, or the first lines of a split row) must come with the header.
+  const firstBody = table.children.find((c): c is BoxFragment => isBox(c) && c.role === 'table-body');
+  if (firstBody && found.at <= originY + firstBody.y + EPSILON) return null;
+  return found;
+}

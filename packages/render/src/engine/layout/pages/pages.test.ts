@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { type ComputedStyle, initialStyle } from '../../style/computed-style';
+import type { BoxFragment, Fragment, LineFragment } from '../fragment';
+import { slicePieces } from './pieces';
+import { planPages } from './plan';
+
+const style = (overrides: Partial<ComputedStyle> = {}): ComputedStyle => ({ ...initialStyle(), display: 'block', ...overrides });
+const box = (
+  y: number,
+  height: number,
+  children: Fragment[] = [],
+  extra: Partial<BoxFragment> = {},
+): BoxFragment => ({ kind: 'box', x: 0, y, width: 100, height, style: style(), role: 'block', children, ...extra });
+const line = (y: number, height = 10): LineFragment => ({ kind: 'line', x: 0, y, width: 100, height, baseline: 8, children: [] });
+const paragraph = (y: number, lines: number, extra: Partial<BoxFragment> = {}) =>
+  box(y, lines * 10, Array.from({ length: lines }, (_, i) => line(i * 10)), extra);
+const flowOf = (children: BoxFragment[]) => {
+  const last = children[children.length - 1] as BoxFragment;
+  return box(0, last.y + last.height, children);
+};
+const pageBreaks = (flow: BoxFragment, height: number) => planPages(flow, () => height).map((s) => [s.start, s.end]);
+
+describe('page breaks', () => {
+  it('breaks between blocks that do not fit, never inside a line', () => {
+    const flow = flowOf([paragraph(0, 3), paragraph(30, 3), paragraph(60, 3)]);
+    // A three-line paragraph cannot be split with two lines kept on each side: it moves whole.
+    expect(pageBreaks(flow, 45)).toEqual([
+      [0, 30],
+      [30, 60],
+      [60, 90],
+    ]);
+    const orphansOne = flowOf([paragraph(0, 3), paragraph(30, 3, { style: style({ orphans: 1, widows: 1 }) })]);
+    expect(pageBreaks(orphansOne, 45)[0]).toEqual([0, 40]);
+  });
+
+  it('keeps orphans and widows: two lines at least on each side', () => {
+    const flow = flowOf([paragraph(0, 5)]);
+    // 35pt fits 3 lines; leaving 2 for the next page is fine.
+    expect(pageBreaks(flow, 35)[0]).toEqual([0, 30]);
+    // 45pt fits 4 lines but would leave one widow: the fourth line moves too.
+    expect(pageBreaks(flow, 45)[0]).toEqual([0, 30]);
+    const strict = flowOf([paragraph(0, 5, { style: style({ orphans: 1, widows: 1 }) })]);
+    expect(pageBreaks(strict, 45)[0]).toEqual([0, 40]);
+  });
+
+  it('honours forced breaks and break-inside: avoid', () => {
+    const forced = flowOf([paragraph(0, 1), paragraph(10, 1, { breakBefore: 'page' }), paragraph(20, 1)]);
+    expect(pageBreaks(forced, 500)).toEqual([
+      [0, 10],
+      [10, 30],
+    ]);
+    const avoid = flowOf([paragraph(0, 2), paragraph(20, 4, { avoidBreakInside: true })]);
+    expect(pageBreaks(avoid, 50)[0]).toEqual([0, 20]);
+  });
+
+  it('slices content taller than a page rather than losing it', () => {
+    const flow = flowOf([box(0, 250, [], { avoidBreakInside: true })]);
+    expect(pageBreaks(flow, 100)).toEqual([
+      [0, 100],
+      [100, 200],
+      [200, 250],
+    ]);
+  });
+});
+
+/** A table with a 20pt header and rows of `rowHeight` whose cells hold 10pt lines. */
+function table(rows: number, rowHeight = 20, cellLines = 2): BoxFragment {
+  const head = box(0, 20, [box(0, 20, [box(0, 20, [line(0, 20)], { role: 'cell' })], { role: 'row' })], { role: 'table-head' });
+  const bodyRows = Array.from({ length: rows }, (_, i) =>
+    box(i * rowHeight, rowHeight, [
+      box(0, rowHeight, Array.from({ length: cellLines }, (_, l) => line(l * 10)), { role: 'cell' }),
+      box(0, rowHeight, [line(0)], { role: 'cell', x: 50 } as Partial<BoxFragment>),
+    ], { role: 'row' }),
+  );
+  const body = box(20, rows * rowHeight, bodyRows, { role: 'table-body' });
+  return box(0, 20 + rows * rowHeight, [head, body], { role: 'table' });
+}
+
+describe('tables across pages', () => {
+  it('breaks between rows and repeats the header on the next page', () => {
+    const flow = flowOf([table(10)]);
+    const slices = planPages(flow, () => 100);
+    expect(slices.map((s) => [s.start, s.end])).toEqual([
+      [0, 100],
+      [100, 180],
+      [180, 220],
+    ]);
+    expect(slices[0]?.heads).toHaveLength(0);
+    expect(slices[1]?.heads.map((h) => h.fragment.role)).toEqual(['table-head']);
+    // The next page holds 100 - 20 (header) = 80pt of rows.
+    const pieces = slicePieces(flow, slices[1] as (typeof slices)[number], { left: 10, top: 30, pageWidth: 200 });
+    expect(pieces[0]).toMatchObject({ y: 30, x: 10 });
+    expect(pieces[0]?.fragment).toMatchObject({ role: 'table-head' });
+    const firstRow = pieces.find((p) => p.fragment.kind === 'box' && p.fragment.role === 'row' && !p.decorationOnly);
+    expect(firstRow?.y).toBe(30 + 20 - 100 + 20); // the body's origin placed so that flow y 100 lands below the header
+  });
+
+  it('does not leave a header alone at the foot of a page', () => {
+    const flow = flowOf([paragraph(0, 8), box(80, 220, table(10).children, { role: 'table' })]);
+    const slices = planPages(flow, () => 105);
+    expect(slices[0]?.end).toBe(80);
+  });
+
+  it('splits a row taller than the space left at a line boundary of every cell', () => {
+    const tall = flowOf([paragraph(0, 6), box(60, 320, [box(0, 300, [box(0, 300, Array.from({ length: 30 }, (_, l) => line(l * 10)), { role: 'cell' })], { role: 'row' })].map((row) => box(0, 300, [row], { role: 'table-body' })), { role: 'table' })]);
+    const slices = planPages(tall, () => 100);
+    // The 30-line cell does not fit after 60pt of text: it is split at 100, not moved whole and not dropped.
+    expect(slices[0]?.end).toBe(100);
+    expect(slices.length).toBe(4);
+    expect(slices.at(-1)?.end).toBe(380);
+  });
+});

@@ -1,0 +1,76 @@
+import type { BoxFragment, Fragment, PagePiece } from '../fragment';
+import { extent } from './extent';
+import type { PageSlice } from './plan';
+
+const EPSILON = 0.01;
+
+/** Where a page's body goes on the paper: the content box's top-left corner and the page's width. */
+export interface BodyPlacement {
+  left: number;
+  top: number;
+  pageWidth: number;
+}
+
+/**
+ * The pieces of the flow that fall on one page, in paint order: repeated table headers, the flow's fragments
+ * in [start, end) (boxes cut by the page edge as decoration-only pieces, clipped, then their children), and the
+ * repeated table footers right after the page's last row.
+ */
+export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlacement): PagePiece[] {
+  const pieces: PagePiece[] = [];
+  const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
+  const footRoom = slice.feet.reduce((sum, f) => sum + f.fragment.height, 0);
+  const shift = at.top + headRoom - slice.start;
+  const clip = { x: 0, y: at.top, width: at.pageWidth, height: headRoom + (slice.end - slice.start) + footRoom };
+
+  const walk = (fragment: Fragment, parentX: number, parentY: number) => {
+    const top = parentY + fragment.y;
+    const bottom = top + extent(fragment);
+    if (bottom <= slice.start + EPSILON && !(extent(fragment) === 0 && top >= slice.start - EPSILON && slice.start === 0))
+      return;
+    if (top >= slice.end - EPSILON) return;
+    const x = at.left + parentX;
+    const y = parentY + shift;
+    if (top >= slice.start - EPSILON && bottom <= slice.end + EPSILON) {
+      pieces.push({ fragment, x, y });
+      return;
+    }
+    if (fragment.kind !== 'box' || fragment.role === 'inline-block') {
+      pieces.push({ fragment, x, y, clip });
+      return;
+    }
+    pieces.push({ fragment, x, y, clip, decorationOnly: true });
+    const childX = parentX + fragment.x;
+    for (let i = firstReaching(fragment.children, top, slice.start); i < fragment.children.length; i++) {
+      const child = fragment.children[i] as Fragment;
+      if (top + child.y >= slice.end - EPSILON && fragment.role !== 'row') break;
+      walk(child, childX, top);
+    }
+  };
+
+  let headY = at.top;
+  for (const head of slice.heads) {
+    pieces.push({ fragment: head.fragment, x: at.left + head.parentX, y: headY - head.fragment.y });
+    headY += head.fragment.height;
+  }
+  walk(flow, 0, 0);
+  let footY = slice.end + shift;
+  for (const foot of slice.feet) {
+    pieces.push({ fragment: foot.fragment, x: at.left + foot.parentX, y: footY - foot.fragment.y });
+    footY += foot.fragment.height;
+  }
+  return pieces;
+}
+
+function firstReaching(children: Fragment[], originY: number, start: number): number {
+  if (children.length < 32) return 0;
+  let lo = 0;
+  let hi = children.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = children[mid] as Fragment;
+    if (originY + c.y + extent(c) <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

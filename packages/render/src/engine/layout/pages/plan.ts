@@ -1,0 +1,91 @@
+import type { BoxFragment, Fragment } from '../fragment';
+import { breakInStack } from './breaks';
+
+const EPSILON = 0.01;
+
+/** A table part drawn again on a page it does not start or end on. */
+export interface RepeatedPart {
+  fragment: BoxFragment;
+  /** Absolute x of the part's parent (the table) in the flow. */
+  parentX: number;
+  /** Absolute y of the part's parent, to place it. */
+  parentY: number;
+}
+
+/** One page's share of the flow: flow y in [start, end), with table headers above it and footers below. */
+export interface PageSlice {
+  start: number;
+  end: number;
+  heads: RepeatedPart[];
+  feet: RepeatedPart[];
+}
+
+/**
+ * Cuts the flow into pages. `contentHeight(i)` is the height of page i's content box (0-based; `@page :first`
+ * may differ). A table cut by a break repeats its `thead` at the top of the next page and its `tfoot` after the
+ * last row of this one, and the room they take is taken from the page.
+ */
+export function planPages(flow: BoxFragment, contentHeight: (index: number) => number): PageSlice[] {
+  const end = flow.y + flow.height;
+  const slices: PageSlice[] = [];
+  let start = 0;
+  let heads: RepeatedPart[] = [];
+  while (slices.length === 0 || start < end - EPSILON) {
+    const headRoom = heads.reduce((sum, h) => sum + h.fragment.height, 0);
+    const room = Math.max(contentHeight(slices.length) - headRoom, 1);
+    const limit = start + room;
+    const root = [flow];
+    const found =
+      breakInStack(root, 0, { start, limit, relaxed: false }) ?? breakInStack(root, 0, { start, limit, relaxed: true });
+    if (limit >= end - EPSILON && !found?.forced) {
+      slices.push({ start, end, heads, feet: [] });
+      break;
+    }
+    // Nothing breakable fits (one line or image taller than the page): it is sliced at the page's edge.
+    const at = found && found.at > start + EPSILON ? found.at : limit;
+    const continuing = tablesCutAt(flow, 0, 0, at);
+    slices.push({ start, end: at, heads, feet: continuing.feet });
+    heads = continuing.heads;
+    start = at;
+  }
+  return slices;
+}
+
+/** The tables a break at `at` falls inside (between their header and footer), outermost first. */
+function tablesCutAt(
+  fragment: BoxFragment,
+  parentX: number,
+  parentY: number,
+  at: number,
+): { heads: RepeatedPart[]; feet: RepeatedPart[] } {
+  const heads: RepeatedPart[] = [];
+  const feet: RepeatedPart[] = [];
+  let box: BoxFragment | undefined = fragment;
+  let px = parentX;
+  let py = parentY;
+  while (box) {
+    const x = px + box.x;
+    const y = py + box.y;
+    if (box.role === 'table') {
+      const head = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-head');
+      const foot = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-foot');
+      if (head && at > y + head.y + head.height + EPSILON) heads.push({ fragment: head, parentX: x, parentY: y });
+      if (foot && at < y + foot.y - EPSILON) feet.unshift({ fragment: foot, parentX: x, parentY: y });
+    }
+    let next: BoxFragment | undefined;
+    for (const child of box.children) {
+      if (child.kind !== 'box') continue;
+      const top = y + child.y;
+      if (top < at - EPSILON && top + child.height > at + EPSILON) {
+        next = child;
+        break;
+      }
+    }
+    px = x;
+    py = y;
+    box = next;
+  }
+  return { heads, feet };
+}
+
+export type { Fragment };
