@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
-import { block, el, inline, inlineBlock, text } from './__fixtures__/styled';
+import { block, blockAt, el, inline, inlineBlock, text } from './__fixtures__/styled';
 import type { BlockBox, InlineBox } from './box';
 import { buildBoxes } from './index';
 
@@ -167,7 +167,7 @@ describe('buildBoxes: block containers', () => {
         p,
       ]),
     );
-    const anchor = (root.blocks?.[0] as BlockBox).inlines?.[0] as InlineBox;
+    const anchor = blockAt(root, 0).inlines?.[0] as InlineBox;
     expect(anchor.link).toBe('https://example.com');
     expect(anchor.children[0]).toMatchObject({ type: 'text', link: 'https://example.com' });
     expect(anchor.children[1]).toMatchObject({ type: 'inline', link: 'https://example.com' });

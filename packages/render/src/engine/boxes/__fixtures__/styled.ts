@@ -1,4 +1,5 @@
 import { type ComputedStyle, initialStyle, type StyledElement, type StyledNode } from '../../style/computed-style';
+import type { BlockBox } from '../box';
 
 /** A text node; `el` gives it its parent's style. */
 export function text(value: string): StyledNode {
@@ -33,3 +34,10 @@ export const listItem = display('list-item');
 export const table = display('table');
 export const row = display('table-row');
 export const cell = display('table-cell');
+
+/** The block-level child at `index` of a block box, failing the test when there is none. */
+export function blockAt(box: BlockBox, index: number): BlockBox {
+  const child = box.blocks?.[index];
+  if (child?.type !== 'block') throw new Error(`no block child at ${index}`);
+  return child;
+}
