@@ -10,17 +10,18 @@ describe('codeSvg', () => {
     const plain = codeSvg('qr-code', { value: 'hello' });
     expect(plain).toMatchObject({ width: 72, height: 72 });
     if ('error' in plain) throw new Error(plain.error);
-    expect(plain.markup).toMatch(/^<svg viewBox="0 0 \d+ \d+" xmlns="http:\/\/www.w3.org\/2000\/svg">/);
-    expect(plain.markup).toContain('<path');
+    expect(plain.markup).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 21 21"/);
+    expect(plain.markup).toContain('<path d="M0 0h7v1h-7z');
   });
 
   it('draws the modules in the given colour, black by default', () => {
     const black = codeSvg('qr-code', { value: 'hello' });
     const red = codeSvg('qr-code', { value: 'hello' }, { color: '#cc0000' });
     if ('error' in black || 'error' in red) throw new Error('not drawn');
-    expect(black.markup).not.toContain('fill=');
-    expect(red.markup).toContain('fill="#cc0000"');
-    expect(red.markup).not.toContain('#000000');
+    expect(black.markup).toMatch(/^<svg [^>]*shape-rendering="crispEdges">/);
+    expect(red.markup).toMatch(/^<svg fill="#cc0000" /);
+    // On a white square, as pdfmake draws it.
+    expect(red.markup).toContain('<rect width="21" height="21" fill="#ffffff"/>');
   });
 
   it('picks a larger symbol for a higher error correction level and a longer text', () => {
@@ -33,6 +34,29 @@ describe('codeSvg', () => {
     expect(at('x'.repeat(200))).toBeGreaterThan(at('x'.repeat(20)));
     // An unknown level is M, as in the pdfmake output.
     expect(at('x'.repeat(30), 'Z')).toBe(at('x'.repeat(30), 'M'));
+  });
+
+  it('draws the three finder patterns of a QR code in its corners', () => {
+    const drawn = codeSvg('qr-code', { value: 'https://pay.example.com/i/42' });
+    if ('error' in drawn) throw new Error(drawn.error);
+    const size = viewBox(drawn.markup)?.[0] ?? 0;
+    const dark = new Set<string>();
+    for (const [, x, y, w] of drawn.markup.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
+      for (let i = 0; i < Number(w); i++) dark.add(`${Number(x) + i},${y}`);
+    }
+    const finder = (left: number, top: number) => {
+      const rows: string[] = [];
+      for (let y = 0; y < 7; y++) {
+        let row = '';
+        for (let x = 0; x < 7; x++) row += dark.has(`${left + x},${top + y}`) ? '#' : '.';
+        rows.push(row);
+      }
+      return rows;
+    };
+    const pattern = ['#######', '#.....#', '#.###.#', '#.###.#', '#.###.#', '#.....#', '#######'];
+    expect(finder(0, 0)).toEqual(pattern);
+    expect(finder(size - 7, 0)).toEqual(pattern);
+    expect(finder(0, size - 7)).toEqual(pattern);
   });
 
   it('encodes text beyond Latin-1 (as UTF-8 bytes) instead of failing', () => {

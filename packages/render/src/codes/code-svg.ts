@@ -1,7 +1,7 @@
 import { type QrLevel, qrFits } from '@quire/core';
-import { type RenderOptions, toSVG } from 'bwip-js/browser';
 import { barcodeSvg } from '../barcode';
 import { escapeAttribute } from '../convert/serialize';
+import { qrSvgMarkup } from './qr';
 
 export type CodeTag = 'qr-code' | 'bar-code';
 
@@ -54,12 +54,17 @@ function qrSvg(attrs: Record<string, string | undefined>, color: string | undefi
       error: `A QR code cannot hold ${value.length} characters at error correction level ${level}; it was left out`,
     };
   }
-  // bwip-js reads the text as bytes; as pdfmake does, the bytes are the text's UTF-8.
-  const bytes = Array.from(new TextEncoder().encode(value), (byte) => String.fromCharCode(byte)).join('');
-  // bwip-js passes BWIPP's own options (eclevel) through; its types list only the common ones.
-  const qrOptions: RenderOptions & { eclevel: QrLevel } = { bcid: 'qrcode', text: bytes, eclevel: level };
-  let markup = toSVG(qrOptions).trim();
-  // The modules' path has no fill of its own: one on the root reaches it.
+  let markup: string;
+  try {
+    markup = qrSvgMarkup(value, level);
+  } catch (error) {
+    // pdfmake's encoder throws strings.
+    return {
+      code: 'qr_failed',
+      error: `A QR code could not be drawn: ${String(error instanceof Error ? error.message : error)}`,
+    };
+  }
+  // The modules' path has no fill of its own: one on the root reaches it (the background square has its own).
   if (color) markup = markup.replace(/^<svg/, `<svg fill="${escapeAttribute(color)}"`);
   const size = (Number(attrs.size) || DEFAULT_QR_SIZE_PX) * PX_TO_PT;
   return { markup, width: size, height: size };
