@@ -33,15 +33,28 @@ export function isCodeTag(tag: string): tag is CodeTag {
 
 /**
  * Draws `<qr-code value size level>` or `<bar-code type value height>` as SVG, with the attributes and defaults
- * the pdfmake converter honours, so that every output shows the same codes.
+ * the pdfmake converter honours, so that every output shows the same codes. Results are cached and shared: read only.
  */
 export function codeSvg(
   tag: CodeTag,
   attrs: Record<string, string | undefined>,
   options: CodeSvgOptions = {},
 ): CodeSvg | CodeError {
-  return tag === 'qr-code' ? qrSvg(attrs, options.color) : barSvg(attrs);
+  const key =
+    tag === 'qr-code'
+      ? `q|${attrs.level}|${attrs.size}|${options.color}|${attrs.value}`
+      : `b|${attrs.type}|${attrs.height}|${attrs.value}`;
+  const cached = drawn.get(key);
+  if (cached) return cached;
+  const result = tag === 'qr-code' ? qrSvg(attrs, options.color) : barSvg(attrs);
+  // Drawing is pure and takes milliseconds (bars: bwip-js): a template rendered again draws its codes once.
+  if (drawn.size >= CACHE_SIZE) drawn.delete(drawn.keys().next().value as string);
+  drawn.set(key, result);
+  return result;
 }
+
+const CACHE_SIZE = 256;
+const drawn = new Map<string, CodeSvg | CodeError>();
 
 function qrSvg(attrs: Record<string, string | undefined>, color: string | undefined): CodeSvg | CodeError {
   const value = attrs.value ?? '';
