@@ -39,6 +39,32 @@ async function pageText(path: string, page: number): Promise<string> {
   return stdout;
 }
 
+/** Page 1 in grey levels at 72 dpi (PGM: a header, then one byte per pixel). */
+async function grayPixels(path: string): Promise<{ width: number; height: number; pixels: Uint8Array }> {
+  const { stdout } = await run('pdftoppm', ['-f', '1', '-l', '1', '-r', '72', '-gray', path], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(stdout.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('pdftoppm did not write a PGM');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  return { width, height, pixels: new Uint8Array(stdout.subarray(header[0].length)) };
+}
+
+/** The symbols zbarimg reads on page 1 (`QR-Code:…`, `CODE-128:…`), or null when zbarimg is not installed. */
+async function decodedSymbols(path: string): Promise<string[] | null> {
+  const png = join(workDir, 'codes-page');
+  await run('pdftoppm', ['-f', '1', '-l', '1', '-r', '200', '-png', '-singlefile', path, png]);
+  try {
+    const { stdout } = await run('zbarimg', ['--quiet', `${png}.png`]);
+    return stdout.trim().split('\n').sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 async function pdfInfo(path: string): Promise<Record<string, string>> {
   const { stdout } = await run('pdfinfo', [path]);
   return Object.fromEntries(
@@ -180,6 +206,37 @@ describe.skipIf(!findChromium())('ChromiumEngine', () => {
       page: {},
     });
     expect(Buffer.from(pdf.bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+  });
+
+  it('draws QR codes and barcodes, in the body and in the running footer', async () => {
+    const pdf = await engine.renderPdf({
+      html:
+        '<qr-code value="https://pay.example.com/i/42" size="200"></qr-code>' +
+        '<div style="margin-top: 20px"><bar-code type="code128" value="INV-42" height="80"></bar-code></div>',
+      footerHtml: '<qr-code value="footer" size="48"></qr-code>',
+      page: a4Portrait,
+    });
+    const path = await writePdf(pdf, 'codes');
+    const { width, height, pixels } = await grayPixels(path);
+    const darkIn = (x0: number, y0: number, x1: number, y1: number) => {
+      let dark = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if ((pixels[y * width + x] as number) < 128) dark++;
+      return dark;
+    };
+    const [left, top, , bottom] = [a4Portrait.margins.left, a4Portrait.margins.top, 0, a4Portrait.margins.bottom];
+    const mm = (n: number) => Math.round((n * 72) / 25.4);
+    // The QR code is 200px = 150pt square at the top left of the body: a QR code is about half dark.
+    const qr = darkIn(mm(left), mm(top), mm(left) + 150, mm(top) + 150);
+    expect(qr / (150 * 150)).toBeGreaterThan(0.3);
+    // The barcode's 60pt-high bars below it.
+    expect(darkIn(mm(left), mm(top) + 165, mm(left) + 150, mm(top) + 215)).toBeGreaterThan(1500);
+    // The footer's code, in the bottom margin.
+    expect(darkIn(0, height - mm(bottom), width, height)).toBeGreaterThan(300);
+
+    const symbols = await decodedSymbols(path);
+    if (symbols !== null) {
+      expect(symbols).toEqual(expect.arrayContaining(['CODE-128:INV-42', 'QR-Code:https://pay.example.com/i/42']));
+    }
   });
 
   it('runs more renders than pages, each in turn', async () => {

@@ -1,4 +1,5 @@
 import type { PageSetup } from '@quire/core';
+import { drawCodesInHtml } from '../codes';
 
 /** Chromium's header and footer templates start at a tiny font size; this is the size they get instead. */
 export const RUNNING_TEXT_FONT_SIZE = '10pt';
@@ -12,13 +13,16 @@ export const EMPTY_RUNNING_TEMPLATE = '<span></span>';
  */
 const DOCUMENT_DEFAULTS = 'body{margin:0;-webkit-print-color-adjust:exact;print-color-adjust:exact}';
 
-/** The rendered body HTML as a complete document, with the template's CSS and the PDF's title. */
+/**
+ * The rendered body HTML as a complete document, with the template's CSS and the PDF's title. QR codes and
+ * barcodes, elements a browser does not know, are drawn as inline SVG.
+ */
 export function buildDocument(input: { html: string; css?: string; title?: string }): string {
   const title = input.title === undefined ? '' : `<title>${escapeText(input.title)}</title>`;
   return (
     '<!doctype html><html><head><meta charset="utf-8">' +
     `${title}<style>${DOCUMENT_DEFAULTS}${escapeStyle(input.css ?? '')}</style></head>` +
-    `<body>${input.html}</body></html>`
+    `<body>${drawCodesInHtml(input.html)}</body></html>`
   );
 }
 
@@ -33,7 +37,10 @@ export function buildRunningTemplate(input: { html: string; css?: string; page: 
   const defaults =
     `.quire-running{box-sizing:border-box;width:100%;padding:0 ${right}mm 0 ${left}mm;` +
     `font-size:${RUNNING_TEXT_FONT_SIZE};-webkit-print-color-adjust:exact;print-color-adjust:exact}`;
-  return `<style>${defaults}${escapeStyle(input.css ?? '')}</style>` + `<div class="quire-running">${input.html}</div>`;
+  return (
+    `<style>${defaults}${escapeStyle(input.css ?? '')}</style>` +
+    `<div class="quire-running">${drawCodesInHtml(input.html)}</div>`
+  );
 }
 
 /** True when a header or footer has something to print. */

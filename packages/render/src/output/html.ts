@@ -1,5 +1,6 @@
 import type { Element } from 'domhandler';
 import { isTag } from 'domhandler';
+import { drawCodesInHtml } from '../codes';
 import { sniffImage, toBase64 } from '../convert/images';
 import { parseHtml } from '../convert/index';
 import { escapeText, serialize } from '../convert/serialize';
@@ -21,8 +22,9 @@ const PT_TO_MM = 25.4 / 72;
 /** Elements and attributes that could run code when the HTML is opened. */
 const DANGEROUS = new Set(['script', 'iframe', 'object', 'embed', 'frame', 'frameset', 'base', 'link', 'meta']);
 
+/** Cleans a part of the template and draws its QR codes and barcodes as inline SVG, which any browser shows. */
 function clean(html: string, images: Map<string, Uint8Array>): string {
-  const document = parseHtml(html);
+  const document = parseHtml(drawCodesInHtml(html));
   return serialize(document.children, {
     keep: (element: Element) => !DANGEROUS.has(element.name),
     attribute: (element, name, value) => {
@@ -56,7 +58,7 @@ function bodyOf(html: string): string {
 }
 
 /**
- * One self-contained HTML file: CSS inlined, images inlined, print CSS for the page size and margins, header at
+ * One self-contained HTML file: CSS inlined, images and codes inlined, print CSS for the page size and margins, header at
  * the top and footer at the bottom, and nothing that runs code.
  */
 export function htmlDocument(input: HtmlDocumentInput): string {

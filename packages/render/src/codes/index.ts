@@ -1,0 +1,2 @@
+export { type CodeError, type CodeSvg, type CodeSvgOptions, type CodeTag, codeSvg, isCodeTag } from './code-svg';
+export { drawCodesInHtml } from './html';

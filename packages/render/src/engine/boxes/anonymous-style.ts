@@ -1,0 +1,50 @@
+import { type ComputedStyle, type Display, initialStyle } from '../style/computed-style';
+
+/**
+ * Properties an anonymous box takes from its parent (CSS 2.1 §9.2.1.1: anonymous boxes inherit the inheritable
+ * ones, the others are initial). `textDecoration` is here because the style stage stores the decorations that
+ * reach an element's text, which an anonymous box's text must keep.
+ */
+const INHERITED = [
+  'visibility',
+  'color',
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'lineHeight',
+  'textAlign',
+  'textAlignLast',
+  'textIndent',
+  'letterSpacing',
+  'wordSpacing',
+  'textTransform',
+  'textDecoration',
+  'whiteSpace',
+  'direction',
+  'overflowWrap',
+  'wordBreak',
+  'hyphens',
+  'lang',
+  'tabSize',
+  'listStyleType',
+  'listStylePosition',
+  'listStyleImage',
+  'borderCollapse',
+  'borderSpacing',
+  'captionSide',
+  'emptyCells',
+  'orphans',
+  'widows',
+] as const satisfies ReadonlyArray<keyof ComputedStyle>;
+
+const INITIAL = initialStyle();
+
+/** The style of an anonymous box inside `parent`: inherited properties from it, the rest initial. */
+export function anonymousStyle(parent: ComputedStyle, display: Display = 'block'): ComputedStyle {
+  const style: ComputedStyle = { ...INITIAL, display };
+  const target = style as unknown as Record<string, unknown>;
+  const source = parent as unknown as Record<string, unknown>;
+  for (const key of INHERITED) target[key] = source[key];
+  return style;
+}

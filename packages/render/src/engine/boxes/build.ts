@@ -1,0 +1,252 @@
+import type { ComputedStyle, Display, Length, LengthOrAuto, StyledElement, StyledNode } from '../style/computed-style';
+import { anonymousStyle } from './anonymous-style';
+import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from './box';
+import { type BoxContext, type ListCounter, report, type Scope } from './context';
+import { integerAttribute } from './integer-attribute';
+import { listMarker } from './markers';
+import { isReplacedTag, replacedBox } from './replaced';
+import { buildTable, type TableParts } from './tables';
+import { isCollapsibleSpace } from './white-space';
+
+type Item = BlockLevelBox | InlineLevelBox;
+
+const TABLE_INTERNAL = new Set<Display>([
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-cell',
+  'table-column',
+  'table-column-group',
+]);
+
+const BLOCK_LEVEL_DISPLAY = new Set<Display>(['block', 'list-item', 'flex', 'grid', 'table', 'table-caption']);
+
+/** Laid out as block (or inline-block) until flex and grid layout come (engine v2 part 2). */
+const NOT_YET_LAID_OUT = new Set<Display>(['flex', 'grid', 'inline-flex', 'inline-grid']);
+
+/** Elements that reset the list-item counter for their descendants (HTML's `ol`, `ul`, `menu`). */
+const LISTS = new Set(['ol', 'ul', 'menu', 'dir']);
+
+const isBlockLevel = (item: Item): item is BlockLevelBox =>
+  item.type === 'block' || item.type === 'table' || item.type === 'replaced';
+
+/** Builds the box tree (CSS 2.1 §9.2) of one styled tree. */
+export class BoxBuilder implements TableParts {
+  constructor(readonly context: BoxContext) {}
+
+  root(element: StyledElement): BlockBox {
+    return this.blockFromElement(element, { link: undefined, list: { next: 1, step: 1 } });
+  }
+
+  blockFromElement(element: StyledElement, scope: Scope): BlockBox {
+    // The item's number comes before its descendants' (counters increment in document order).
+    const marker = element.style.display === 'list-item' ? listMarker(element, scope.list, this.context) : null;
+    const inner = this.scopeOf(element, scope);
+    const box: BlockBox = {
+      type: 'block',
+      style: element.style,
+      tag: element.tag,
+      ...this.content(this.items(element.children, element.style, inner, false), element.style),
+    };
+    if (marker) box.marker = marker;
+    if (inner.link !== undefined) box.link = inner.link;
+    if (element.line !== undefined) box.line = element.line;
+    return box;
+  }
+
+  blockFromNodes(nodes: StyledNode[], style: ComputedStyle, scope: Scope): BlockBox {
+    return { type: 'block', style, tag: null, ...this.content(this.items(nodes, style, scope, false), style) };
+  }
+
+  /**
+   * A block container's content: only inline-level boxes, or only block-level ones with each run of inline
+   * content beside them wrapped in an anonymous block (runs that would make no line box are dropped).
+   */
+  private content(items: Item[], style: ComputedStyle): Pick<BlockBox, 'blocks' | 'inlines'> {
+    if (!items.some(isBlockLevel)) {
+      return isEmptyRun(items) ? { blocks: [], inlines: null } : { blocks: null, inlines: items as InlineLevelBox[] };
+    }
+    const blocks: BlockLevelBox[] = [];
+    let run: InlineLevelBox[] = [];
+    const flush = () => {
+      if (run.length && !isEmptyRun(run)) {
+        blocks.push({ type: 'block', style: anonymousStyle(style), tag: null, blocks: null, inlines: run });
+      }
+      run = [];
+    };
+    for (const item of items) {
+      if (isBlockLevel(item)) {
+        flush();
+        blocks.push(item);
+      } else run.push(item);
+    }
+    flush();
+    return { blocks, inlines: null };
+  }
+
+  /** The boxes of a list of nodes; table parts outside a table are wrapped in an anonymous table. */
+  private items(nodes: StyledNode[], parent: ComputedStyle, scope: Scope, inInline: boolean): Item[] {
+    const out: Item[] = [];
+    let tableRun: StyledNode[] | null = null;
+    let spaces: StyledNode[] = [];
+    const flushTable = () => {
+      if (tableRun) out.push(this.anonymousTable(tableRun, parent, scope, inInline));
+      tableRun = null;
+      for (const space of spaces) this.node(space, scope, out);
+      spaces = [];
+    };
+    for (const node of nodes) {
+      if (node.kind === 'element') {
+        if (node.style.display === 'none') continue;
+        if (TABLE_INTERNAL.has(node.style.display)) {
+          if (tableRun) tableRun.push(...spaces, node);
+          else tableRun = [node];
+          spaces = [];
+          continue;
+        }
+      } else if (tableRun && isCollapsibleSpace(node)) {
+        spaces.push(node);
+        continue;
+      }
+      flushTable();
+      this.node(node, scope, out);
+    }
+    flushTable();
+    return out;
+  }
+
+  private node(node: StyledNode, scope: Scope, out: Item[]): void {
+    if (node.kind === 'text') {
+      if (!node.text) return;
+      const box: TextBox = { type: 'text', text: node.text, style: node.style };
+      if (scope.link !== undefined) box.link = scope.link;
+      out.push(box);
+      return;
+    }
+    const { display } = node.style;
+    if (node.tag === 'br') {
+      out.push({ type: 'br', style: node.style });
+      return;
+    }
+    if (isReplacedTag(node.tag)) {
+      const inner = this.scopeOf(node, scope);
+      const box = replacedBox(node, this.context);
+      if (!box) return;
+      if (inner.link !== undefined) box.link = inner.link;
+      out.push(BLOCK_LEVEL_DISPLAY.has(display) ? box : this.atomic(box, inner));
+      return;
+    }
+    if (NOT_YET_LAID_OUT.has(display)) {
+      const as = display.startsWith('inline') ? 'inline-block' : 'block';
+      report(this.context, node.line, 'unsupported_display', `display: ${display} is laid out as ${as}`);
+    }
+    switch (display) {
+      case 'block':
+      case 'list-item':
+      case 'flex':
+      case 'grid':
+      case 'table-caption':
+        out.push(this.blockFromElement(node, scope));
+        return;
+      case 'inline-block':
+      case 'inline-flex':
+      case 'inline-grid':
+        out.push(this.atomic(this.blockFromElement(node, scope), this.scopeOf(node, scope)));
+        return;
+      case 'table':
+        out.push(this.table(node, scope));
+        return;
+      case 'inline-table':
+        out.push(this.atomic(this.table(node, scope), this.scopeOf(node, scope)));
+        return;
+      default:
+        this.inline(node, scope, out);
+    }
+  }
+
+  /**
+   * An inline element. Block-level boxes inside it split it (CSS 2.1 §9.2.1.1): the parts before, between and
+   * after them are inline boxes with its style, and the blocks become its parent's.
+   */
+  private inline(element: StyledElement, scope: Scope, out: Item[]): void {
+    const inner = this.scopeOf(element, scope);
+    const children = this.items(element.children, element.style, inner, true);
+    const part = (items: InlineLevelBox[]): InlineBox => {
+      const box: InlineBox = { type: 'inline', style: element.style, tag: element.tag, children: items };
+      if (inner.link !== undefined) box.link = inner.link;
+      return box;
+    };
+    if (!children.some(isBlockLevel)) {
+      out.push(part(children as InlineLevelBox[]));
+      return;
+    }
+    let run: InlineLevelBox[] = [];
+    let first = true;
+    for (const item of children) {
+      if (!isBlockLevel(item)) {
+        run.push(item);
+        continue;
+      }
+      if (first || run.length) out.push(part(run));
+      out.push(item);
+      run = [];
+      first = false;
+    }
+    out.push(part(run));
+  }
+
+  private table(element: StyledElement, scope: Scope) {
+    return buildTable(element.style, element.children, this.scopeOf(element, scope), this, element.line);
+  }
+
+  private anonymousTable(nodes: StyledNode[], parent: ComputedStyle, scope: Scope, inInline: boolean): Item {
+    const table = buildTable(anonymousStyle(parent, inInline ? 'inline-table' : 'table'), nodes, scope, this);
+    return inInline ? this.atomic(table, scope) : table;
+  }
+
+  private atomic(box: AtomicInlineBox['box'], scope: Scope): AtomicInlineBox {
+    const atomic: AtomicInlineBox = { type: 'atomic', style: box.style, box };
+    if (scope.link !== undefined) atomic.link = scope.link;
+    return atomic;
+  }
+
+  /** The scope of an element's descendants: the link it makes, the list it starts. */
+  private scopeOf(element: StyledElement, scope: Scope): Scope {
+    const href = element.tag === 'a' ? element.attrs.href?.trim() : undefined;
+    const list = LISTS.has(element.tag) ? listCounter(element) : null;
+    if (!href && !list) return scope;
+    return { link: href || scope.link, list: list ?? scope.list };
+  }
+}
+
+/** A list's counter: from `start` (or, reversed, from its number of items) by 1 or, reversed, by -1. */
+function listCounter(list: StyledElement): ListCounter {
+  const reversed = list.tag === 'ol' && list.attrs.reversed !== undefined;
+  const start = list.tag === 'ol' ? integerAttribute(list.attrs.start) : null;
+  if (!reversed) return { next: start ?? 1, step: 1 };
+  const items = list.children.filter((child) => child.kind === 'element' && child.style.display === 'list-item');
+  return { next: start ?? items.length, step: -1 };
+}
+
+/** Inline content that makes no line box (CSS 2.1 §9.4.2): collapsible white space in unspaced inline boxes. */
+function isEmptyRun(items: Item[]): boolean {
+  return items.every((item) => {
+    if (item.type === 'text') return isCollapsibleSpace(item);
+    if (item.type === 'inline') return !hasInlineSpacing(item.style) && isEmptyRun(item.children);
+    return false;
+  });
+}
+
+function hasInlineSpacing(style: ComputedStyle): boolean {
+  return (
+    nonZero(style.marginLeft) ||
+    nonZero(style.marginRight) ||
+    nonZero(style.paddingLeft) ||
+    nonZero(style.paddingRight) ||
+    style.borderLeft.width > 0 ||
+    style.borderRight.width > 0
+  );
+}
+
+const nonZero = (length: LengthOrAuto | Length) => length !== 'auto' && (length.pt !== 0 || length.pct !== 0);
