@@ -1,0 +1,107 @@
+import { createTemplateEngine } from '@quire/core';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { pageTexts, pdfInfo } from '../__fixtures__/pdf-tools';
+import { defaultFonts, renderReport } from '../render';
+import type { RenderTemplate } from '../types';
+import { rasterize } from '../visual/rasterize';
+import { layoutDocument } from './document/render-document';
+import type { Fragment, LineFragment, TextFragment } from './layout/fragment';
+
+/* The acceptance cases of engine v2 part 1 (issue 15), end to end: HTML in, PDF out, checked in its text and pixels. */
+
+const render = (template: RenderTemplate, data: Record<string, unknown> = {}) =>
+  renderReport({ template, data, engine: 'quire', metadata: { creationDate: new Date('2026-01-01T00:00:00Z') } });
+
+const laidOut = (html: string, css = '') =>
+  layoutDocument({ template: { html, css }, data: {}, bodyHtml: html, liquid: createTemplateEngine(), fonts: defaultFonts(), images: new Map() });
+
+/** Every line box of a laid-out document, top to bottom, with its absolute y. */
+function lines(fragment: Fragment, y = 0, out: Array<{ y: number; line: LineFragment }> = []) {
+  if (fragment.kind === 'line') out.push({ y: y + fragment.y, line: fragment });
+  else if (fragment.kind === 'box') for (const child of fragment.children) lines(child, y + fragment.y, out);
+  return out;
+}
+const runs = (line: LineFragment): TextFragment[] => line.children.filter((c): c is TextFragment => c.kind === 'text');
+/** A line's text in logical order for a right-to-left paragraph: its runs from right to left. */
+const rtlText = (line: LineFragment) =>
+  runs(line)
+    .sort((a, b) => b.x - a.x)
+    .map((r) => r.text)
+    .join('')
+    .trim();
+
+describe('engine v2 acceptance', () => {
+  it('splits a 30-item padded cell that does not fit what is left of a page, and drops none of it', async () => {
+    const items = Array.from({ length: 30 }, (_, i) => `<div>Line item ${i + 1}</div>`).join('');
+    const html = `<div style="height: 600pt">Intro</div><table><tr><td style="padding: 12px; border: 1px solid #333">${items}</td></tr></table>`;
+    const report = await render({ html });
+    expect(report.pages).toBe(2);
+    const [first, second] = await pageTexts(report.bytes);
+    expect(first).toContain('Line item 1');
+    expect(second).toContain('Line item 30');
+    const all = `${first}\n${second}`;
+    for (let i = 1; i <= 30; i++) expect(all).toMatch(new RegExp(`Line item ${i}\\b`));
+  });
+
+  it.each([
+    ['Hebrew', 'הדוח הזה מסכם את הפעילות של הרבעון השלישי, כולל ההכנסות, ההוצאות והתחזית לרבעון הבא, ומציג את ההמלצות של הוועדה.'],
+    ['Arabic', 'يلخص هذا التقرير نشاط الربع الثالث، بما في ذلك الإيرادات والنفقات والتوقعات للربع القادم، ويعرض توصيات اللجنة.'],
+  ])('reads a three-line %s paragraph in the right line order', (_script, text) => {
+    const doc = laidOut(`<p dir="rtl" style="width: 190pt; font-size: 12pt">${text}</p>`);
+    const found = lines(doc.flow).sort((a, b) => a.y - b.y);
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    const read = found.map((l) => rtlText(l.line)).join(' ');
+    expect(read.replace(/\s+/g, ' ')).toBe(text);
+    // Right-aligned: each line ends at the right edge of the 190pt box.
+    for (const { line } of found.slice(0, -1)) expect(line.x + line.width).toBeCloseTo(190, 0);
+  });
+
+  it('keeps the space and the order of <p>שלום <b>עולם</b></p>', async () => {
+    const doc = laidOut('<p>שלום <b>עולם</b></p>');
+    const [line] = lines(doc.flow);
+    const parts = runs(line?.line as LineFragment);
+    const shalom = parts.find((r) => r.text.includes('שלום')) as TextFragment;
+    const olam = parts.find((r) => r.text.includes('עולם')) as TextFragment;
+    expect(olam.x).toBeLessThan(shalom.x);
+    expect(shalom.x - (olam.x + olam.width)).toBeGreaterThan(2);
+    const [page] = await pageTexts((await render({ html: '<p>שלום <b>עולם</b></p>' })).bytes);
+    expect(page).toMatch(/שלום\s+עולם|עולם\s+שלום/);
+  });
+
+  it('gives A5 landscape pages for @page { size: A5 landscape; margin: 5mm }', async () => {
+    const report = await render({ html: '<p>Hello</p>', css: '@page { size: A5 landscape; margin: 5mm }' });
+    const info = await pdfInfo(report.bytes);
+    expect(info.widthPt).toBeCloseTo(595.28, 0);
+    expect(info.heightPt).toBeCloseTo(419.53, 0);
+    const doc = laidOut('<p>Hello</p>', '@page { size: A5 landscape; margin: 5mm } body { margin: 0 } p { margin: 0 }');
+    const piece = doc.pages[0]?.pieces[0];
+    expect(piece?.x).toBeCloseTo(14.17, 1);
+  });
+
+  it('draws a dashed border dashed', async () => {
+    const report = await render({
+      html: '<div style="margin: 0; height: 100pt; border-top: 6pt dashed #000"></div>',
+      css: '@page { margin: 0 } body { margin: 0 }',
+    });
+    const [png] = await rasterize(report.bytes, { dpi: 72 });
+    const image = PNG.sync.read(png as Buffer);
+    const row = 3; // inside the 6pt border
+    let changes = 0;
+    let dark = false;
+    for (let x = 10; x < image.width - 10; x++) {
+      const isDark = (image.data[(row * image.width + x) * 4] as number) < 128;
+      if (isDark !== dark) changes++;
+      dark = isDark;
+    }
+    expect(changes).toBeGreaterThan(20);
+  });
+
+  it('applies var() with fallbacks and CSS nesting', () => {
+    const css = ':root { --brand: #0f766e } .card { & .title { color: var(--brand); } .note { color: var(--missing, rgb(200 0 0)); } }';
+    const doc = laidOut('<div class="card"><p class="title">Title</p><p class="note">Note</p></div>', css);
+    const texts = lines(doc.flow).flatMap((l) => runs(l.line));
+    expect(texts.find((t) => t.text === 'Title')?.color).toMatchObject({ r: 15, g: 118, b: 110 });
+    expect(texts.find((t) => t.text === 'Note')?.color).toMatchObject({ r: 200, g: 0, b: 0 });
+  });
+});
