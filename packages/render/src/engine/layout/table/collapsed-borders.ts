@@ -1,0 +1,155 @@
+/**
+ * Border conflict resolution of the collapsing border model (CSS 2.1 §17.6.2.1). Every grid line segment between
+ * two slots takes the winner among the borders of the cells, rows, row groups, columns and table that meet there;
+ * each cell then gets, per side, the winner among the segments along that side.
+ */
+import type { TableBox } from '../../boxes/box';
+import { type BorderSide, type BorderStyle, type ComputedStyle, TRANSPARENT } from '../../style/computed-style';
+import type { TableGrid } from './table-grid';
+
+export interface CellBorders {
+  top: BorderSide;
+  right: BorderSide;
+  bottom: BorderSide;
+  left: BorderSide;
+}
+
+export interface CollapsedBorders {
+  /** Per cell of `grid.cells`, the winners along its four sides. */
+  cells: CellBorders[];
+  /** Half of the table's outer collapsed borders: what counts in the table's border box (CSS 2.1 §17.6.2). */
+  outer: { top: number; right: number; bottom: number; left: number };
+}
+
+const STYLE_RANK: Record<BorderStyle, number> = {
+  hidden: 9,
+  double: 8,
+  solid: 7,
+  dashed: 6,
+  dotted: 5,
+  ridge: 4,
+  outset: 3,
+  groove: 2,
+  inset: 1,
+  none: 0,
+};
+
+/**
+ * Whether `challenger` beats `holder`. Candidates are offered in precedence order (cell over row over row group
+ * over column over table, left/top over right/bottom), so a tie keeps the holder.
+ */
+function beats(challenger: BorderSide, holder: BorderSide): boolean {
+  if (holder.style === 'hidden') return false;
+  if (challenger.style === 'hidden') return true;
+  if (challenger.style === 'none') return false;
+  if (holder.style === 'none') return true;
+  if (challenger.width !== holder.width) return challenger.width > holder.width;
+  return STYLE_RANK[challenger.style] > STYLE_RANK[holder.style];
+}
+
+const win = (holder: BorderSide | null, challenger: BorderSide): BorderSide =>
+  holder === null || beats(challenger, holder) ? challenger : holder;
+
+const NONE: BorderSide = { width: 0, style: 'none', color: TRANSPARENT };
+
+export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): CollapsedBorders {
+  const { rows, cells, slots, columnCount: C, groups } = grid;
+  const R = rows.length;
+  const t = table.style;
+  const colStyle = (c: number): ComputedStyle | null => table.columns[c]?.style ?? null;
+  const cellAt = (r: number, c: number): number => slots[r * C + c] ?? -1;
+
+  // Horizontal segment above row r (r = R: below the last row), column c: at r * C + c.
+  const horizontal: BorderSide[] = new Array<BorderSide>((R + 1) * C);
+  for (let r = 0; r <= R; r++) {
+    const above = r > 0 ? rows[r - 1]! : null;
+    const below = r < R ? rows[r]! : null;
+    const groupAbove = above && groups[above.group]!;
+    const groupBelow = below && groups[below.group]!;
+    const groupEndsAbove = groupAbove !== null && groupAbove.firstRow + groupAbove.rowCount === r;
+    const groupStartsBelow = groupBelow !== null && groupBelow.firstRow === r;
+    for (let c = 0; c < C; c++) {
+      const a = above ? cellAt(r - 1, c) : -1;
+      const b = below ? cellAt(r, c) : -1;
+      if (a !== -1 && a === b) continue; // inside a row-spanning cell
+      let w: BorderSide | null = null;
+      if (a !== -1) w = win(w, cells[a]!.box.style.borderBottom);
+      if (b !== -1) w = win(w, cells[b]!.box.style.borderTop);
+      if (above) w = win(w, above.box.style.borderBottom);
+      if (below) w = win(w, below.box.style.borderTop);
+      if (groupEndsAbove) w = win(w, groupAbove.box.style.borderBottom);
+      if (groupStartsBelow) w = win(w, groupBelow.box.style.borderTop);
+      const col = colStyle(c);
+      if (col && r === 0) w = win(w, col.borderTop);
+      if (col && r === R) w = win(w, col.borderBottom);
+      if (r === 0) w = win(w, t.borderTop);
+      if (r === R) w = win(w, t.borderBottom);
+      horizontal[r * C + c] = w ?? NONE;
+    }
+  }
+
+  // Vertical segment left of column c (c = C: right of the last column), row r: at r * (C + 1) + c.
+  const vertical: BorderSide[] = new Array<BorderSide>(R * (C + 1));
+  for (let r = 0; r < R; r++) {
+    const row = rows[r]!;
+    const group = groups[row.group]!;
+    for (let c = 0; c <= C; c++) {
+      const a = c > 0 ? cellAt(r, c - 1) : -1;
+      const b = c < C ? cellAt(r, c) : -1;
+      if (a !== -1 && a === b) continue; // inside a column-spanning cell
+      let w: BorderSide | null = null;
+      if (a !== -1) w = win(w, cells[a]!.box.style.borderRight);
+      if (b !== -1) w = win(w, cells[b]!.box.style.borderLeft);
+      if (c === 0) {
+        w = win(w, row.box.style.borderLeft);
+        w = win(w, group.box.style.borderLeft);
+      }
+      if (c === C) {
+        w = win(w, row.box.style.borderRight);
+        w = win(w, group.box.style.borderRight);
+      }
+      const left = c > 0 ? colStyle(c - 1) : null;
+      const right = c < C ? colStyle(c) : null;
+      if (left) w = win(w, left.borderRight);
+      if (right) w = win(w, right.borderLeft);
+      if (c === 0) w = win(w, t.borderLeft);
+      if (c === C) w = win(w, t.borderRight);
+      vertical[r * (C + 1) + c] = w ?? NONE;
+    }
+  }
+
+  const cellBorders = cells.map((cell): CellBorders => {
+    let top: BorderSide | null = null;
+    let bottom: BorderSide | null = null;
+    for (let c = cell.col; c < cell.col + cell.colspan; c++) {
+      top = win(top, horizontal[cell.row * C + c] ?? NONE);
+      bottom = win(bottom, horizontal[(cell.row + cell.rowspan) * C + c] ?? NONE);
+    }
+    let left: BorderSide | null = null;
+    let right: BorderSide | null = null;
+    for (let r = cell.row; r < cell.row + cell.rowspan; r++) {
+      left = win(left, vertical[r * (C + 1) + cell.col] ?? NONE);
+      right = win(right, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
+    }
+    return { top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE };
+  });
+
+  // CSS 2.1 §17.6.2: the table's left and right borders are half of the first row's outer borders, its top
+  // and bottom half of the widest segment along the first and last grid lines; wider ones spill into the margin.
+  let top = 0;
+  let bottom = 0;
+  for (let c = 0; c < C; c++) {
+    top = Math.max(top, horizontal[c]?.width ?? 0);
+    bottom = Math.max(bottom, horizontal[R * C + c]?.width ?? 0);
+  }
+  const outer =
+    R === 0 || C === 0
+      ? { top: 0, right: 0, bottom: 0, left: 0 }
+      : {
+          top: top / 2,
+          right: (vertical[C]?.width ?? 0) / 2,
+          bottom: bottom / 2,
+          left: (vertical[0]?.width ?? 0) / 2,
+        };
+  return { cells: cellBorders, outer };
+}

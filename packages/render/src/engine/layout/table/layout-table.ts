@@ -1,0 +1,394 @@
+/**
+ * Table layout (CSS 2.1 §17): the table's used width and its columns' widths, each cell laid out once at its
+ * final width, row heights (row spans, vertical-align), captions, in the separated or collapsing border model.
+ *
+ * Output, which the paginator relies on: the table fragment → caption(s) and row groups (head, bodies, foot) →
+ * rows → cells → the cells' content fragments.
+ */
+import type { TableBox } from '../../boxes/box';
+import {
+  type BorderSide,
+  type ComputedStyle,
+  type LengthOrAuto,
+  type LengthOrNone,
+  resolveLength,
+  TRANSPARENT,
+} from '../../style/computed-style';
+import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
+import type { BoxFragment, Fragment } from '../fragment';
+import { distributeAutoWidths, gridIntrinsicWidths } from './column-widths';
+import { fixedColumnWidths } from './fixed-columns';
+import type { TableGrid } from './table-grid';
+import { analyseTable, cellInsets, fixedWidthRequests, type Insets, isFixedLayout, type TableAnalysis } from './table-analysis';
+
+/** What surrounds the grid: borders and paddings (separated) or half the outer collapsed borders, and spacing. */
+interface Frame {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+  /** Border spacing, 0 in the collapsing model. */
+  hSpacing: number;
+  vSpacing: number;
+  /** The border box's width less the columns: frame and every horizontal spacing. */
+  horizontal: number;
+}
+
+function tableFrame(table: TableBox, analysis: TableAnalysis, paddingReference: number): Frame {
+  const s = table.style;
+  const columns = analysis.grid.columnCount;
+  if (analysis.collapsed) {
+    const { outer } = analysis.collapsed;
+    return { ...outer, hSpacing: 0, vSpacing: 0, horizontal: outer.left + outer.right };
+  }
+  const [hSpacing, vSpacing] = s.borderSpacing;
+  const top = s.borderTop.width + resolveLength(s.paddingTop, paddingReference);
+  const right = s.borderRight.width + resolveLength(s.paddingRight, paddingReference);
+  const bottom = s.borderBottom.width + resolveLength(s.paddingBottom, paddingReference);
+  const left = s.borderLeft.width + resolveLength(s.paddingLeft, paddingReference);
+  const spacing = columns > 0 ? (columns + 1) * hSpacing : 0;
+  return { top, right, bottom, left, hSpacing, vSpacing, horizontal: left + right + spacing };
+}
+
+/** A width property as the table's border-box width, or null for auto (and none). */
+function borderBoxWidth(
+  width: LengthOrAuto | LengthOrNone,
+  style: ComputedStyle,
+  frame: Frame,
+  reference: number,
+): number | null {
+  if (width === 'auto' || width === 'none') return null;
+  const used = resolveLength(width, reference);
+  return style.boxSizing === 'content-box' ? used + frame.left + frame.right : used;
+}
+
+/** The border-box width asked for by width, min-width and max-width, or null when it is auto. */
+function specifiedWidth(style: ComputedStyle, frame: Frame, reference: number): number | null {
+  let used = borderBoxWidth(style.width, style, frame, reference);
+  if (used === null) return null;
+  const max = borderBoxWidth(style.maxWidth, style, frame, reference);
+  const min = borderBoxWidth(style.minWidth, style, frame, reference);
+  if (max !== null) used = Math.min(used, max);
+  if (min !== null) used = Math.max(used, min);
+  return used;
+}
+
+function captionMinWidth(table: TableBox, ctx: LayoutContext): number {
+  if (!table.caption) return 0;
+  const s = table.caption.style;
+  const margins =
+    (s.marginLeft === 'auto' ? 0 : s.marginLeft.pt) + (s.marginRight === 'auto' ? 0 : s.marginRight.pt);
+  return ctx.intrinsicWidths(table.caption).min + margins;
+}
+
+/** Border-box min-content and max-content widths of the table (with its caption). */
+export function tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths {
+  const analysis = analyseTable(table, ctx);
+  const s = table.style;
+  const frame = tableFrame(table, analysis, 0);
+  const caption = captionMinWidth(table, ctx);
+  let grid: IntrinsicWidths;
+  if (analysis.columns) grid = gridIntrinsicWidths(analysis.columns);
+  else {
+    const { fromColumns, firstRow } = fixedWidthRequests(table, analysis, 0);
+    let sum = 0;
+    for (const w of fixedColumnWidths(analysis.grid.columnCount, fromColumns, firstRow, 0, frame.hSpacing)) sum += w;
+    grid = { min: sum, max: sum };
+  }
+  let min = grid.min + frame.horizontal;
+  let max = grid.max + frame.horizontal;
+  // A width in points is the table's width in any container; a percentage needs the container's.
+  const w = s.width;
+  if (w !== 'auto' && w.pct === 0) {
+    const specified = specifiedWidth(s, frame, 0) ?? 0;
+    min = Math.max(min, specified);
+    max = min;
+  }
+  return { min: Math.max(min, caption), max: Math.max(max, min, caption) };
+}
+
+/** The table's used border-box width and its column widths. */
+function tableWidths(
+  table: TableBox,
+  analysis: TableAnalysis,
+  frame: Frame,
+  containingWidth: number,
+  ctx: LayoutContext,
+): { width: number; columns: Float64Array } {
+  const s = table.style;
+  const specified = specifiedWidth(s, frame, containingWidth);
+  const caption = captionMinWidth(table, ctx);
+  const columnCount = analysis.grid.columnCount;
+  if (!analysis.columns) {
+    let width = Math.max(specified ?? 0, frame.horizontal, caption);
+    const { fromColumns, firstRow } = fixedWidthRequests(table, analysis, width - frame.horizontal);
+    const columns = fixedColumnWidths(columnCount, fromColumns, firstRow, width - frame.horizontal, frame.hSpacing);
+    let sum = 0;
+    for (const w of columns) sum += w;
+    width = Math.max(width, sum + frame.horizontal);
+    return { width, columns };
+  }
+  const grid = gridIntrinsicWidths(analysis.columns);
+  const min = Math.max(grid.min + frame.horizontal, caption);
+  let width: number;
+  if (specified !== null) width = Math.max(specified, min);
+  else {
+    const margin = (m: LengthOrAuto) => (m === 'auto' ? 0 : resolveLength(m, containingWidth));
+    const available = containingWidth - margin(s.marginLeft) - margin(s.marginRight);
+    width = Math.max(Math.min(available, grid.max + frame.horizontal), min);
+  }
+  return { width, columns: distributeAutoWidths(analysis.columns, width - frame.horizontal) };
+}
+
+interface LaidOutCell {
+  contents: BlockContents;
+  insets: Insets;
+  width: number;
+  /** Border-box height the content needs (or the cell's `height`). */
+  height: number;
+  /** From the border box's top. */
+  baseline: number;
+}
+
+const NO_BORDER: BorderSide = { width: 0, style: 'none', color: TRANSPARENT };
+/** Collapsed tables draw their borders on the cells: the table box draws none. */
+const NO_BORDERS = { top: NO_BORDER, right: NO_BORDER, bottom: NO_BORDER, left: NO_BORDER };
+
+const hiddenEmptyStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+/** `empty-cells: hide`: the cell keeps its place but paints no background or borders. */
+function hiddenEmptyStyle(style: ComputedStyle): ComputedStyle {
+  let hidden = hiddenEmptyStyles.get(style);
+  if (!hidden) {
+    hidden = {
+      ...style,
+      backgroundColor: TRANSPARENT,
+      backgroundImage: null,
+      borderTop: NO_BORDER,
+      borderRight: NO_BORDER,
+      borderBottom: NO_BORDER,
+      borderLeft: NO_BORDER,
+    };
+    hiddenEmptyStyles.set(style, hidden);
+  }
+  return hidden;
+}
+
+function breakProperties(fragment: BoxFragment, style: ComputedStyle): BoxFragment {
+  if (style.breakInside !== 'auto') fragment.avoidBreakInside = true;
+  if (style.breakBefore !== 'auto') fragment.breakBefore = style.breakBefore;
+  if (style.breakAfter !== 'auto') fragment.breakAfter = style.breakAfter;
+  return fragment;
+}
+
+function box(
+  role: BoxFragment['role'],
+  style: ComputedStyle,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  children: Fragment[],
+): BoxFragment {
+  return breakProperties({ kind: 'box', x, y, width, height, style, children, role }, style);
+}
+
+const pointsOf = (length: LengthOrAuto): number | null => (length !== 'auto' && length.pct === 0 ? length.pt : null);
+
+/** Adds `extra` to rows in proportion to their heights (equally when they are all empty). */
+function spread(heights: Float64Array, from: number, to: number, extra: number): void {
+  let total = 0;
+  for (let r = from; r < to; r++) total += heights[r]!;
+  for (let r = from; r < to; r++) heights[r] = heights[r]! + (total > 0 ? (extra * heights[r]!) / total : extra / (to - from));
+}
+
+/** Lays out a table in a containing block `containingWidth` wide; returns its fragment at (0, 0). */
+export function layoutTable(table: TableBox, containingWidth: number, ctx: LayoutContext): BoxFragment {
+  const s = table.style;
+  const analysis = analyseTable(table, ctx);
+  const { grid, collapsed } = analysis;
+  const { rows, cells, groups, columnCount } = grid;
+  reportUnsupported(table, ctx);
+
+  const frame = tableFrame(table, analysis, containingWidth);
+  const { width, columns } = tableWidths(table, analysis, frame, containingWidth, ctx);
+  const { hSpacing, vSpacing } = frame;
+  const contentWidth = width - frame.left - frame.right;
+
+  // Left edge of each column in the row groups' coordinates (which start at the table's content box).
+  const columnX = new Float64Array(columnCount + 1);
+  let x = hSpacing;
+  for (let c = 0; c < columnCount; c++) {
+    columnX[c] = x;
+    x += columns[c]! + hSpacing;
+  }
+  columnX[columnCount] = x;
+
+  const laidOut: LaidOutCell[] = cells.map((cell, i) => {
+    const insets = cellInsets(cell.box, collapsed?.cells[i] ?? null, contentWidth);
+    const last = cell.col + cell.colspan - 1;
+    const cellWidth = columnX[last]! + columns[last]! - columnX[cell.col]!;
+    const contents = ctx.layoutContents(cell.box.content, Math.max(0, cellWidth - insets.left - insets.right));
+    let height = contents.height + insets.top + insets.bottom;
+    const specified = pointsOf(cell.box.style.height);
+    if (specified !== null)
+      height = Math.max(
+        height,
+        specified + (cell.box.style.boxSizing === 'content-box' ? insets.top + insets.bottom : 0),
+      );
+    // A cell without a line has its baseline at the bottom of its content box (CSS 2.1 §17.5.3).
+    const baseline = insets.top + (contents.firstBaseline ?? contents.height);
+    return { contents, insets, width: cellWidth, height, baseline };
+  });
+
+  // Row heights: the rows' own, single-row cells, the baseline alignment, then row-spanning cells' excess.
+  const heights = new Float64Array(rows.length);
+  const above = new Float64Array(rows.length);
+  const below = new Float64Array(rows.length);
+  rows.forEach((row, r) => {
+    heights[r] = pointsOf(row.box.style.height) ?? 0;
+  });
+  const spanning: number[] = [];
+  cells.forEach((cell, i) => {
+    const c = laidOut[i]!;
+    const r = cell.row;
+    if (alignsOnBaseline(cell.box.style)) above[r] = Math.max(above[r]!, c.baseline);
+    if (cell.rowspan > 1) {
+      spanning.push(i);
+      return;
+    }
+    if (c.height > heights[r]!) heights[r] = c.height;
+    if (alignsOnBaseline(cell.box.style)) below[r] = Math.max(below[r]!, c.height - c.baseline);
+  });
+  for (let r = 0; r < rows.length; r++) heights[r] = Math.max(heights[r]!, above[r]! + below[r]!);
+  spanning.sort((a, b) => cells[a]!.rowspan - cells[b]!.rowspan);
+  for (const i of spanning) {
+    const cell = cells[i]!;
+    const end = cell.row + cell.rowspan;
+    let have = (cell.rowspan - 1) * vSpacing;
+    for (let r = cell.row; r < end; r++) have += heights[r]!;
+    const extra = laidOut[i]!.height - have;
+    if (extra > 0) spread(heights, cell.row, end, extra);
+  }
+  stretchToTableHeight(table, grid, heights, frame);
+
+  // Row tops in their group's coordinates.
+  const rowY = new Float64Array(rows.length);
+  for (const group of groups) {
+    let y = 0;
+    for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) {
+      rowY[r] = y;
+      y += heights[r]! + vSpacing;
+    }
+  }
+
+  const rowChildren: Fragment[][] = rows.map(() => []);
+  const rowX = columnCount > 0 ? hSpacing : 0;
+  cells.forEach((cell, i) => {
+    const c = laidOut[i]!;
+    const last = cell.row + cell.rowspan - 1;
+    const height = rowY[last]! + heights[last]! - rowY[cell.row]!;
+    const style = cell.box.style;
+    const offset = verticalOffset(style, height - c.height, above[cell.row]!, c.baseline);
+    const dx = c.insets.left;
+    const dy = c.insets.top + offset;
+    const children = c.contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
+    const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
+    const fragment = box('cell', hide ? hiddenEmptyStyle(style) : style, columnX[cell.col]! - rowX, 0, c.width, height, children);
+    if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
+    const borders = collapsed?.cells[i];
+    if (borders) fragment.borders = borders;
+    rowChildren[cell.row]!.push(fragment);
+  });
+
+  const rowWidth = columnCount > 0 ? columnX[columnCount]! - hSpacing - rowX : 0;
+  const children: Fragment[] = [];
+  let y = 0;
+  const addCaption = (side: 'top' | 'bottom') => {
+    if (!table.caption || table.caption.style.captionSide !== side) return;
+    const { fragment, margin } = ctx.layoutBox(table.caption, width);
+    y += margin[0];
+    children.push(fragment.kind === 'box' ? { ...fragment, role: 'caption', x: margin[3], y } : fragment);
+    y += (fragment.kind === 'text' ? 0 : fragment.height) + margin[2];
+  };
+  addCaption('top');
+  const tableTop = y;
+  y += frame.top;
+  let anyRows = false;
+  for (const group of groups) {
+    if (group.rowCount === 0) continue;
+    if (!anyRows) y += vSpacing;
+    anyRows = true;
+    const groupRows: Fragment[] = [];
+    let groupHeight = 0;
+    for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) {
+      groupRows.push(box('row', rows[r]!.box.style, rowX, rowY[r]!, rowWidth, heights[r]!, rowChildren[r]!));
+      groupHeight = rowY[r]! + heights[r]!;
+    }
+    children.push(box(group.role, group.box.style, frame.left, y, contentWidth, groupHeight, groupRows));
+    y += groupHeight + vSpacing;
+  }
+  y += frame.bottom;
+  const tableBoxHeight = Math.max(y - tableTop, specifiedHeight(s, frame) ?? 0);
+  y = tableTop + tableBoxHeight;
+  addCaption('bottom');
+
+  const fragment = box('table', s, 0, 0, width, y, children);
+  if (collapsed) fragment.borders = NO_BORDERS;
+  return fragment;
+}
+
+/** vertical-align values other than top, middle and bottom align cells on the row's baseline (CSS 2.1 §17.5.3). */
+const alignsOnBaseline = (style: ComputedStyle) =>
+  style.verticalAlign !== 'top' && style.verticalAlign !== 'middle' && style.verticalAlign !== 'bottom';
+
+function verticalOffset(
+  style: ComputedStyle,
+  room: number,
+  rowBaseline: number,
+  cellBaseline: number,
+): number {
+  switch (style.verticalAlign) {
+    case 'top':
+      return 0;
+    case 'middle':
+      return room / 2;
+    case 'bottom':
+      return room;
+    default:
+      return Math.max(0, Math.min(rowBaseline - cellBaseline, room));
+  }
+}
+
+/** The table box's border-box height from its `height` in points, or null. */
+function specifiedHeight(style: ComputedStyle, frame: Frame): number | null {
+  const height = pointsOf(style.height);
+  if (height === null) return null;
+  return style.boxSizing === 'content-box' ? height + frame.top + frame.bottom : height;
+}
+
+/** A table `height` taller than its rows: the body rows (or all rows, without bodies) share the difference. */
+function stretchToTableHeight(table: TableBox, grid: TableGrid, heights: Float64Array, frame: Frame): void {
+  const specified = specifiedHeight(table.style, frame);
+  const rowCount = grid.rows.length;
+  if (specified === null || rowCount === 0) return;
+  let current = frame.top + frame.bottom + (rowCount + 1) * frame.vSpacing;
+  for (const h of heights) current += h;
+  const extra = specified - current;
+  if (extra <= 0) return;
+  const bodies = grid.groups.filter((g) => g.role === 'table-body' && g.rowCount > 0);
+  // The bodies' rows are contiguous: the head's come before them, the foot's after.
+  const first = bodies[0];
+  const last = bodies[bodies.length - 1];
+  if (first && last) spread(heights, first.firstRow, last.firstRow + last.rowCount, extra);
+  else spread(heights, 0, rowCount, extra);
+}
+
+function reportUnsupported(table: TableBox, ctx: LayoutContext): void {
+  if (table.style.direction === 'rtl')
+    ctx.findings.add({
+      code: 'unsupported_value',
+      message: 'direction: rtl on a table: its columns are laid out left to right',
+      part: 'html',
+      line: table.line,
+    });
+}
