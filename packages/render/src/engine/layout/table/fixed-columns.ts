@@ -49,7 +49,7 @@ export function fixedColumnWidths(
     for (let c = request.col; c < end; c++)
       if (!set[c]) {
         widths[c] = each;
-        set[c] = 2;
+        set[c] = 1;
       }
   }
 

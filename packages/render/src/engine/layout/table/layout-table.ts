@@ -62,15 +62,17 @@ function borderBoxWidth(
   return style.boxSizing === 'content-box' ? used + frame.left + frame.right : used;
 }
 
-/** The border-box width asked for by width, min-width and max-width, or null when it is auto. */
-function specifiedWidth(style: ComputedStyle, frame: Frame, reference: number): number | null {
-  let used = borderBoxWidth(style.width, style, frame, reference);
-  if (used === null) return null;
+/** Applies max-width, then min-width, to a border-box width. */
+function clampWidth(width: number, style: ComputedStyle, frame: Frame, reference: number): number {
   const max = borderBoxWidth(style.maxWidth, style, frame, reference);
   const min = borderBoxWidth(style.minWidth, style, frame, reference);
-  if (max !== null) used = Math.min(used, max);
-  if (min !== null) used = Math.max(used, min);
-  return used;
+  return Math.max(Math.min(width, max ?? Infinity), min ?? 0);
+}
+
+/** The border-box width asked for by width, min-width and max-width, or null when it is auto. */
+function specifiedWidth(style: ComputedStyle, frame: Frame, reference: number): number | null {
+  const used = borderBoxWidth(style.width, style, frame, reference);
+  return used === null ? null : clampWidth(used, style, frame, reference);
 }
 
 function captionMinWidth(table: TableBox, ctx: LayoutContext): number {
@@ -135,7 +137,7 @@ function tableWidths(
   else {
     const margin = (m: LengthOrAuto) => (m === 'auto' ? 0 : resolveLength(m, containingWidth));
     const available = containingWidth - margin(s.marginLeft) - margin(s.marginRight);
-    width = Math.max(Math.min(available, grid.max + frame.horizontal), min);
+    width = Math.max(clampWidth(Math.min(available, grid.max + frame.horizontal), s, frame, containingWidth), min);
   }
   return { width, columns: distributeAutoWidths(analysis.columns, width - frame.horizontal) };
 }
@@ -207,7 +209,7 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   const analysis = analyseTable(table, ctx);
   const { grid, collapsed } = analysis;
   const { rows, cells, groups, columnCount } = grid;
-  reportUnsupported(table, ctx);
+  reportUnsupported(table, grid, ctx);
 
   const frame = tableFrame(table, analysis, containingWidth);
   const { width, columns } = tableWidths(table, analysis, frame, containingWidth, ctx);
@@ -251,13 +253,16 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   cells.forEach((cell, i) => {
     const c = laidOut[i]!;
     const r = cell.row;
-    if (alignsOnBaseline(cell.box.style)) above[r] = Math.max(above[r]!, c.baseline);
+    // A row-spanning cell aligns its baseline with its first row's but does not make that row taller.
     if (cell.rowspan > 1) {
       spanning.push(i);
       return;
     }
     if (c.height > heights[r]!) heights[r] = c.height;
-    if (alignsOnBaseline(cell.box.style)) below[r] = Math.max(below[r]!, c.height - c.baseline);
+    if (alignsOnBaseline(cell.box.style)) {
+      above[r] = Math.max(above[r]!, c.baseline);
+      below[r] = Math.max(below[r]!, c.height - c.baseline);
+    }
   });
   for (let r = 0; r < rows.length; r++) heights[r] = Math.max(heights[r]!, above[r]! + below[r]!);
   spanning.sort((a, b) => cells[a]!.rowspan - cells[b]!.rowspan);
@@ -383,12 +388,11 @@ function stretchToTableHeight(table: TableBox, grid: TableGrid, heights: Float64
   else spread(heights, 0, rowCount, extra);
 }
 
-function reportUnsupported(table: TableBox, ctx: LayoutContext): void {
-  if (table.style.direction === 'rtl')
-    ctx.findings.add({
-      code: 'unsupported_value',
-      message: 'direction: rtl on a table: its columns are laid out left to right',
-      part: 'html',
-      line: table.line,
-    });
+function reportUnsupported(table: TableBox, grid: TableGrid, ctx: LayoutContext): void {
+  const unsupported = (message: string) =>
+    ctx.findings.add({ code: 'unsupported_value', message, part: 'html', line: table.line });
+  if (table.style.direction === 'rtl') unsupported('direction: rtl on a table: its columns are laid out left to right');
+  const collapsing = (style: ComputedStyle) => style.visibility === 'collapse';
+  if (grid.rows.some((row) => collapsing(row.box.style)) || table.columns.some((col) => collapsing(col.style)))
+    unsupported('visibility: collapse on a table row or column: it keeps its space and is hidden');
 }
