@@ -5,7 +5,7 @@
  */
 import type { TableBox } from '../../boxes/box';
 import { type BorderSide, type BorderStyle, type ComputedStyle, TRANSPARENT } from '../../style/computed-style';
-import type { TableGrid } from './table-grid';
+import type { GridCell, TableGrid } from './table-grid';
 
 export interface CellBorders {
   top: BorderSide;
@@ -57,28 +57,28 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
   const R = rows.length;
   const t = table.style;
   const colStyle = (c: number): ComputedStyle | null => table.columns[c]?.style ?? null;
-  const cellAt = (r: number, c: number): number => slots[r * C + c] ?? -1;
+  const cellAt = (r: number, c: number): GridCell | null => cells[slots[r * C + c] ?? -1] ?? null;
 
   // Horizontal segment above row r (r = R: below the last row), column c: at r * C + c.
   const horizontal: BorderSide[] = new Array<BorderSide>((R + 1) * C);
   for (let r = 0; r <= R; r++) {
-    const above = r > 0 ? rows[r - 1]! : null;
-    const below = r < R ? rows[r]! : null;
-    const groupAbove = above && groups[above.group]!;
-    const groupBelow = below && groups[below.group]!;
-    const groupEndsAbove = groupAbove !== null && groupAbove.firstRow + groupAbove.rowCount === r;
-    const groupStartsBelow = groupBelow !== null && groupBelow.firstRow === r;
+    const above = rows[r - 1] ?? null;
+    const below = rows[r] ?? null;
+    const groupAbove = above && (groups[above.group] ?? null);
+    const groupBelow = below && (groups[below.group] ?? null);
+    const groupEndsAbove = groupAbove && groupAbove.firstRow + groupAbove.rowCount === r ? groupAbove : null;
+    const groupStartsBelow = groupBelow && groupBelow.firstRow === r ? groupBelow : null;
     for (let c = 0; c < C; c++) {
-      const a = above ? cellAt(r - 1, c) : -1;
-      const b = below ? cellAt(r, c) : -1;
-      if (a !== -1 && a === b) continue; // inside a row-spanning cell
+      const a = above ? cellAt(r - 1, c) : null;
+      const b = below ? cellAt(r, c) : null;
+      if (a && a === b) continue; // inside a row-spanning cell
       let w: BorderSide | null = null;
-      if (a !== -1) w = win(w, cells[a]!.box.style.borderBottom);
-      if (b !== -1) w = win(w, cells[b]!.box.style.borderTop);
+      if (a) w = win(w, a.box.style.borderBottom);
+      if (b) w = win(w, b.box.style.borderTop);
       if (above) w = win(w, above.box.style.borderBottom);
       if (below) w = win(w, below.box.style.borderTop);
-      if (groupEndsAbove) w = win(w, groupAbove.box.style.borderBottom);
-      if (groupStartsBelow) w = win(w, groupBelow.box.style.borderTop);
+      if (groupEndsAbove) w = win(w, groupEndsAbove.box.style.borderBottom);
+      if (groupStartsBelow) w = win(w, groupStartsBelow.box.style.borderTop);
       const col = colStyle(c);
       if (col && r === 0) w = win(w, col.borderTop);
       if (col && r === R) w = win(w, col.borderBottom);
@@ -90,23 +90,22 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
 
   // Vertical segment left of column c (c = C: right of the last column), row r: at r * (C + 1) + c.
   const vertical: BorderSide[] = new Array<BorderSide>(R * (C + 1));
-  for (let r = 0; r < R; r++) {
-    const row = rows[r]!;
-    const group = groups[row.group]!;
+  rows.forEach((row, r) => {
+    const group = groups[row.group]?.box.style;
     for (let c = 0; c <= C; c++) {
-      const a = c > 0 ? cellAt(r, c - 1) : -1;
-      const b = c < C ? cellAt(r, c) : -1;
-      if (a !== -1 && a === b) continue; // inside a column-spanning cell
+      const a = c > 0 ? cellAt(r, c - 1) : null;
+      const b = c < C ? cellAt(r, c) : null;
+      if (a && a === b) continue; // inside a column-spanning cell
       let w: BorderSide | null = null;
-      if (a !== -1) w = win(w, cells[a]!.box.style.borderRight);
-      if (b !== -1) w = win(w, cells[b]!.box.style.borderLeft);
+      if (a) w = win(w, a.box.style.borderRight);
+      if (b) w = win(w, b.box.style.borderLeft);
       if (c === 0) {
         w = win(w, row.box.style.borderLeft);
-        w = win(w, group.box.style.borderLeft);
+        if (group) w = win(w, group.borderLeft);
       }
       if (c === C) {
         w = win(w, row.box.style.borderRight);
-        w = win(w, group.box.style.borderRight);
+        if (group) w = win(w, group.borderRight);
       }
       const left = c > 0 ? colStyle(c - 1) : null;
       const right = c < C ? colStyle(c) : null;
@@ -116,7 +115,7 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
       if (c === C) w = win(w, t.borderRight);
       vertical[r * (C + 1) + c] = w ?? NONE;
     }
-  }
+  });
 
   const cellBorders = cells.map((cell): CellBorders => {
     let top: BorderSide | null = null;

@@ -5,7 +5,7 @@
  */
 import type { IntrinsicWidths } from '../context';
 
-/** What one cell asks of its columns: border-box widths. */
+/** What one cell (or `<col>`) asks of its columns: border-box widths. */
 export interface CellConstraint extends IntrinsicWidths {
   /** A percentage `width` of the grid width, 0 when none. */
   pct: number;
@@ -13,13 +13,8 @@ export interface CellConstraint extends IntrinsicWidths {
   fixed: boolean;
 }
 
-export interface ColumnConstraints {
-  min: Float64Array;
-  max: Float64Array;
-  /** Percentages of the grid width, summing to at most 100. */
-  pct: Float64Array;
-  fixed: Uint8Array;
-}
+/** A column's constraint: percentages sum to at most 100 over the columns. */
+export type ColumnConstraint = CellConstraint;
 
 export interface SpannedConstraint {
   col: number;
@@ -37,108 +32,100 @@ export function measureColumns(
   fromColumns: Array<CellConstraint | null>,
   cells: SpannedConstraint[],
   spacing: number,
-): ColumnConstraints {
-  const min = new Float64Array(columnCount);
-  const max = new Float64Array(columnCount);
-  const pct = new Float64Array(columnCount);
-  const fixed = new Uint8Array(columnCount);
-  // The widest max-content of the fixed cells and of the others: a fixed width caps the column's max-content.
-  const fixedMax = new Float64Array(columnCount);
+): ColumnConstraint[] {
+  const columns: ColumnConstraint[] = [];
+  // The widest max-content of the fixed cells: a fixed width caps the column's max-content.
+  const fixedMax: number[] = [];
+  for (let c = 0; c < columnCount; c++) {
+    columns.push({ min: 0, max: 0, pct: 0, fixed: false });
+    fixedMax.push(0);
+  }
 
   const mergeSingle = (c: number, k: CellConstraint) => {
-    if (k.min > min[c]!) min[c] = k.min;
-    if (k.max > max[c]!) max[c] = k.max;
+    const column = columns[c];
+    if (!column) return;
+    column.min = Math.max(column.min, k.min);
+    column.max = Math.max(column.max, k.max);
+    column.pct = Math.max(column.pct, k.pct);
     if (k.fixed) {
-      fixed[c] = 1;
-      if (k.max > fixedMax[c]!) fixedMax[c] = k.max;
+      column.fixed = true;
+      fixedMax[c] = Math.max(fixedMax[c] ?? 0, k.max);
     }
-    if (k.pct > pct[c]!) pct[c] = k.pct;
   };
   fromColumns.forEach((k, c) => {
-    if (k && c < columnCount) mergeSingle(c, k);
+    if (k) mergeSingle(c, k);
   });
   const spanning: SpannedConstraint[] = [];
   for (const cell of cells) {
     if (cell.colspan === 1) mergeSingle(cell.col, cell.constraint);
     else spanning.push(cell);
   }
-  for (let c = 0; c < columnCount; c++) {
-    if (fixed[c]) max[c] = fixedMax[c]!;
-    if (max[c]! < min[c]!) max[c] = min[c]!;
-  }
+  columns.forEach((column, c) => {
+    if (column.fixed) column.max = fixedMax[c] ?? column.max;
+    column.max = Math.max(column.max, column.min);
+  });
 
   spanning.sort((a, b) => a.colspan - b.colspan);
   for (const { col, colspan, constraint: k } of spanning) {
-    const end = Math.min(col + colspan, columnCount);
-    const inner = (end - col - 1) * spacing;
-    let minSum = inner;
-    let maxSum = inner;
-    let pctSum = 0;
-    for (let c = col; c < end; c++) {
-      minSum += min[c]!;
-      maxSum += max[c]!;
-      pctSum += pct[c]!;
-    }
-    const spanMax = maxSum - inner;
-    const share = (c: number) => (spanMax > 0 ? max[c]! / spanMax : 1 / (end - col));
-    const minExcess = k.min - minSum;
-    const maxExcess = k.max - maxSum;
-    if (minExcess > 0 || maxExcess > 0) {
-      const shares = [];
-      for (let c = col; c < end; c++) shares.push(share(c));
-      for (let c = col; c < end; c++) {
-        const s = shares[c - col]!;
-        if (minExcess > 0) min[c] = min[c]! + minExcess * s;
-        if (maxExcess > 0) max[c] = max[c]! + maxExcess * s;
-        if (max[c]! < min[c]!) max[c] = min[c]!;
-      }
-    }
-    const pctExcess = k.pct - pctSum;
-    if (pctExcess > 0) {
-      let freeMax = 0;
-      let free = 0;
-      for (let c = col; c < end; c++)
-        if (pct[c] === 0) {
-          freeMax += max[c]!;
-          free++;
-        }
-      for (let c = col; c < end; c++)
-        if (pct[c] === 0) pct[c] = pctExcess * (freeMax > 0 ? max[c]! / freeMax : 1 / free);
-    }
+    const spanned = columns.slice(col, col + colspan);
+    const inner = (spanned.length - 1) * spacing;
+    const spanMax = sum(spanned, (c) => c.max);
+    const share = (c: ColumnConstraint) => (spanMax > 0 ? c.max / spanMax : 1 / spanned.length);
+    const minExcess = k.min - inner - sum(spanned, (c) => c.min);
+    const maxExcess = k.max - inner - spanMax;
+    // Shares are taken before any column grows, so that every column's share is of the same total.
+    const shares = spanned.map(share);
+    spanned.forEach((column, i) => {
+      const s = shares[i] ?? 0;
+      if (minExcess > 0) column.min += minExcess * s;
+      if (maxExcess > 0) column.max += maxExcess * s;
+      column.max = Math.max(column.max, column.min);
+    });
+    const pctExcess = k.pct - sum(spanned, (c) => c.pct);
+    const free = spanned.filter((c) => c.pct === 0);
+    const freeMax = sum(free, (c) => c.max);
+    if (pctExcess > 0) for (const c of free) c.pct = pctExcess * (freeMax > 0 ? c.max / freeMax : 1 / free.length);
   }
 
   // Percentages beyond 100 in total are cut, the columns to the right losing theirs first.
   let pctTotal = 0;
-  for (let c = 0; c < columnCount; c++) {
-    const p = Math.min(pct[c]!, 100 - pctTotal);
-    pct[c] = p;
-    pctTotal += p;
+  for (const column of columns) {
+    column.pct = Math.min(column.pct, 100 - pctTotal);
+    pctTotal += column.pct;
   }
-  return { min, max, pct, fixed };
+  return columns;
+}
+
+function sum<T>(items: T[], value: (item: T) => number): number {
+  let total = 0;
+  for (const item of items) total += value(item);
+  return total;
 }
 
 /** Min-content and max-content widths of the grid (columns only, no spacing). */
-export function gridIntrinsicWidths(columns: ColumnConstraints): IntrinsicWidths {
-  const n = columns.min.length;
-  let min = 0;
-  let max = 0;
+export function gridIntrinsicWidths(columns: ColumnConstraint[]): IntrinsicWidths {
   let otherMax = 0;
   let pctTotal = 0;
   let pctEstimate = 0;
-  for (let c = 0; c < n; c++) {
-    min += columns.min[c]!;
-    max += columns.max[c]!;
-    const p = columns.pct[c]!;
-    if (p > 0) {
-      pctTotal += p;
+  for (const column of columns) {
+    if (column.pct > 0) {
+      pctTotal += column.pct;
       // The grid width at which this column's percentage gives it its max-content.
-      pctEstimate = Math.max(pctEstimate, (columns.max[c]! * 100) / p);
-    } else otherMax += columns.max[c]!;
+      pctEstimate = Math.max(pctEstimate, (column.max * 100) / column.pct);
+    } else otherMax += column.max;
   }
   // A column at 30% with other content beside it needs the grid wide enough that the other 70% holds that content.
   if (pctTotal > 0 && pctTotal < 100) pctEstimate = Math.max(pctEstimate, (otherMax * 100) / (100 - pctTotal));
-  return { min, max: Math.max(max, pctEstimate) };
+  return {
+    min: sum(columns, (c) => c.min),
+    max: Math.max(
+      sum(columns, (c) => c.max),
+      pctEstimate,
+    ),
+  };
 }
+
+type Guess = (column: ColumnConstraint) => number;
 
 /**
  * Shares `gridWidth` out between the columns. Between the column minimums and their max-content the widths
@@ -148,61 +135,46 @@ export function gridIntrinsicWidths(columns: ColumnConstraints): IntrinsicWidths
  * takes the slack. Beyond max-content the extra goes to auto columns in proportion to their max-content, then to
  * fixed columns, then to percentage columns, then to all.
  */
-export function distributeAutoWidths(columns: ColumnConstraints, gridWidth: number): Float64Array {
-  const { min, max, pct, fixed } = columns;
-  const n = min.length;
-  const widths = new Float64Array(n);
-  if (n === 0) return widths;
-
-  const pctGuess = (c: number) => Math.max(min[c]!, (pct[c]! * gridWidth) / 100);
-  const guesses: Array<(c: number) => number> = [
-    (c) => min[c]!,
-    (c) => (pct[c]! > 0 ? pctGuess(c) : min[c]!),
-    (c) => (pct[c]! > 0 ? pctGuess(c) : fixed[c] ? max[c]! : min[c]!),
-    (c) => (pct[c]! > 0 ? pctGuess(c) : max[c]!),
+export function distributeAutoWidths(columns: ColumnConstraint[], gridWidth: number): number[] {
+  if (columns.length === 0) return [];
+  const atPct = (c: ColumnConstraint) => Math.max(c.min, (c.pct * gridWidth) / 100);
+  const guesses: Guess[] = [
+    (c) => c.min,
+    (c) => (c.pct > 0 ? atPct(c) : c.min),
+    (c) => (c.pct > 0 ? atPct(c) : c.fixed ? c.max : c.min),
+    (c) => (c.pct > 0 ? atPct(c) : c.max),
   ];
-  const sums = guesses.map((guess) => {
-    let sum = 0;
-    for (let c = 0; c < n; c++) sum += guess(c);
-    return sum;
-  });
-
-  if (gridWidth <= sums[0]!) {
-    for (let c = 0; c < n; c++) widths[c] = min[c]!;
-    return widths;
-  }
-  for (let g = 1; g < guesses.length; g++) {
-    if (gridWidth > sums[g]!) continue;
-    const lower = guesses[g - 1]!;
-    const upper = guesses[g]!;
-    const span = sums[g]! - sums[g - 1]!;
-    const t = span > 0 ? (gridWidth - sums[g - 1]!) / span : 1;
-    for (let c = 0; c < n; c++) {
-      const a = lower(c);
-      widths[c] = a + (upper(c) - a) * t;
+  let lower: Guess | null = null;
+  let lowerSum = 0;
+  for (const guess of guesses) {
+    const guessSum = sum(columns, guess);
+    if (gridWidth <= guessSum) {
+      if (!lower) return columns.map(guess);
+      const from = lower;
+      const t = guessSum > lowerSum ? (gridWidth - lowerSum) / (guessSum - lowerSum) : 1;
+      return columns.map((c) => from(c) + (guess(c) - from(c)) * t);
     }
-    return widths;
+    lower = guess;
+    lowerSum = guessSum;
   }
 
-  const top = guesses[guesses.length - 1]!;
-  for (let c = 0; c < n; c++) widths[c] = top(c);
-  const excess = gridWidth - sums[sums.length - 1]!;
-  const isAuto = (c: number) => pct[c] === 0 && !fixed[c];
-  const isFixed = (c: number) => pct[c] === 0 && fixed[c] === 1;
-  const isPct = (c: number) => pct[c]! > 0;
-  const tiers: Array<[(c: number) => boolean, (c: number) => number]> = [
-    [isAuto, (c) => max[c]!],
+  const widths = columns.map(lower ?? ((c) => c.max));
+  const excess = gridWidth - lowerSum;
+  const isAuto = (c: ColumnConstraint) => c.pct === 0 && !c.fixed;
+  const tiers: Array<[(c: ColumnConstraint) => boolean, Guess]> = [
+    [isAuto, (c) => c.max],
     [isAuto, () => 1],
-    [isFixed, (c) => max[c]!],
-    [isPct, (c) => pct[c]!],
+    [(c) => c.pct === 0 && c.fixed, (c) => c.max],
+    [(c) => c.pct > 0, (c) => c.pct],
     [() => true, () => 1],
   ];
   for (const [member, weight] of tiers) {
-    let total = 0;
-    for (let c = 0; c < n; c++) if (member(c)) total += weight(c);
+    const total = sum(columns, (c) => (member(c) ? weight(c) : 0));
     if (total <= 0) continue;
-    for (let c = 0; c < n; c++) if (member(c)) widths[c] = widths[c]! + (excess * weight(c)) / total;
-    break;
+    return widths.map((w, i) => {
+      const c = columns[i];
+      return c && member(c) ? w + (excess * weight(c)) / total : w;
+    });
   }
   return widths;
 }

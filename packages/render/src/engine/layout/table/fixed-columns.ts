@@ -24,49 +24,36 @@ export function fixedColumnWidths(
   firstRow: FixedWidthRequest[],
   gridWidth: number,
   spacing: number,
-): Float64Array {
-  const widths = new Float64Array(columnCount);
-  const set = new Uint8Array(columnCount);
-  const resolve = (request: FixedWidthRequest) =>
-    (request.pt ?? (request.pct * gridWidth) / 100) + request.extra;
-
+): number[] {
+  const resolve = (request: FixedWidthRequest) => (request.pt ?? (request.pct * gridWidth) / 100) + request.extra;
+  // null: not set yet.
+  const widths: Array<number | null> = [];
   for (let c = 0; c < columnCount; c++) {
     const request = fromColumns[c];
-    if (!request || (request.pt === null && request.pct === 0)) continue;
-    widths[c] = Math.max(0, resolve(request));
-    set[c] = 1;
+    widths.push(request && (request.pt !== null || request.pct !== 0) ? Math.max(0, resolve(request)) : null);
   }
   for (const request of firstRow) {
     if (request.pt === null && request.pct === 0) continue;
-    const end = Math.min(request.col + request.colspan, columnCount);
-    let open = 0;
-    for (let c = request.col; c < end; c++) if (!set[c]) open++;
+    const spanned = widths.slice(request.col, request.col + request.colspan);
+    const open = spanned.filter((w) => w === null).length;
     if (open === 0) continue;
     // The span's width, less the spacing inside it and the columns already set, shared by the others.
-    let taken = (end - request.col - 1) * spacing;
-    for (let c = request.col; c < end; c++) if (set[c]) taken += widths[c]!;
+    const taken = (spanned.length - 1) * spacing + spanned.reduce<number>((total, w) => total + (w ?? 0), 0);
     const each = Math.max(0, resolve(request) - taken) / open;
-    for (let c = request.col; c < end; c++)
-      if (!set[c]) {
-        widths[c] = each;
-        set[c] = 1;
-      }
+    spanned.forEach((w, i) => {
+      if (w === null) widths[request.col + i] = each;
+    });
   }
 
-  let used = 0;
-  let open = 0;
-  for (let c = 0; c < columnCount; c++) {
-    if (set[c]) used += widths[c]!;
-    else open++;
-  }
+  const used = widths.reduce<number>((total, w) => total + (w ?? 0), 0);
+  const open = widths.filter((w) => w === null).length;
   const rest = gridWidth - used;
   if (open > 0) {
     const each = Math.max(0, rest) / open;
-    for (let c = 0; c < columnCount; c++) if (!set[c]) widths[c] = each;
-  } else if (rest > 0 && columnCount > 0) {
-    // Every column has a width and the table is wider: the columns grow in proportion to their widths.
-    for (let c = 0; c < columnCount; c++)
-      widths[c] = used > 0 ? widths[c]! + (rest * widths[c]!) / used : gridWidth / columnCount;
+    return widths.map((w) => w ?? each);
   }
-  return widths;
+  if (rest > 0 && columnCount > 0)
+    // Every column has a width and the table is wider: the columns grow in proportion to their widths.
+    return widths.map((w) => (used > 0 ? (w ?? 0) + (rest * (w ?? 0)) / used : gridWidth / columnCount));
+  return widths.map((w) => w ?? 0);
 }

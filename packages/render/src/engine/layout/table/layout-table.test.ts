@@ -10,7 +10,18 @@ const boxes = (f: Fragment): BoxFragment[] =>
   f.kind === 'box' ? f.children.filter((c): c is BoxFragment => c.kind === 'box') : [];
 const groupsOf = (t: BoxFragment) => boxes(t).filter((f) => f.role !== 'caption');
 const rowsOf = (t: BoxFragment) => groupsOf(t).flatMap(boxes);
-const cellsOf = (t: BoxFragment, r: number) => boxes(rowsOf(t)[r]!);
+/** The item at `i`, which the test expects to be there. */
+function nth<T>(items: readonly T[], i: number): T {
+  const item = items[i];
+  if (item === undefined) throw new Error(`no item ${i} among ${items.length}`);
+  return item;
+}
+const cellsOf = (t: BoxFragment, r: number) => boxes(nth(rowsOf(t), r));
+const cellAt = (t: BoxFragment, r: number, c: number) => nth(cellsOf(t, r), c);
+function bordersOf(f: BoxFragment): NonNullable<BoxFragment['borders']> {
+  if (!f.borders) throw new Error('no collapsed borders on the fragment');
+  return f.borders;
+}
 const widthsOf = (t: BoxFragment, r = 0) => cellsOf(t, r).map((c) => c.width);
 
 describe('automatic layout', () => {
@@ -73,17 +84,60 @@ describe('automatic layout', () => {
 
   it('adds cell padding and borders to the columns', () => {
     const padded = { paddingLeft: points(3), paddingRight: points(3), ...borders(border(1)) };
-    const t = layoutTable(table({ rows: [row([cell({ content: 'abcd', style: padded })])] }), 500, new TestLayoutContext());
+    const t = layoutTable(
+      table({ rows: [row([cell({ content: 'abcd', style: padded })])] }),
+      500,
+      new TestLayoutContext(),
+    );
     expect(t.width).toBeCloseTo(20 + 6 + 2);
-    const content = cellsOf(t, 0)[0]!.children[0]!;
+    const content = nth(cellAt(t, 0, 0).children, 0);
     expect([content.x, content.y]).toEqual([4, 1]);
+  });
+});
+
+describe('edge cases', () => {
+  it('lays out a table in a cell through the layout context', () => {
+    const inner = table({ style: { borderSpacing: [2, 2] }, rows: [row(['abcd', 'ef'])] });
+    const ctx = new TestLayoutContext();
+    const t = layoutTable(table({ rows: [row([cell({ content: [inner] }), 'x'])] }), 1000, ctx);
+    expect(widthsOf(t)).toEqual([20 + 10 + 3 * 2, 5]);
+    const nested = nth(boxes(cellAt(t, 0, 0)), 0);
+    expect(nested?.role).toBe('table');
+    expect(widthsOf(nested)).toEqual([20, 10]);
+  });
+
+  it('clamps an auto width by max-width', () => {
+    const t = layoutTable(
+      table({ style: { maxWidth: points(60) }, rows: [row(['a long line of text that would like 200pt'])] }),
+      1000,
+      new TestLayoutContext(),
+    );
+    expect(t.width).toBe(60);
+  });
+
+  it('lays out a table without rows as its borders and padding', () => {
+    const t = layoutTable(
+      table({ style: { borderSpacing: [5, 5], ...borders(border(2)) } }),
+      1000,
+      new TestLayoutContext(),
+    );
+    expect([t.width, t.height, t.children.length]).toEqual([4, 4, 0]);
+  });
+
+  it('leaves the slots of a short row empty', () => {
+    const t = layoutTable(table({ rows: [row(['ab', 'cd', 'ef']), row(['gh'])] }), 1000, new TestLayoutContext());
+    expect(cellsOf(t, 1)).toHaveLength(1);
+    expect(nth(rowsOf(t), 1).width).toBe(30);
   });
 });
 
 describe('percentages', () => {
   it('resolves cell percentages against the table width', () => {
     const t = layoutTable(
-      table({ style: { width: points(400) }, rows: [row([cell({ content: 'ab', style: { width: percent(25) } }), 'cd'])] }),
+      table({
+        style: { width: points(400) },
+        rows: [row([cell({ content: 'ab', style: { width: percent(25) } }), 'cd'])],
+      }),
       1000,
       new TestLayoutContext(),
     );
@@ -91,7 +145,11 @@ describe('percentages', () => {
   });
 
   it('resolves a table percentage width against the containing block', () => {
-    const t = layoutTable(table({ style: { width: percent(50) }, rows: [row(['ab', 'cd'])] }), 600, new TestLayoutContext());
+    const t = layoutTable(
+      table({ style: { width: percent(50) }, rows: [row(['ab', 'cd'])] }),
+      600,
+      new TestLayoutContext(),
+    );
     expect(t.width).toBe(300);
     expect(widthsOf(t)).toEqual([150, 150]);
   });
@@ -179,14 +237,17 @@ describe('column spans', () => {
 
   it('counts the spacing between the spanned columns in the spanning cell', () => {
     const t = layoutTable(
-      table({ style: { borderSpacing: [10, 0] }, rows: [row([cell({ content: 'ab', colspan: 2 }), 'c']), row(['abcd', 'ef', 'g'])] }),
+      table({
+        style: { borderSpacing: [10, 0] },
+        rows: [row([cell({ content: 'ab', colspan: 2 }), 'c']), row(['abcd', 'ef', 'g'])],
+      }),
       1000,
       new TestLayoutContext(),
     );
     const [span] = widthsOf(t, 0);
-    const [a, b] = widthsOf(t, 1);
-    expect(span).toBeCloseTo(a! + b! + 10);
-    expect(cellsOf(t, 1)[2]!.x).toBeCloseTo(cellsOf(t, 0)[1]!.x);
+    const [a = 0, b = 0] = widthsOf(t, 1);
+    expect(span).toBeCloseTo(a + b + 10);
+    expect(cellAt(t, 1, 2).x).toBeCloseTo(cellAt(t, 0, 1).x);
   });
 });
 
@@ -199,18 +260,20 @@ describe('rows', () => {
     );
     const rows = rowsOf(t);
     expect(rows.map((r) => r.height)).toEqual([50, 50]);
-    expect(rows[1]!.y).toBe(50);
-    const spanning = cellsOf(t, 0)[0]!;
+    expect(nth(rows, 1).y).toBe(50);
+    const spanning = cellAt(t, 0, 0);
     expect(spanning.rowSpan).toBe(2);
     expect(spanning.height).toBe(100);
     expect(cellsOf(t, 1)).toHaveLength(1);
     // The second row's cell sits in the second column.
-    expect(cellsOf(t, 1)[0]!.x).toBe(cellsOf(t, 0)[1]!.x);
+    expect(cellAt(t, 1, 0).x).toBe(cellAt(t, 0, 1).x);
   });
 
   it('honours a row height and a cell height', () => {
     const t = layoutTable(
-      table({ rows: [row(['a'], { height: points(30) }), row([cell({ content: 'b', style: { height: points(40) } })])] }),
+      table({
+        rows: [row(['a'], { height: points(30) }), row([cell({ content: 'b', style: { height: points(40) } })])],
+      }),
       1000,
       new TestLayoutContext(),
     );
@@ -232,11 +295,11 @@ describe('rows', () => {
       1000,
       new TestLayoutContext(),
     );
-    const [, top, middle, bottom] = cellsOf(t, 0);
-    expect([top!.height, middle!.height, bottom!.height]).toEqual([100, 100, 100]);
-    expect(top!.children[0]!.y).toBe(0);
-    expect(middle!.children[0]!.y).toBeCloseTo(44);
-    expect(bottom!.children[0]!.y).toBeCloseTo(88);
+    const [top, middle, bottom] = [cellAt(t, 0, 1), cellAt(t, 0, 2), cellAt(t, 0, 3)];
+    expect([top.height, middle.height, bottom.height]).toEqual([100, 100, 100]);
+    expect(nth(top.children, 0).y).toBe(0);
+    expect(nth(middle.children, 0).y).toBeCloseTo(44);
+    expect(nth(bottom.children, 0).y).toBeCloseTo(88);
   });
 
   it('aligns the first lines of baseline cells', () => {
@@ -252,15 +315,15 @@ describe('rows', () => {
       1000,
       new TestLayoutContext(),
     );
-    const [a, b] = cellsOf(t, 0);
+    const [a, b] = [cellAt(t, 0, 0), cellAt(t, 0, 1)];
     // Baselines: a at 20 + 9.6, b at 19.2 (moved down by 10.4).
     const baselineOf = (c: BoxFragment) => {
-      const line = c.children[0]!;
+      const line = nth(c.children, 0);
       return line.y + (line.kind === 'line' ? line.baseline : 0);
     };
-    expect(baselineOf(a!)).toBeCloseTo(29.6);
-    expect(baselineOf(b!)).toBeCloseTo(29.6);
-    expect(rowsOf(t)[0]!.height).toBeCloseTo(Math.max(20 + 12, 10.4 + 24));
+    expect(baselineOf(a)).toBeCloseTo(29.6);
+    expect(baselineOf(b)).toBeCloseTo(29.6);
+    expect(nth(rowsOf(t), 0).height).toBeCloseTo(Math.max(20 + 12, 10.4 + 24));
   });
 
   it('stretches body rows to a table height', () => {
@@ -278,7 +341,14 @@ describe('separated borders', () => {
   it('puts border spacing around and between cells, inside the table border and padding', () => {
     const t = layoutTable(
       table({
-        style: { borderSpacing: [4, 6], ...borders(border(1)), paddingLeft: points(2), paddingTop: points(2), paddingRight: points(2), paddingBottom: points(2) },
+        style: {
+          borderSpacing: [4, 6],
+          ...borders(border(1)),
+          paddingLeft: points(2),
+          paddingTop: points(2),
+          paddingRight: points(2),
+          paddingBottom: points(2),
+        },
         rows: [row(['ab', 'cd']), row(['ef', 'gh'])],
       }),
       1000,
@@ -286,8 +356,8 @@ describe('separated borders', () => {
     );
     expect(t.width).toBeCloseTo(10 + 10 + 3 * 4 + 2 * 3);
     expect(t.height).toBeCloseTo(12 + 12 + 3 * 6 + 2 * 3);
-    const [body] = groupsOf(t);
-    expect([body!.x, body!.y, body!.width]).toEqual([3, 3 + 6, 10 + 10 + 3 * 4]);
+    const body = nth(groupsOf(t), 0);
+    expect([body.x, body.y, body.width]).toEqual([3, 3 + 6, 10 + 10 + 3 * 4]);
     const rows = rowsOf(t);
     expect(rows.map((r) => [r.x, r.y])).toEqual([
       [4, 0],
@@ -298,17 +368,21 @@ describe('separated borders', () => {
   });
 
   it('hides the background and borders of empty cells with empty-cells: hide', () => {
-    const decorated = { emptyCells: 'hide' as const, backgroundColor: { r: 255, g: 0, b: 0, a: 1 }, ...borders(border(2)) };
+    const decorated = {
+      emptyCells: 'hide' as const,
+      backgroundColor: { r: 255, g: 0, b: 0, a: 1 },
+      ...borders(border(2)),
+    };
     const t = layoutTable(
       table({ rows: [row([cell({ content: '', style: decorated }), cell({ content: 'x', style: decorated })])] }),
       1000,
       new TestLayoutContext(),
     );
-    const [empty, full] = cellsOf(t, 0);
-    expect(empty!.style.backgroundColor.a).toBe(0);
-    expect(empty!.style.borderTop.width).toBe(0);
-    expect(empty!.width).toBe(4);
-    expect(full!.style.backgroundColor.a).toBe(1);
+    const [empty, full] = [cellAt(t, 0, 0), cellAt(t, 0, 1)];
+    expect(empty.style.backgroundColor.a).toBe(0);
+    expect(empty.style.borderTop.width).toBe(0);
+    expect(empty.width).toBe(4);
+    expect(full.style.backgroundColor.a).toBe(1);
   });
 });
 
@@ -320,24 +394,26 @@ describe('collapsed borders', () => {
     const t = layoutTable(
       table({
         style: { borderCollapse: 'collapse' },
-        rows: [row([cell({ content: 'ab', style: borders(border(1)) }), cell({ content: 'cd', style: borders(border(3)) })])],
+        rows: [
+          row([cell({ content: 'ab', style: borders(border(1)) }), cell({ content: 'cd', style: borders(border(3)) })]),
+        ],
       }),
       1000,
       new TestLayoutContext(),
     );
-    const [a, b] = cellsOf(t, 0);
-    expect(a!.borders!.right.width).toBe(3);
-    expect(b!.borders!.left.width).toBe(3);
-    expect(a!.borders!.left.width).toBe(1);
+    const [a, b] = [cellAt(t, 0, 0), cellAt(t, 0, 1)];
+    expect(bordersOf(a).right.width).toBe(3);
+    expect(bordersOf(b).left.width).toBe(3);
+    expect(bordersOf(a).left.width).toBe(1);
     // Half of each border inside the cell: content at 0.5 and 1.5 from the grid lines.
-    expect(a!.children[0]!.x).toBe(0.5);
-    expect(b!.children[0]!.x).toBe(1.5);
-    expect(a!.width).toBeCloseTo(10 + 0.5 + 1.5);
+    expect(nth(a.children, 0).x).toBe(0.5);
+    expect(nth(b.children, 0).x).toBe(1.5);
+    expect(a.width).toBeCloseTo(10 + 0.5 + 1.5);
     // Half of the outer borders counts in the table's width: 0.5 on the left, 1.5 on the right.
-    expect(t.width).toBeCloseTo(0.5 + a!.width + b!.width + 1.5);
-    expect(groupsOf(t)[0]!.x).toBe(0.5);
+    expect(t.width).toBeCloseTo(0.5 + a.width + b.width + 1.5);
+    expect(nth(groupsOf(t), 0).x).toBe(0.5);
     // The table box draws no borders of its own.
-    expect(t.borders!.top.style).toBe('none');
+    expect(bordersOf(t).top.style).toBe('none');
   });
 
   it('lets hidden win over any border', () => {
@@ -349,9 +425,9 @@ describe('collapsed borders', () => {
       1000,
       new TestLayoutContext(),
     );
-    const [c] = cellsOf(t, 0);
-    expect(c!.borders!.left.style).toBe('hidden');
-    expect(c!.borders!.top.width).toBe(0);
+    const c = cellAt(t, 0, 0);
+    expect(bordersOf(c).left.style).toBe('hidden');
+    expect(bordersOf(c).top.width).toBe(0);
     expect(t.width).toBe(10);
   });
 
@@ -359,26 +435,34 @@ describe('collapsed borders', () => {
     const t = layoutTable(
       table({
         style: { borderCollapse: 'collapse' },
-        rows: [row([cell({ content: 'ab', style: { borderTop: border(2, 'solid', red) } })], { borderTop: border(2, 'solid', blue) })],
+        rows: [
+          row([cell({ content: 'ab', style: { borderTop: border(2, 'solid', red) } })], {
+            borderTop: border(2, 'solid', blue),
+          }),
+        ],
       }),
       1000,
       new TestLayoutContext(),
     );
-    expect(cellsOf(t, 0)[0]!.borders!.top.color).toEqual(red);
+    expect(bordersOf(cellAt(t, 0, 0)).top.color).toEqual(red);
   });
 
   it('prefers the row over the table, and double over solid of the same width', () => {
     const t = layoutTable(
       table({
-        style: { borderCollapse: 'collapse', borderTop: border(2, 'solid', blue), borderBottom: border(2, 'double', blue) },
+        style: {
+          borderCollapse: 'collapse',
+          borderTop: border(2, 'solid', blue),
+          borderBottom: border(2, 'double', blue),
+        },
         rows: [row(['ab'], { borderTop: border(2, 'solid', red), borderBottom: border(2, 'solid', red) })],
       }),
       1000,
       new TestLayoutContext(),
     );
-    const [c] = cellsOf(t, 0);
-    expect(c!.borders!.top.color).toEqual(red);
-    expect(c!.borders!.bottom.style).toBe('double');
+    const c = cellAt(t, 0, 0);
+    expect(bordersOf(c).top.color).toEqual(red);
+    expect(bordersOf(c).bottom.style).toBe('double');
   });
 
   it('takes column borders, and a row-spanning cell its widest segment', () => {
@@ -386,14 +470,17 @@ describe('collapsed borders', () => {
       table({
         style: { borderCollapse: 'collapse' },
         columns: [{}, { borderLeft: border(4) }],
-        rows: [row([cell({ content: 'a', rowspan: 2 }), 'b']), row([cell({ content: 'c', style: { borderLeft: border(6) } })])],
+        rows: [
+          row([cell({ content: 'a', rowspan: 2 }), 'b']),
+          row([cell({ content: 'c', style: { borderLeft: border(6) } })]),
+        ],
       }),
       1000,
       new TestLayoutContext(),
     );
-    expect(cellsOf(t, 0)[0]!.borders!.right.width).toBe(6);
-    expect(cellsOf(t, 0)[1]!.borders!.left.width).toBe(4);
-    expect(cellsOf(t, 1)[0]!.borders!.left.width).toBe(6);
+    expect(bordersOf(cellAt(t, 0, 0)).right.width).toBe(6);
+    expect(bordersOf(cellAt(t, 0, 1)).left.width).toBe(4);
+    expect(bordersOf(cellAt(t, 1, 0)).left.width).toBe(6);
   });
 });
 
@@ -404,10 +491,10 @@ describe('captions and structure', () => {
       1000,
       new TestLayoutContext(),
     );
-    const [caption, body] = boxes(t);
-    expect(caption!.role).toBe('caption');
-    expect(caption!.width).toBe(t.width);
-    expect(body!.y).toBe(12);
+    const [caption, body] = [nth(boxes(t), 0), nth(boxes(t), 1)];
+    expect(caption.role).toBe('caption');
+    expect(caption.width).toBe(t.width);
+    expect(body.y).toBe(12);
     expect(t.height).toBe(24);
   });
 
@@ -419,11 +506,15 @@ describe('captions and structure', () => {
     );
     const children = boxes(t);
     expect(children.map((c) => c.role)).toEqual(['table-body', 'caption']);
-    expect(children[1]!.y).toBe(12);
+    expect(nth(children, 1).y).toBe(12);
   });
 
   it('makes the table at least as wide as its caption', () => {
-    const t = layoutTable(table({ caption: text('a-long-caption'), rows: [row(['a'])] }), 1000, new TestLayoutContext());
+    const t = layoutTable(
+      table({ caption: text('a-long-caption'), rows: [row(['a'])] }),
+      1000,
+      new TestLayoutContext(),
+    );
     expect(t.width).toBe(70);
     expect(widthsOf(t)).toEqual([70]);
   });
@@ -459,7 +550,10 @@ describe('intrinsic widths', () => {
   });
 
   it('is the specified width when that is in points and wider than the content', () => {
-    const widths = tableIntrinsicWidths(table({ style: { width: points(300) }, rows: [row(['ab'])] }), new TestLayoutContext());
+    const widths = tableIntrinsicWidths(
+      table({ style: { width: points(300) }, rows: [row(['ab'])] }),
+      new TestLayoutContext(),
+    );
     expect(widths).toEqual({ min: 300, max: 300 });
   });
 
@@ -483,14 +577,18 @@ class ReplayContext extends TestLayoutContext {
   }
 
   override contentIntrinsicWidths(box: BlockBox): IntrinsicWidths {
-    let widths = this.widths.get(box);
-    if (!widths) this.widths.set(box, (widths = super.contentIntrinsicWidths(box)));
+    const known = this.widths.get(box);
+    if (known) return known;
+    const widths = super.contentIntrinsicWidths(box);
+    this.widths.set(box, widths);
     return widths;
   }
 
   override layoutContents(box: BlockBox, contentWidth: number): BlockContents {
-    let contents = this.contents.get(box);
-    if (!contents) this.contents.set(box, (contents = super.layoutContents(box, contentWidth)));
+    const known = this.contents.get(box);
+    if (known) return known;
+    const contents = super.layoutContents(box, contentWidth);
+    this.contents.set(box, contents);
     return contents;
   }
 }
@@ -498,7 +596,13 @@ class ReplayContext extends TestLayoutContext {
 describe('performance', () => {
   it('lays out 2,000 rows of 5 columns', () => {
     const rows = Array.from({ length: 2000 }, (_, i) =>
-      row([`${i + 1}`, `Item number ${i} with a description of some length`, `${i % 7}`, `${(i * 3.25).toFixed(2)}`, 'EUR']),
+      row([
+        `${i + 1}`,
+        `Item number ${i} with a description of some length`,
+        `${i % 7}`,
+        `${(i * 3.25).toFixed(2)}`,
+        'EUR',
+      ]),
     );
     for (const borderCollapse of ['separate', 'collapse'] as const) {
       const t = table({ style: { borderCollapse }, head: [row(['#', 'Description', 'Qty', 'Price', 'Cur'])], rows });

@@ -18,8 +18,8 @@ import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { distributeAutoWidths, gridIntrinsicWidths } from './column-widths';
 import { fixedColumnWidths } from './fixed-columns';
-import type { TableGrid } from './table-grid';
-import { analyseTable, cellInsets, fixedWidthRequests, type Insets, isFixedLayout, type TableAnalysis } from './table-analysis';
+import { analyseTable, cellInsets, fixedWidthRequests, type Insets, type TableAnalysis } from './table-analysis';
+import type { GridCell, TableGrid } from './table-grid';
 
 /** What surrounds the grid: borders and paddings (separated) or half the outer collapsed borders, and spacing. */
 interface Frame {
@@ -78,8 +78,7 @@ function specifiedWidth(style: ComputedStyle, frame: Frame, reference: number): 
 function captionMinWidth(table: TableBox, ctx: LayoutContext): number {
   if (!table.caption) return 0;
   const s = table.caption.style;
-  const margins =
-    (s.marginLeft === 'auto' ? 0 : s.marginLeft.pt) + (s.marginRight === 'auto' ? 0 : s.marginRight.pt);
+  const margins = (s.marginLeft === 'auto' ? 0 : s.marginLeft.pt) + (s.marginRight === 'auto' ? 0 : s.marginRight.pt);
   return ctx.intrinsicWidths(table.caption).min + margins;
 }
 
@@ -116,7 +115,7 @@ function tableWidths(
   frame: Frame,
   containingWidth: number,
   ctx: LayoutContext,
-): { width: number; columns: Float64Array } {
+): { width: number; columns: number[] } {
   const s = table.style;
   const specified = specifiedWidth(s, frame, containingWidth);
   const caption = captionMinWidth(table, ctx);
@@ -143,13 +142,26 @@ function tableWidths(
 }
 
 interface LaidOutCell {
+  cell: GridCell;
   contents: BlockContents;
   insets: Insets;
+  /** Border-box left edge in the row groups' coordinates, and width. */
+  x: number;
   width: number;
   /** Border-box height the content needs (or the cell's `height`). */
   height: number;
   /** From the border box's top. */
   baseline: number;
+}
+
+interface RowLayout {
+  height: number;
+  /** Of the baseline-aligned single-row cells: the most room above their baselines and below. */
+  above: number;
+  below: number;
+  /** Top in its row group's coordinates. */
+  y: number;
+  cells: Fragment[];
 }
 
 const NO_BORDER: BorderSide = { width: 0, style: 'none', color: TRANSPARENT };
@@ -197,10 +209,10 @@ function box(
 const pointsOf = (length: LengthOrAuto): number | null => (length !== 'auto' && length.pct === 0 ? length.pt : null);
 
 /** Adds `extra` to rows in proportion to their heights (equally when they are all empty). */
-function spread(heights: Float64Array, from: number, to: number, extra: number): void {
+function spread(rows: RowLayout[], extra: number): void {
   let total = 0;
-  for (let r = from; r < to; r++) total += heights[r]!;
-  for (let r = from; r < to; r++) heights[r] = heights[r]! + (total > 0 ? (extra * heights[r]!) / total : extra / (to - from));
+  for (const row of rows) total += row.height;
+  for (const row of rows) row.height += total > 0 ? (extra * row.height) / total : extra / rows.length;
 }
 
 /** Lays out a table in a containing block `containingWidth` wide; returns its fragment at (0, 0). */
@@ -208,7 +220,6 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   const s = table.style;
   const analysis = analyseTable(table, ctx);
   const { grid, collapsed } = analysis;
-  const { rows, cells, groups, columnCount } = grid;
   reportUnsupported(table, grid, ctx);
 
   const frame = tableFrame(table, analysis, containingWidth);
@@ -216,19 +227,21 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   const { hSpacing, vSpacing } = frame;
   const contentWidth = width - frame.left - frame.right;
 
-  // Left edge of each column in the row groups' coordinates (which start at the table's content box).
-  const columnX = new Float64Array(columnCount + 1);
+  // Edges of the columns in the row groups' coordinates (which start at the table's content box): column c
+  // spans from left[c] to right[c].
+  const left: number[] = [];
+  const right: number[] = [];
   let x = hSpacing;
-  for (let c = 0; c < columnCount; c++) {
-    columnX[c] = x;
-    x += columns[c]! + hSpacing;
+  for (const w of columns) {
+    left.push(x);
+    right.push(x + w);
+    x += w + hSpacing;
   }
-  columnX[columnCount] = x;
 
-  const laidOut: LaidOutCell[] = cells.map((cell, i) => {
+  const laidOut = grid.cells.map((cell, i): LaidOutCell => {
     const insets = cellInsets(cell.box, collapsed?.cells[i] ?? null, contentWidth);
-    const last = cell.col + cell.colspan - 1;
-    const cellWidth = columnX[last]! + columns[last]! - columnX[cell.col]!;
+    const cellX = left[cell.col] ?? 0;
+    const cellWidth = (right[cell.col + cell.colspan - 1] ?? cellX) - cellX;
     const contents = ctx.layoutContents(cell.box.content, Math.max(0, cellWidth - insets.left - insets.right));
     let height = contents.height + insets.top + insets.bottom;
     const specified = pointsOf(cell.box.style.height);
@@ -239,95 +252,92 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
       );
     // A cell without a line has its baseline at the bottom of its content box (CSS 2.1 §17.5.3).
     const baseline = insets.top + (contents.firstBaseline ?? contents.height);
-    return { contents, insets, width: cellWidth, height, baseline };
+    return { cell, contents, insets, x: cellX, width: cellWidth, height, baseline };
   });
 
   // Row heights: the rows' own, single-row cells, the baseline alignment, then row-spanning cells' excess.
-  const heights = new Float64Array(rows.length);
-  const above = new Float64Array(rows.length);
-  const below = new Float64Array(rows.length);
-  rows.forEach((row, r) => {
-    heights[r] = pointsOf(row.box.style.height) ?? 0;
-  });
-  const spanning: number[] = [];
-  cells.forEach((cell, i) => {
-    const c = laidOut[i]!;
-    const r = cell.row;
+  const rows = grid.rows.map(
+    (row): RowLayout => ({ height: pointsOf(row.box.style.height) ?? 0, above: 0, below: 0, y: 0, cells: [] }),
+  );
+  const spanning: LaidOutCell[] = [];
+  for (const c of laidOut) {
+    const row = rows[c.cell.row];
     // A row-spanning cell aligns its baseline with its first row's but does not make that row taller.
-    if (cell.rowspan > 1) {
-      spanning.push(i);
-      return;
+    if (!row || c.cell.rowspan > 1) {
+      spanning.push(c);
+      continue;
     }
-    if (c.height > heights[r]!) heights[r] = c.height;
-    if (alignsOnBaseline(cell.box.style)) {
-      above[r] = Math.max(above[r]!, c.baseline);
-      below[r] = Math.max(below[r]!, c.height - c.baseline);
+    row.height = Math.max(row.height, c.height);
+    if (alignsOnBaseline(c.cell.box.style)) {
+      row.above = Math.max(row.above, c.baseline);
+      row.below = Math.max(row.below, c.height - c.baseline);
     }
-  });
-  for (let r = 0; r < rows.length; r++) heights[r] = Math.max(heights[r]!, above[r]! + below[r]!);
-  spanning.sort((a, b) => cells[a]!.rowspan - cells[b]!.rowspan);
-  for (const i of spanning) {
-    const cell = cells[i]!;
-    const end = cell.row + cell.rowspan;
-    let have = (cell.rowspan - 1) * vSpacing;
-    for (let r = cell.row; r < end; r++) have += heights[r]!;
-    const extra = laidOut[i]!.height - have;
-    if (extra > 0) spread(heights, cell.row, end, extra);
   }
-  stretchToTableHeight(table, grid, heights, frame);
+  for (const row of rows) row.height = Math.max(row.height, row.above + row.below);
+  spanning.sort((a, b) => a.cell.rowspan - b.cell.rowspan);
+  for (const c of spanning) {
+    const spanned = rows.slice(c.cell.row, c.cell.row + c.cell.rowspan);
+    let have = (spanned.length - 1) * vSpacing;
+    for (const row of spanned) have += row.height;
+    if (c.height > have) spread(spanned, c.height - have);
+  }
+  stretchToTableHeight(table, grid, rows, frame);
 
-  // Row tops in their group's coordinates.
-  const rowY = new Float64Array(rows.length);
-  for (const group of groups) {
+  for (const group of grid.groups) {
     let y = 0;
-    for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) {
-      rowY[r] = y;
-      y += heights[r]! + vSpacing;
+    for (const row of rows.slice(group.firstRow, group.firstRow + group.rowCount)) {
+      row.y = y;
+      y += row.height + vSpacing;
     }
   }
 
-  const rowChildren: Fragment[][] = rows.map(() => []);
-  const rowX = columnCount > 0 ? hSpacing : 0;
-  cells.forEach((cell, i) => {
-    const c = laidOut[i]!;
-    const last = cell.row + cell.rowspan - 1;
-    const height = rowY[last]! + heights[last]! - rowY[cell.row]!;
+  const rowX = columns.length > 0 ? hSpacing : 0;
+  laidOut.forEach((c, i) => {
+    const { cell } = c;
+    const first = rows[cell.row];
+    const last = rows[cell.row + cell.rowspan - 1];
+    if (!first || !last) return;
+    const height = last.y + last.height - first.y;
     const style = cell.box.style;
-    const offset = verticalOffset(style, height - c.height, above[cell.row]!, c.baseline);
     const dx = c.insets.left;
-    const dy = c.insets.top + offset;
+    const dy = c.insets.top + verticalOffset(style, height - c.height, first.above, c.baseline);
     const children = c.contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
-    const fragment = box('cell', hide ? hiddenEmptyStyle(style) : style, columnX[cell.col]! - rowX, 0, c.width, height, children);
+    const fragment = box('cell', hide ? hiddenEmptyStyle(style) : style, c.x - rowX, 0, c.width, height, children);
     if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
     const borders = collapsed?.cells[i];
     if (borders) fragment.borders = borders;
-    rowChildren[cell.row]!.push(fragment);
+    first.cells.push(fragment);
   });
 
-  const rowWidth = columnCount > 0 ? columnX[columnCount]! - hSpacing - rowX : 0;
+  const rowWidth = columns.length > 0 ? (right[columns.length - 1] ?? 0) - rowX : 0;
   const children: Fragment[] = [];
   let y = 0;
   const addCaption = (side: 'top' | 'bottom') => {
     if (!table.caption || table.caption.style.captionSide !== side) return;
     const { fragment, margin } = ctx.layoutBox(table.caption, width);
     y += margin[0];
-    children.push(fragment.kind === 'box' ? { ...fragment, role: 'caption', x: margin[3], y } : fragment);
+    children.push(
+      fragment.kind === 'box' ? { ...fragment, role: 'caption', x: margin[3], y } : { ...fragment, x: margin[3], y },
+    );
     y += (fragment.kind === 'text' ? 0 : fragment.height) + margin[2];
   };
   addCaption('top');
   const tableTop = y;
   y += frame.top;
   let anyRows = false;
-  for (const group of groups) {
+  for (const group of grid.groups) {
     if (group.rowCount === 0) continue;
     if (!anyRows) y += vSpacing;
     anyRows = true;
     const groupRows: Fragment[] = [];
     let groupHeight = 0;
     for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) {
-      groupRows.push(box('row', rows[r]!.box.style, rowX, rowY[r]!, rowWidth, heights[r]!, rowChildren[r]!));
-      groupHeight = rowY[r]! + heights[r]!;
+      const row = rows[r];
+      const rowBox = grid.rows[r];
+      if (!row || !rowBox) continue;
+      groupRows.push(box('row', rowBox.box.style, rowX, row.y, rowWidth, row.height, row.cells));
+      groupHeight = row.y + row.height;
     }
     children.push(box(group.role, group.box.style, frame.left, y, contentWidth, groupHeight, groupRows));
     y += groupHeight + vSpacing;
@@ -346,12 +356,7 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
 const alignsOnBaseline = (style: ComputedStyle) =>
   style.verticalAlign !== 'top' && style.verticalAlign !== 'middle' && style.verticalAlign !== 'bottom';
 
-function verticalOffset(
-  style: ComputedStyle,
-  room: number,
-  rowBaseline: number,
-  cellBaseline: number,
-): number {
+function verticalOffset(style: ComputedStyle, room: number, rowBaseline: number, cellBaseline: number): number {
   switch (style.verticalAlign) {
     case 'top':
       return 0;
@@ -372,20 +377,18 @@ function specifiedHeight(style: ComputedStyle, frame: Frame): number | null {
 }
 
 /** A table `height` taller than its rows: the body rows (or all rows, without bodies) share the difference. */
-function stretchToTableHeight(table: TableBox, grid: TableGrid, heights: Float64Array, frame: Frame): void {
+function stretchToTableHeight(table: TableBox, grid: TableGrid, rows: RowLayout[], frame: Frame): void {
   const specified = specifiedHeight(table.style, frame);
-  const rowCount = grid.rows.length;
-  if (specified === null || rowCount === 0) return;
-  let current = frame.top + frame.bottom + (rowCount + 1) * frame.vSpacing;
-  for (const h of heights) current += h;
+  if (specified === null || rows.length === 0) return;
+  let current = frame.top + frame.bottom + (rows.length + 1) * frame.vSpacing;
+  for (const row of rows) current += row.height;
   const extra = specified - current;
   if (extra <= 0) return;
   const bodies = grid.groups.filter((g) => g.role === 'table-body' && g.rowCount > 0);
   // The bodies' rows are contiguous: the head's come before them, the foot's after.
   const first = bodies[0];
   const last = bodies[bodies.length - 1];
-  if (first && last) spread(heights, first.firstRow, last.firstRow + last.rowCount, extra);
-  else spread(heights, 0, rowCount, extra);
+  spread(first && last ? rows.slice(first.firstRow, last.firstRow + last.rowCount) : rows, extra);
 }
 
 function reportUnsupported(table: TableBox, grid: TableGrid, ctx: LayoutContext): void {

@@ -7,7 +7,7 @@ import type { TableBox, TableCellBox } from '../../boxes/box';
 import { type ComputedStyle, type Length, resolveLength } from '../../style/computed-style';
 import type { IntrinsicWidths, LayoutContext } from '../context';
 import { type CellBorders, type CollapsedBorders, resolveCollapsedBorders } from './collapsed-borders';
-import { type CellConstraint, type ColumnConstraints, measureColumns, type SpannedConstraint } from './column-widths';
+import { type CellConstraint, type ColumnConstraint, measureColumns, type SpannedConstraint } from './column-widths';
 import type { FixedWidthRequest } from './fixed-columns';
 import { buildGrid, type GridCell, type TableGrid } from './table-grid';
 
@@ -19,7 +19,7 @@ export interface TableAnalysis {
   /** Automatic layout only: per cell of `grid.cells`, its content's intrinsic widths. */
   contentWidths: IntrinsicWidths[] | null;
   /** Automatic layout only: column constraints with padding percentages taken as 0 (they need a width). */
-  columns: ColumnConstraints | null;
+  columns: ColumnConstraint[] | null;
 }
 
 const analyses = new WeakMap<TableBox, TableAnalysis>();
@@ -49,11 +49,7 @@ export interface Insets {
   left: number;
 }
 
-export function cellInsets(
-  cell: TableCellBox,
-  borders: CellBorders | null,
-  paddingReference: number,
-): Insets {
+export function cellInsets(cell: TableCellBox, borders: CellBorders | null, paddingReference: number): Insets {
   const s = cell.style;
   const b = borders ?? { top: s.borderTop, right: s.borderRight, bottom: s.borderBottom, left: s.borderLeft };
   const half = borders ? 0.5 : 1;
@@ -72,7 +68,7 @@ function autoColumnConstraints(
   table: TableBox,
   analysis: TableAnalysis,
   contentWidths: IntrinsicWidths[],
-): ColumnConstraints {
+): ColumnConstraint[] {
   const { grid, collapsed } = analysis;
   const spacing = collapsed ? 0 : table.style.borderSpacing[0];
   const fromColumns = table.columns.map(({ style }): CellConstraint | null => {
@@ -85,7 +81,7 @@ function autoColumnConstraints(
   const cells = grid.cells.map((cell, i): SpannedConstraint => {
     const insets = cellInsets(cell.box, collapsed?.cells[i] ?? null, 0);
     const inset = insets.left + insets.right;
-    const content = contentWidths[i]!;
+    const content = contentWidths[i] ?? { min: 0, max: 0 };
     const min = content.min + inset;
     const constraint: CellConstraint = { min, max: content.max + inset, pct: 0, fixed: false };
     const w = cell.box.style.width;

@@ -1,6 +1,19 @@
 /** Box trees for the table tests, as the box stage builds them for an HTML table. */
-import type { BlockBox, TableBox, TableCellBox, TableRowBox, TableRowGroupBox } from '../../../boxes/box';
-import { type BorderSide, type BorderStyle, BLACK, type ComputedStyle, initialStyle } from '../../../style/computed-style';
+import type {
+  BlockBox,
+  BlockLevelBox,
+  TableBox,
+  TableCellBox,
+  TableRowBox,
+  TableRowGroupBox,
+} from '../../../boxes/box';
+import {
+  BLACK,
+  type BorderSide,
+  type BorderStyle,
+  type ComputedStyle,
+  initialStyle,
+} from '../../../style/computed-style';
 
 export const style = (overrides: Partial<ComputedStyle> = {}): ComputedStyle => ({ ...initialStyle(), ...overrides });
 
@@ -35,14 +48,19 @@ export function solid(width: number, height: number): BlockBox {
 }
 
 export interface CellSpec {
-  content?: BlockBox[] | string;
+  content?: BlockLevelBox[] | string;
   style?: Partial<ComputedStyle>;
   colspan?: number;
   rowspan?: number;
 }
 
 export function cell(spec: CellSpec | string = {}): TableCellBox {
-  const { content = [], style: overrides = {}, colspan = 1, rowspan = 1 } = typeof spec === 'string' ? { content: spec } : spec;
+  const {
+    content = [],
+    style: overrides = {},
+    colspan = 1,
+    rowspan = 1,
+  } = typeof spec === 'string' ? { content: spec } : spec;
   const s = style({ display: 'table-cell', fontSize: 10, ...overrides });
   const inner: BlockBox =
     typeof content === 'string'

@@ -119,10 +119,18 @@ export class TestLayoutContext implements LayoutContext {
     return { kind: 'line', x: 0, y, width, height, baseline: height * 0.8, children: [] };
   }
 
-  layoutBox(box: BlockLevelBox, containingWidth: number): { fragment: Fragment; margin: [number, number, number, number] } {
+  layoutBox(
+    box: BlockLevelBox,
+    containingWidth: number,
+  ): { fragment: Fragment; margin: [number, number, number, number] } {
     const m = (length: LengthOrAuto) => (length === 'auto' ? 0 : resolveLength(length, containingWidth));
     const s = box.style;
-    const margin: [number, number, number, number] = [m(s.marginTop), m(s.marginRight), m(s.marginBottom), m(s.marginLeft)];
+    const margin: [number, number, number, number] = [
+      m(s.marginTop),
+      m(s.marginRight),
+      m(s.marginBottom),
+      m(s.marginLeft),
+    ];
     if (box.type === 'table') return { fragment: layoutTable(box, containingWidth, this), margin };
     if (box.type === 'replaced') throw new Error('the table test context lays out no replaced boxes');
     const insetsH = horizontalInsets(s);
@@ -144,7 +152,16 @@ export class TestLayoutContext implements LayoutContext {
       child.x += dx;
       child.y += dy;
     }
-    const fragment: BoxFragment = { kind: 'box', x: 0, y: 0, width, height, style: s, children: contents.children, role: 'block' };
+    const fragment: BoxFragment = {
+      kind: 'box',
+      x: 0,
+      y: 0,
+      width,
+      height,
+      style: s,
+      children: contents.children,
+      role: 'block',
+    };
     return { fragment, margin };
   }
 
