@@ -88,7 +88,10 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     }
   }
 
-  // Vertical segment left of column c (c = C: right of the last column), row r: at r * (C + 1) + c.
+  // Vertical segment on the start side of column c (c = C: the end side of the last column), row r: at
+  // r * (C + 1) + c. Columns run from the right in a right-to-left table, where the start side is the right.
+  const start = t.direction === 'rtl' ? 'borderRight' : 'borderLeft';
+  const end = t.direction === 'rtl' ? 'borderLeft' : 'borderRight';
   const vertical: BorderSide[] = new Array<BorderSide>(R * (C + 1));
   rows.forEach((row, r) => {
     const group = groups[row.group]?.box.style;
@@ -97,22 +100,22 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
       const b = c < C ? cellAt(r, c) : null;
       if (a && a === b) continue; // inside a column-spanning cell
       let w: BorderSide | null = null;
-      if (a) w = win(w, a.box.style.borderRight);
-      if (b) w = win(w, b.box.style.borderLeft);
+      if (a) w = win(w, a.box.style[end]);
+      if (b) w = win(w, b.box.style[start]);
       if (c === 0) {
-        w = win(w, row.box.style.borderLeft);
-        if (group) w = win(w, group.borderLeft);
+        w = win(w, row.box.style[start]);
+        if (group) w = win(w, group[start]);
       }
       if (c === C) {
-        w = win(w, row.box.style.borderRight);
-        if (group) w = win(w, group.borderRight);
+        w = win(w, row.box.style[end]);
+        if (group) w = win(w, group[end]);
       }
-      const left = c > 0 ? colStyle(c - 1) : null;
-      const right = c < C ? colStyle(c) : null;
-      if (left) w = win(w, left.borderRight);
-      if (right) w = win(w, right.borderLeft);
-      if (c === 0) w = win(w, t.borderLeft);
-      if (c === C) w = win(w, t.borderRight);
+      const before = c > 0 ? colStyle(c - 1) : null;
+      const after = c < C ? colStyle(c) : null;
+      if (before) w = win(w, before[end]);
+      if (after) w = win(w, after[start]);
+      if (c === 0) w = win(w, t[start]);
+      if (c === C) w = win(w, t[end]);
       vertical[r * (C + 1) + c] = w ?? NONE;
     }
   });
@@ -124,12 +127,13 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
       top = win(top, horizontal[cell.row * C + c] ?? NONE);
       bottom = win(bottom, horizontal[(cell.row + cell.rowspan) * C + c] ?? NONE);
     }
-    let left: BorderSide | null = null;
-    let right: BorderSide | null = null;
+    let before: BorderSide | null = null;
+    let after: BorderSide | null = null;
     for (let r = cell.row; r < cell.row + cell.rowspan; r++) {
-      left = win(left, vertical[r * (C + 1) + cell.col] ?? NONE);
-      right = win(right, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
+      before = win(before, vertical[r * (C + 1) + cell.col] ?? NONE);
+      after = win(after, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
     }
+    const [left, right] = start === 'borderLeft' ? [before, after] : [after, before];
     return { top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE };
   });
 
@@ -141,14 +145,13 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     top = Math.max(top, horizontal[c]?.width ?? 0);
     bottom = Math.max(bottom, horizontal[R * C + c]?.width ?? 0);
   }
+  const startHalf = (vertical[0]?.width ?? 0) / 2;
+  const endHalf = (vertical[C]?.width ?? 0) / 2;
   const outer =
     R === 0 || C === 0
       ? { top: 0, right: 0, bottom: 0, left: 0 }
-      : {
-          top: top / 2,
-          right: (vertical[C]?.width ?? 0) / 2,
-          bottom: bottom / 2,
-          left: (vertical[0]?.width ?? 0) / 2,
-        };
+      : start === 'borderLeft'
+        ? { top: top / 2, right: endHalf, bottom: bottom / 2, left: startHalf }
+        : { top: top / 2, right: startHalf, bottom: bottom / 2, left: endHalf };
   return { cells: cellBorders, outer };
 }

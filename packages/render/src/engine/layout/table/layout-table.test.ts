@@ -131,6 +131,38 @@ describe('edge cases', () => {
   });
 });
 
+describe('right-to-left tables', () => {
+  it('puts the first column on the right', () => {
+    const t = layoutTable(
+      table({ style: { direction: 'rtl', borderSpacing: [2, 0] }, rows: [row(['ab', 'abcd'])] }),
+      1000,
+      new TestLayoutContext(),
+    );
+    expect(t.width).toBe(10 + 20 + 3 * 2);
+    expect([cellAt(t, 0, 0).x, cellAt(t, 0, 1).x]).toEqual([22, 0]);
+    expect(nth(rowsOf(t), 0).x).toBe(2);
+  });
+
+  it('resolves collapsed borders from the right', () => {
+    const t = layoutTable(
+      table({
+        style: { direction: 'rtl', borderCollapse: 'collapse', borderRight: border(4), borderLeft: border(2) },
+        rows: [row([cell({ content: 'ab', style: { borderLeft: border(3) } }), 'cd'])],
+      }),
+      1000,
+      new TestLayoutContext(),
+    );
+    const [first, second] = [cellAt(t, 0, 0), cellAt(t, 0, 1)];
+    expect(bordersOf(first).right.width).toBe(4);
+    expect(bordersOf(first).left.width).toBe(3);
+    expect(bordersOf(second).right.width).toBe(3);
+    expect(bordersOf(second).left.width).toBe(2);
+    expect(t.width).toBeCloseTo(2 + first.width + second.width + 1);
+    expect(second.x).toBe(0);
+    expect(nth(first.children, 0).x).toBeCloseTo(1.5);
+  });
+});
+
 describe('percentages', () => {
   it('resolves cell percentages against the table width', () => {
     const t = layoutTable(
@@ -537,6 +569,8 @@ describe('captions and structure', () => {
     expect(groups.map((g) => g.y)).toEqual([0, 12, 24]);
     expect(rowsOf(t).map((r) => r.avoidBreakInside)).toEqual([undefined, true, undefined]);
     expect(rowsOf(t).every((r) => r.role === 'row')).toBe(true);
+    // Rows and row groups draw no borders of their own.
+    expect([...groups, ...rowsOf(t)].every((f) => f.borders?.top.style === 'none')).toBe(true);
   });
 });
 

@@ -75,19 +75,12 @@ function specifiedWidth(style: ComputedStyle, frame: Frame, reference: number): 
   return used === null ? null : clampWidth(used, style, frame, reference);
 }
 
-function captionMinWidth(table: TableBox, ctx: LayoutContext): number {
-  if (!table.caption) return 0;
-  const s = table.caption.style;
-  const margins = (s.marginLeft === 'auto' ? 0 : s.marginLeft.pt) + (s.marginRight === 'auto' ? 0 : s.marginRight.pt);
-  return ctx.intrinsicWidths(table.caption).min + margins;
-}
-
 /** Border-box min-content and max-content widths of the table (with its caption). */
 export function tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths {
   const analysis = analyseTable(table, ctx);
   const s = table.style;
   const frame = tableFrame(table, analysis, 0);
-  const caption = captionMinWidth(table, ctx);
+  const caption = analysis.captionMin;
   let grid: IntrinsicWidths;
   if (analysis.columns) grid = gridIntrinsicWidths(analysis.columns);
   else {
@@ -114,11 +107,10 @@ function tableWidths(
   analysis: TableAnalysis,
   frame: Frame,
   containingWidth: number,
-  ctx: LayoutContext,
 ): { width: number; columns: number[] } {
   const s = table.style;
   const specified = specifiedWidth(s, frame, containingWidth);
-  const caption = captionMinWidth(table, ctx);
+  const caption = analysis.captionMin;
   const columnCount = analysis.grid.columnCount;
   if (!analysis.columns) {
     let width = Math.max(specified ?? 0, frame.horizontal, caption);
@@ -165,7 +157,10 @@ interface RowLayout {
 }
 
 const NO_BORDER: BorderSide = { width: 0, style: 'none', color: TRANSPARENT };
-/** Collapsed tables draw their borders on the cells: the table box draws none. */
+/**
+ * For the boxes that draw no borders of their own: rows and row groups (their borders only take part in the
+ * collapsing model's conflicts, CSS 2.1 §17.6.1), and the table in the collapsing model (its cells draw them).
+ */
 const NO_BORDERS = { top: NO_BORDER, right: NO_BORDER, bottom: NO_BORDER, left: NO_BORDER };
 
 const hiddenEmptyStyles = new WeakMap<ComputedStyle, ComputedStyle>();
@@ -223,7 +218,7 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   reportUnsupported(table, grid, ctx);
 
   const frame = tableFrame(table, analysis, containingWidth);
-  const { width, columns } = tableWidths(table, analysis, frame, containingWidth, ctx);
+  const { width, columns } = tableWidths(table, analysis, frame, containingWidth);
   const { hSpacing, vSpacing } = frame;
   const contentWidth = width - frame.left - frame.right;
 
@@ -238,10 +233,14 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     x += w + hSpacing;
   }
 
+  // A right-to-left table puts its first column on the right.
+  const rtl = s.direction === 'rtl';
+  const gridEnd = x;
   const laidOut = grid.cells.map((cell, i): LaidOutCell => {
     const insets = cellInsets(cell.box, collapsed?.cells[i] ?? null, contentWidth);
-    const cellX = left[cell.col] ?? 0;
-    const cellWidth = (right[cell.col + cell.colspan - 1] ?? cellX) - cellX;
+    const start = left[cell.col] ?? 0;
+    const cellWidth = (right[cell.col + cell.colspan - 1] ?? start) - start;
+    const cellX = rtl ? gridEnd - start - cellWidth : start;
     const contents = ctx.layoutContents(cell.box.content, Math.max(0, cellWidth - insets.left - insets.right));
     let height = contents.height + insets.top + insets.bottom;
     const specified = pointsOf(cell.box.style.height);
@@ -336,10 +335,14 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
       const row = rows[r];
       const rowBox = grid.rows[r];
       if (!row || !rowBox) continue;
-      groupRows.push(box('row', rowBox.box.style, rowX, row.y, rowWidth, row.height, row.cells));
+      const rowFragment = box('row', rowBox.box.style, rowX, row.y, rowWidth, row.height, row.cells);
+      rowFragment.borders = NO_BORDERS;
+      groupRows.push(rowFragment);
       groupHeight = row.y + row.height;
     }
-    children.push(box(group.role, group.box.style, frame.left, y, contentWidth, groupHeight, groupRows));
+    const groupFragment = box(group.role, group.box.style, frame.left, y, contentWidth, groupHeight, groupRows);
+    groupFragment.borders = NO_BORDERS;
+    children.push(groupFragment);
     y += groupHeight + vSpacing;
   }
   y += frame.bottom;
@@ -394,7 +397,6 @@ function stretchToTableHeight(table: TableBox, grid: TableGrid, rows: RowLayout[
 function reportUnsupported(table: TableBox, grid: TableGrid, ctx: LayoutContext): void {
   const unsupported = (message: string) =>
     ctx.findings.add({ code: 'unsupported_value', message, part: 'html', line: table.line });
-  if (table.style.direction === 'rtl') unsupported('direction: rtl on a table: its columns are laid out left to right');
   const collapsing = (style: ComputedStyle) => style.visibility === 'collapse';
   if (grid.rows.some((row) => collapsing(row.box.style)) || table.columns.some((col) => collapsing(col.style)))
     unsupported('visibility: collapse on a table row or column: it keeps its space and is hidden');

@@ -20,6 +20,8 @@ export interface TableAnalysis {
   contentWidths: IntrinsicWidths[] | null;
   /** Automatic layout only: column constraints with padding percentages taken as 0 (they need a width). */
   columns: ColumnConstraint[] | null;
+  /** The caption's min-content width with its margins in points (0 without a caption): the table's least width. */
+  captionMin: number;
 }
 
 const analyses = new WeakMap<TableBox, TableAnalysis>();
@@ -31,7 +33,12 @@ export function analyseTable(table: TableBox, ctx: LayoutContext): TableAnalysis
   if (cached && cached.ctx === ctx) return cached;
   const grid = buildGrid(table);
   const collapsed = table.style.borderCollapse === 'collapse' ? resolveCollapsedBorders(table, grid) : null;
-  const analysis: TableAnalysis = { ctx, grid, collapsed, contentWidths: null, columns: null };
+  const analysis: TableAnalysis = { ctx, grid, collapsed, contentWidths: null, columns: null, captionMin: 0 };
+  if (table.caption) {
+    const s = table.caption.style;
+    const margins = (s.marginLeft === 'auto' ? 0 : s.marginLeft.pt) + (s.marginRight === 'auto' ? 0 : s.marginRight.pt);
+    analysis.captionMin = ctx.intrinsicWidths(table.caption).min + margins;
+  }
   if (!isFixedLayout(table.style)) {
     const contentWidths = grid.cells.map((cell) => ctx.contentIntrinsicWidths(cell.box.content));
     analysis.contentWidths = contentWidths;
