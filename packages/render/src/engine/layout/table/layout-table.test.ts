@@ -131,6 +131,23 @@ describe('edge cases', () => {
   });
 });
 
+describe('findings', () => {
+  it('reports what the table layout ignores, once', () => {
+    const ctx = new TestLayoutContext();
+    const t = table({
+      rows: [
+        row([cell({ content: 'a', style: { height: percent(50) } })], { visibility: 'collapse' }),
+        row([cell({ content: 'b', style: { height: percent(50) } })]),
+      ],
+    });
+    layoutTable(t, 500, ctx);
+    expect(ctx.findings.list().map((f) => f.message)).toEqual([
+      'visibility: collapse on a table row or column is not supported: it keeps its space',
+      'a height in % on a table row or cell is ignored',
+    ]);
+  });
+});
+
 describe('right-to-left tables', () => {
   it('puts the first column on the right', () => {
     const t = layoutTable(

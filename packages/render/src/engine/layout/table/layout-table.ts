@@ -394,10 +394,16 @@ function stretchToTableHeight(table: TableBox, grid: TableGrid, rows: RowLayout[
   spread(first && last ? rows.slice(first.firstRow, last.firstRow + last.rowCount) : rows, extra);
 }
 
+/** What this layout ignores, reported once per table. */
 function reportUnsupported(table: TableBox, grid: TableGrid, ctx: LayoutContext): void {
-  const unsupported = (message: string) =>
-    ctx.findings.add({ code: 'unsupported_value', message, part: 'html', line: table.line });
+  const unsupported = (message: string) => ctx.findings.add({ code: 'unsupported_value', message, line: table.line });
   const collapsing = (style: ComputedStyle) => style.visibility === 'collapse';
   if (grid.rows.some((row) => collapsing(row.box.style)) || table.columns.some((col) => collapsing(col.style)))
-    unsupported('visibility: collapse on a table row or column: it keeps its space and is hidden');
+    unsupported('visibility: collapse on a table row or column is not supported: it keeps its space');
+  const percentHeight = (style: ComputedStyle) => style.height !== 'auto' && style.height.pct !== 0;
+  if (grid.rows.some((row) => percentHeight(row.box.style)) || grid.cells.some((cell) => percentHeight(cell.box.style)))
+    unsupported('a height in % on a table row or cell is ignored');
+  const mixed = (style: ComputedStyle) => style.width !== 'auto' && style.width.pct !== 0 && style.width.pt !== 0;
+  if (grid.cells.some((cell) => mixed(cell.box.style)) || table.columns.some((col) => mixed(col.style)))
+    unsupported('a width mixing % and a length (calc) on a table cell or column is ignored');
 }

@@ -26,7 +26,8 @@ export interface TableAnalysis {
 
 const analyses = new WeakMap<TableBox, TableAnalysis>();
 
-export const isFixedLayout = (style: ComputedStyle): boolean => style.tableLayout === 'fixed' && style.width !== 'auto';
+/** The fixed layout applies only to tables with a width (CSS 2.1 §17.5.2.1); others fall back to the automatic. */
+const isFixedLayout = (style: ComputedStyle): boolean => style.tableLayout === 'fixed' && style.width !== 'auto';
 
 export function analyseTable(table: TableBox, ctx: LayoutContext): TableAnalysis {
   const cached = analyses.get(table);
