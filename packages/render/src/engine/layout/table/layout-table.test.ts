@@ -38,13 +38,15 @@ describe('automatic layout', () => {
     });
 
   it('gives a column of long text the slack and keeps a column of numbers at its max-content', () => {
-    const t = layoutTable(invoice(), 300, new TestLayoutContext());
-    expect(t.width).toBe(300);
-    // "12" is 10pt, "1,234.50" 40pt (+1pt... no padding here): numbers stay at their max-content.
+    const t = layoutTable(invoice(), 280, new TestLayoutContext());
+    expect(t.width).toBe(280);
+    // "12" is 10pt wide and "1,234.50" 40pt: the numbers stay at their max-content, the description wraps.
     const [description, quantity, price] = widthsOf(t);
     expect(quantity).toBeCloseTo(10);
     expect(price).toBeCloseTo(40);
-    expect(description).toBeCloseTo(250);
+    expect(description).toBeCloseTo(230);
+    // 505pt of text in lines of 230pt.
+    expect(nth(rowsOf(t), 0).height).toBe(3 * 12);
   });
 
   it('is as wide as its content when that fits, never narrower than its min-content', () => {
