@@ -1,0 +1,157 @@
+/**
+ * Border conflict resolution of the collapsing border model (CSS 2.1 §17.6.2.1). Every grid line segment between
+ * two slots takes the winner among the borders of the cells, rows, row groups, columns and table that meet there;
+ * each cell then gets, per side, the winner among the segments along that side.
+ */
+import type { TableBox } from '../../boxes/box';
+import { type BorderSide, type BorderStyle, type ComputedStyle, TRANSPARENT } from '../../style/computed-style';
+import type { GridCell, TableGrid } from './table-grid';
+
+export interface CellBorders {
+  top: BorderSide;
+  right: BorderSide;
+  bottom: BorderSide;
+  left: BorderSide;
+}
+
+export interface CollapsedBorders {
+  /** Per cell of `grid.cells`, the winners along its four sides. */
+  cells: CellBorders[];
+  /** Half of the table's outer collapsed borders: what counts in the table's border box (CSS 2.1 §17.6.2). */
+  outer: { top: number; right: number; bottom: number; left: number };
+}
+
+const STYLE_RANK: Record<BorderStyle, number> = {
+  hidden: 9,
+  double: 8,
+  solid: 7,
+  dashed: 6,
+  dotted: 5,
+  ridge: 4,
+  outset: 3,
+  groove: 2,
+  inset: 1,
+  none: 0,
+};
+
+/**
+ * Whether `challenger` beats `holder`. Candidates are offered in precedence order (cell over row over row group
+ * over column over table, left/top over right/bottom), so a tie keeps the holder.
+ */
+function beats(challenger: BorderSide, holder: BorderSide): boolean {
+  if (holder.style === 'hidden') return false;
+  if (challenger.style === 'hidden') return true;
+  if (challenger.style === 'none') return false;
+  if (holder.style === 'none') return true;
+  if (challenger.width !== holder.width) return challenger.width > holder.width;
+  return STYLE_RANK[challenger.style] > STYLE_RANK[holder.style];
+}
+
+const win = (holder: BorderSide | null, challenger: BorderSide): BorderSide =>
+  holder === null || beats(challenger, holder) ? challenger : holder;
+
+const NONE: BorderSide = { width: 0, style: 'none', color: TRANSPARENT };
+
+export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): CollapsedBorders {
+  const { rows, cells, slots, columnCount: C, groups } = grid;
+  const R = rows.length;
+  const t = table.style;
+  const colStyle = (c: number): ComputedStyle | null => table.columns[c]?.style ?? null;
+  const cellAt = (r: number, c: number): GridCell | null => cells[slots[r * C + c] ?? -1] ?? null;
+
+  // Horizontal segment above row r (r = R: below the last row), column c: at r * C + c.
+  const horizontal: BorderSide[] = new Array<BorderSide>((R + 1) * C);
+  for (let r = 0; r <= R; r++) {
+    const above = rows[r - 1] ?? null;
+    const below = rows[r] ?? null;
+    const groupAbove = above && (groups[above.group] ?? null);
+    const groupBelow = below && (groups[below.group] ?? null);
+    const groupEndsAbove = groupAbove && groupAbove.firstRow + groupAbove.rowCount === r ? groupAbove : null;
+    const groupStartsBelow = groupBelow && groupBelow.firstRow === r ? groupBelow : null;
+    for (let c = 0; c < C; c++) {
+      const a = above ? cellAt(r - 1, c) : null;
+      const b = below ? cellAt(r, c) : null;
+      if (a && a === b) continue; // inside a row-spanning cell
+      let w: BorderSide | null = null;
+      if (a) w = win(w, a.box.style.borderBottom);
+      if (b) w = win(w, b.box.style.borderTop);
+      if (above) w = win(w, above.box.style.borderBottom);
+      if (below) w = win(w, below.box.style.borderTop);
+      if (groupEndsAbove) w = win(w, groupEndsAbove.box.style.borderBottom);
+      if (groupStartsBelow) w = win(w, groupStartsBelow.box.style.borderTop);
+      const col = colStyle(c);
+      if (col && r === 0) w = win(w, col.borderTop);
+      if (col && r === R) w = win(w, col.borderBottom);
+      if (r === 0) w = win(w, t.borderTop);
+      if (r === R) w = win(w, t.borderBottom);
+      horizontal[r * C + c] = w ?? NONE;
+    }
+  }
+
+  // Vertical segment on the start side of column c (c = C: the end side of the last column), row r: at
+  // r * (C + 1) + c. Columns run from the right in a right-to-left table, where the start side is the right.
+  const start = t.direction === 'rtl' ? 'borderRight' : 'borderLeft';
+  const end = t.direction === 'rtl' ? 'borderLeft' : 'borderRight';
+  const vertical: BorderSide[] = new Array<BorderSide>(R * (C + 1));
+  rows.forEach((row, r) => {
+    const group = groups[row.group]?.box.style;
+    for (let c = 0; c <= C; c++) {
+      const a = c > 0 ? cellAt(r, c - 1) : null;
+      const b = c < C ? cellAt(r, c) : null;
+      if (a && a === b) continue; // inside a column-spanning cell
+      let w: BorderSide | null = null;
+      if (a) w = win(w, a.box.style[end]);
+      if (b) w = win(w, b.box.style[start]);
+      if (c === 0) {
+        w = win(w, row.box.style[start]);
+        if (group) w = win(w, group[start]);
+      }
+      if (c === C) {
+        w = win(w, row.box.style[end]);
+        if (group) w = win(w, group[end]);
+      }
+      const before = c > 0 ? colStyle(c - 1) : null;
+      const after = c < C ? colStyle(c) : null;
+      if (before) w = win(w, before[end]);
+      if (after) w = win(w, after[start]);
+      if (c === 0) w = win(w, t[start]);
+      if (c === C) w = win(w, t[end]);
+      vertical[r * (C + 1) + c] = w ?? NONE;
+    }
+  });
+
+  const cellBorders = cells.map((cell): CellBorders => {
+    let top: BorderSide | null = null;
+    let bottom: BorderSide | null = null;
+    for (let c = cell.col; c < cell.col + cell.colspan; c++) {
+      top = win(top, horizontal[cell.row * C + c] ?? NONE);
+      bottom = win(bottom, horizontal[(cell.row + cell.rowspan) * C + c] ?? NONE);
+    }
+    let before: BorderSide | null = null;
+    let after: BorderSide | null = null;
+    for (let r = cell.row; r < cell.row + cell.rowspan; r++) {
+      before = win(before, vertical[r * (C + 1) + cell.col] ?? NONE);
+      after = win(after, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
+    }
+    const [left, right] = start === 'borderLeft' ? [before, after] : [after, before];
+    return { top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE };
+  });
+
+  // CSS 2.1 §17.6.2: the table's left and right borders are half of the first row's outer borders, its top
+  // and bottom half of the widest segment along the first and last grid lines; wider ones spill into the margin.
+  let top = 0;
+  let bottom = 0;
+  for (let c = 0; c < C; c++) {
+    top = Math.max(top, horizontal[c]?.width ?? 0);
+    bottom = Math.max(bottom, horizontal[R * C + c]?.width ?? 0);
+  }
+  const startHalf = (vertical[0]?.width ?? 0) / 2;
+  const endHalf = (vertical[C]?.width ?? 0) / 2;
+  const outer =
+    R === 0 || C === 0
+      ? { top: 0, right: 0, bottom: 0, left: 0 }
+      : start === 'borderLeft'
+        ? { top: top / 2, right: endHalf, bottom: bottom / 2, left: startHalf }
+        : { top: top / 2, right: startHalf, bottom: bottom / 2, left: endHalf };
+  return { cells: cellBorders, outer };
+}

@@ -1,0 +1,1 @@
+export { layoutTable, tableIntrinsicWidths } from './layout-table';
