@@ -140,7 +140,7 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
         height: fragment.height,
         assumePt: true,
         preserveAspectRatio: ASPECT.exec(fragment.markup)?.[1] ?? 'xMidYMid meet',
-        warningCallback: (message) => ctx.findings.add({ code: 'unsupported_svg', message: message.replace(/^SVGtoPDF: /, 'SVG: ') }),
+        warningCallback: (message) => ctx.findings.add({ code: 'unsupported_svg', message: `SVG: ${message.replace(/^SVGtoPDF: /, '')}` }),
         fontCallback: (family, bold, italic) => svgFont(ctx, family, bold, italic),
       });
     } catch (error) {
