@@ -1,6 +1,6 @@
 import type { BoxFragment, Fragment, PagePiece } from '../layout/fragment';
 import { isVisible, paintBorders, type Sides } from './borders';
-import type { Rect } from './content';
+import type { Radii, Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
 import type { PaintContext } from './paint-context';
@@ -81,7 +81,7 @@ function paintBox(ctx: PaintContext, box: BoxFragment, originX: number, originY:
 }
 
 /** Background colour and image, under the borders (background-clip: border-box), following the corners. */
-function paintBackground(ctx: PaintContext, box: BoxFragment, rect: Rect, widths: Widths, radii: ReturnType<typeof fitRadii>, opacity: number): void {
+function paintBackground(ctx: PaintContext, box: BoxFragment, rect: Rect, widths: Widths, radii: Radii, opacity: number): void {
   const { backgroundColor, backgroundImage } = box.style;
   const rounded = isRounded(radii);
   const path = () => (rounded ? ctx.cw.roundedRect(rect, radii) : ctx.cw.rect(rect));

@@ -123,3 +123,7 @@ export function rasterize(bytes: Uint8Array, dpi = 72): Promise<Raster> {
 export const RED = { r: 255, g: 0, b: 0, a: 1 };
 export const BLUE = { r: 0, g: 0, b: 255, a: 1 };
 export const BLACK = { r: 0, g: 0, b: 0, a: 1 };
+
+export function pdfinfo(bytes: Uint8Array, args: string[] = []): Promise<string> {
+  return withFile(bytes, async (file) => (await run('pdfinfo', ['-enc', 'UTF-8', ...args, file])).stdout);
+}
