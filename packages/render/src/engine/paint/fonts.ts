@@ -6,6 +6,10 @@ export interface DocumentFace {
   pdf: PdfEmbeddedFont;
   /** 4-digit hex of each subset glyph id, made once. */
   hex: string[];
+  /** Subset glyph id of each font glyph id included so far. */
+  subsetIds: number[];
+  /** Subset glyph ids whose ToUnicode code points are known. */
+  mapped: boolean[];
   /** Per em: ascent and descent (positive), underline offset below the baseline, strike-out above, thickness. */
   ascent: number;
   descent: number;
@@ -56,14 +60,18 @@ export class DocumentFonts {
    * (the second glyph of a cluster) maps to nothing until a use of it with code points comes along.
    */
   glyph(face: DocumentFace, id: number, codePoints: number[]): number {
+    const known = face.subsetIds[id];
+    if (known !== undefined && (face.mapped[known] === true || codePoints.length === 0)) return known;
     const pdf = face.pdf;
     const gid = pdf.subset.includeGlyph(id);
+    face.subsetIds[id] = gid;
     if (pdf.widths[gid] === undefined) {
       pdf.widths[gid] = pdf.font.getGlyph(id).advanceWidth * pdf.scale;
       pdf.unicode[gid] = codePoints;
-    } else if (codePoints.length > 0 && (pdf.unicode[gid] as number[]).length === 0) {
+    } else if (codePoints.length > 0 && face.mapped[gid] !== true) {
       pdf.unicode[gid] = codePoints;
     }
+    if (codePoints.length > 0) face.mapped[gid] = true;
     // Two faces with the same font (one family under two names) share pdfkit's font but not this array.
     if (face.hex[gid] === undefined) face.hex[gid] = gid.toString(16).padStart(4, '0');
     return gid;
@@ -79,6 +87,8 @@ export class DocumentFonts {
     return {
       pdf,
       hex: [],
+      subsetIds: [],
+      mapped: [],
       ascent: font.ascent / em,
       descent: Math.abs(font.descent) / em,
       underline: -font.underlinePosition / em,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import type { LineFragment, PageFragments, TextFragment } from '../layout/fragment';
+import { fontParseStats } from '../../fonts/parse-cache';
 import { fonts, page, paint, pdfinfo, pdftotext, shape } from './__fixtures__/pages';
 import { paintPdf } from './index';
 import { paintPdfWith } from './paint-pdf';
@@ -44,6 +45,17 @@ describe('the document', () => {
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
     const c = await paint(pages(), { creationDate: new Date('2026-05-06T07:08:10Z') });
     expect(Buffer.from(a.bytes).equals(Buffer.from(c.bytes))).toBe(false);
+  });
+
+  it('has pdfkit parse each face once across documents (the parse cache serves the same byte arrays)', async () => {
+    const serif = (text: string) => page([shape(text, { x: 10, y: 30, family: 'Noto Serif', face: 'italics' })]);
+    await paint([serif('first')]);
+    const before = fontParseStats();
+    const { bytes } = await paint([serif('second')]);
+    const after = fontParseStats();
+    expect(after.misses).toBe(before.misses);
+    expect(after.hits).toBeGreaterThan(before.hits);
+    expect((await pdftotext(bytes)).trim()).toBe('second');
   });
 
   it('compresses the content streams unless told not to', async () => {

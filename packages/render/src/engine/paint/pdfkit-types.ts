@@ -4,13 +4,10 @@
  */
 
 export interface PdfRef {
-  data: Record<string, unknown>;
-  end(chunk?: string | Uint8Array): void;
+  end(): void;
 }
 
 export interface PdfPage {
-  width: number;
-  height: number;
   fonts: Record<string, PdfRef>;
   xobjects: Record<string, PdfRef>;
   ext_gstates: Record<string, PdfRef>;
@@ -22,9 +19,8 @@ export interface FontkitFont {
   ascent: number;
   descent: number;
   underlinePosition: number;
-  underlineThickness: number;
   xHeight: number;
-  'OS/2'?: { yStrikeoutPosition?: number; yStrikeoutSize?: number };
+  'OS/2'?: { yStrikeoutPosition?: number };
   getGlyph(id: number): { advanceWidth: number };
 }
 
