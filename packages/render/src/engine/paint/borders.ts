@@ -27,7 +27,7 @@ export function isVisible(side: BorderSide): boolean {
  * Paints the borders of the box `rect` (its border box): each side in its own width, colour and style, sides
  * meeting at mitred corners, rounded along `radii` (already fitted to the box).
  */
-export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii: Radii, opacity: number): void {
+export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii: Radii): void {
   const widths = sides.map((side) => side.width) as Widths;
   const rounded = isRounded(radii);
   const bands = new Map<string, Array<{ side: Side; color: Color }>>();
@@ -49,9 +49,9 @@ export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii:
   }
   for (const [key, list] of bands) {
     const [from, to] = key.split(' ').map(Number) as [number, number];
-    paintBand(cw, rect, widths, radii, rounded, from, to, list, opacity);
+    paintBand(cw, rect, widths, radii, rounded, from, to, list);
   }
-  if (strokes.length > 0) paintStrokes(cw, rect, sides, widths, radii, rounded, strokes, opacity);
+  if (strokes.length > 0) paintStrokes(cw, rect, sides, widths, radii, rounded, strokes);
 }
 
 /** What a solid-looking style paints: one band, two lines (double) or two tones (groove, ridge, inset, outset). */
@@ -106,21 +106,20 @@ function paintBand(
   from: number,
   to: number,
   list: Array<{ side: Side; color: Color }>,
-  opacity: number,
 ): void {
   const outer = insetRect(rect, widths, from);
   const inner = insetRect(rect, widths, to);
   const first = list[0] as { side: Side; color: Color };
   // One colour all around: the ring in one fill, so no seams show at the corners.
   if (list.length === 4 && list.every((s) => sameColor(s.color, first.color))) {
-    cw.fillColor(first.color, opacity);
+    cw.fillColor(first.color);
     frame(cw, outer, inner, widths, radii, rounded, from, to);
     cw.write('f*');
     return;
   }
   if (!rounded) {
     for (const { side, color } of list) {
-      cw.fillColor(color, opacity);
+      cw.fillColor(color);
       cw.polygon(sideQuad(side, outer, inner));
       cw.write('f');
     }
@@ -131,7 +130,7 @@ function paintBand(
   frame(cw, outer, inner, widths, radii, rounded, from, to);
   cw.write('W* n');
   for (const { side, color } of list) {
-    cw.fillColor(color, opacity);
+    cw.fillColor(color);
     cw.polygon(sideRegion(side, rect, widths));
     cw.write('f');
   }
@@ -197,7 +196,6 @@ function paintStrokes(
   radii: Radii,
   rounded: boolean,
   strokes: Side[],
-  opacity: number,
 ): void {
   const first = sides[strokes[0] as Side];
   const uniform = strokes.length === 4 && strokes.every((s) => sides[s].style === first.style && sides[s].width === first.width && sameColor(sides[s].color, first.color));
@@ -207,7 +205,7 @@ function paintStrokes(
     const curve = insetRadii(radii, widths, 0.5);
     const perimeter = 2 * (middle.width + middle.height) - curve.reduce((sum, [rx, ry]) => sum + (2 - Math.PI / 2) * ((rx + ry) / 2), 0);
     cw.save();
-    cw.strokeColor(first.color, opacity);
+    cw.strokeColor(first.color);
     cw.write(`${num(w)} w`);
     cw.write(first.style === 'dotted' ? loopDots(perimeter, w) : loopDashes(perimeter, w));
     cw.roundedRect(middle, curve);
@@ -227,7 +225,7 @@ function paintStrokes(
     }
     cw.polygon(sideQuad(side, rect, inner));
     cw.write('W n');
-    cw.strokeColor(border.color, opacity);
+    cw.strokeColor(border.color);
     cw.write(`${num(w)} w`);
     const horizontal = side === 0 || side === 2;
     const length = horizontal ? rect.width : rect.height;

@@ -30,12 +30,17 @@ interface GraphicsState {
  * Buffers a page's content operators and writes them to pdfkit in one piece (pdfkit makes a Buffer of every
  * `addContent`). Tracks the fill and stroke colours and the alpha constant across `q`/`Q`, so runs of text in
  * one colour set it once. Coordinates are pdfkit's user space: points from the page's top-left, y down.
+ *
+ * Content can be captured instead of written (for a transparency group, or an SVG that may fail halfway):
+ * while a capture is open, what pdfkit itself writes (images, SVG) is caught as well.
  */
 export class ContentWriter {
   private ops: string[] = [];
   private state: GraphicsState = { fill: '0 0 0 rg', stroke: '0 0 0 RG', alpha: 1 };
   private readonly stack: GraphicsState[] = [];
   private readonly alphaStates = new Map<number, { name: string; ref: PdfRef }>();
+  private readonly captures: string[][] = [];
+  private groups = 0;
 
   constructor(private readonly doc: PdfDocument) {}
 
@@ -50,11 +55,61 @@ export class ContentWriter {
     this.ops.push(op);
   }
 
-  /** Hands what is buffered to pdfkit: before pdfkit writes content itself, and at the end of a page. */
+  /** Hands what is buffered to pdfkit (or the open capture): before pdfkit writes content itself, and at the end of a page. */
   flush(): void {
     if (this.ops.length === 0) return;
     this.doc.addContent(this.ops.join('\n'));
     this.ops = [];
+  }
+
+  beginCapture(): void {
+    this.flush();
+    this.captures.push([]);
+    if (this.captures.length === 1) {
+      const { doc, captures } = this;
+      doc.addContent = (data: string) => {
+        captures[captures.length - 1]?.push(data);
+        return doc;
+      };
+    }
+  }
+
+  /** The content written since the matching `beginCapture`, for the caller to write or drop. */
+  endCapture(): string {
+    this.flush();
+    const captured = this.captures.pop() ?? [];
+    if (this.captures.length === 0) delete (this.doc as Partial<Pick<PdfDocument, 'addContent'>>).addContent;
+    return captured.join('\n');
+  }
+
+  /**
+   * Paints into a transparency group drawn with `opacity`: CSS opacity applies to the element and its content as
+   * one layer, so overlapping children do not show through each other. Inside, the alpha starts again at 1.
+   */
+  group(opacity: number, paint: () => void): void {
+    const outer = { ...this.state };
+    this.beginCapture();
+    this.state.alpha = 1;
+    paint();
+    const content = this.endCapture();
+    this.state = outer;
+    if (!content) return;
+    const page = this.doc.page;
+    const form = this.doc.ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      // The form's space is the page's (pdfkit's y-down user space, unchanged where groups are painted).
+      BBox: [0, 0, page.width, page.height],
+      Group: { Type: 'Group', S: 'Transparency' },
+      Resources: page.resources,
+    });
+    form.end(content);
+    const name = `QG${++this.groups}`;
+    page.xobjects[name] = form;
+    this.save();
+    this.alpha(opacity);
+    this.ops.push(`/${name} Do`);
+    this.restore();
   }
 
   save(): void {
@@ -68,29 +123,26 @@ export class ContentWriter {
     this.ops.push('Q');
   }
 
-  /** Fill colour and alpha (the colour's own alpha times the opacity of the boxes around). */
-  fillColor(color: Color, opacity: number): void {
+  /** Fill colour, and its alpha as the alpha constant. */
+  fillColor(color: Color): void {
     const op = `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)} rg`;
     if (op !== this.state.fill) {
       this.ops.push(op);
       this.state.fill = op;
     }
-    this.alpha(color.a * opacity);
+    this.alpha(color.a);
   }
 
-  strokeColor(color: Color, opacity: number): void {
+  strokeColor(color: Color): void {
     const op = `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)} RG`;
     if (op !== this.state.stroke) {
       this.ops.push(op);
       this.state.stroke = op;
     }
-    this.alpha(color.a * opacity);
+    this.alpha(color.a);
   }
 
-  /**
-   * Sets the fill and stroke alpha constants (`ca`/`CA`) through an ExtGState made once per document and value.
-   * They replace, not multiply, the current ones: callers pass the product of every opacity around.
-   */
+  /** Sets the fill and stroke alpha constants (`ca`/`CA`) through an ExtGState made once per document and value. */
   alpha(value: number): void {
     const alpha = Math.round(Math.max(0, Math.min(1, value)) * 1000) / 1000;
     if (alpha === this.state.alpha) return;

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import type { ImageFragment, SvgFragment } from '../layout/fragment';
-import { fonts, page, paint, pdftotext, rasterize } from './__fixtures__/pages';
+import { box, fonts, page, paint, pdftotext, rasterize } from './__fixtures__/pages';
 import { paintPdfWith } from './paint-pdf';
 import { nodePlatform } from './platform-node';
 
@@ -44,6 +44,21 @@ describe('images', () => {
     // One image and its soft mask (the alpha channel).
     expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(2);
     expect(pdf.match(/\/SMask/g)).toHaveLength(1);
+  });
+
+  it('draws images and SVGs inside a translucent box into its layer', async () => {
+    const black = solidPng([0, 0, 0, 255]);
+    const markup = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>';
+    const layer = box({ x: 10, y: 10, width: 180, height: 100, style: { opacity: 0.5 }, children: [image(black, 'png', 10, 10), svg(markup, { x: 100, y: 10, width: 40, height: 40 })] });
+    const raster = await rasterize((await paint([page([layer])])).bytes);
+    for (const [x, y] of [
+      [40, 35],
+      [130, 40],
+    ] as const) {
+      const [r] = raster.at(x, y);
+      expect(r, `${x},${y}`).toBeGreaterThan(115);
+      expect(r, `${x},${y}`).toBeLessThan(140);
+    }
   });
 
   it('reports an image it cannot read and goes on', async () => {

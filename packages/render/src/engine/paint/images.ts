@@ -51,7 +51,7 @@ export class DocumentImages {
   }
 }
 
-export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: number, originY: number, opacity: number): void {
+export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: number, originY: number): void {
   const x = originX + fragment.x;
   const y = originY + fragment.y;
   const image = ctx.images.fromBytes(fragment.bytes);
@@ -60,7 +60,7 @@ export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: 
     return;
   }
   if (fragment.width > 0 && fragment.height > 0) {
-    ctx.cw.alpha(opacity);
+    ctx.cw.alpha(1);
     ctx.cw.flush();
     ctx.doc.image(image, x, y, { width: fragment.width, height: fragment.height });
   }
@@ -75,7 +75,7 @@ const MAX_TILES = 4000;
  * (1px = 0.75pt), within `clip` (the border box). Only `background-image` with its initial position, size and
  * repeat: the style stage reports the other background properties.
  */
-export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: () => void, box: Rect, origin: { x: number; y: number }, opacity: number): void {
+export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: () => void, box: Rect, origin: { x: number; y: number }): void {
   const image = ctx.images.fromUrl(url);
   if (!image) {
     ctx.findings.add({ code: 'image_not_loaded', message: `The background image ${shortUrl(url)} could not be loaded and was left out.` });
@@ -97,7 +97,7 @@ export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: (
   cw.save();
   clipPath();
   cw.write('W n');
-  cw.alpha(opacity);
+  cw.alpha(1);
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
       const x = startX + column * width;
@@ -120,19 +120,14 @@ const ASPECT = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg\b[^>]*?\spre
  * svg-to-pdfkit that pdfmake ships. What it draws is captured first, so a drawing that fails halfway leaves
  * nothing behind but a finding.
  */
-export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: number, originY: number, opacity: number): void {
+export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: number, originY: number): void {
   const x = originX + fragment.x;
   const y = originY + fragment.y;
   if (fragment.width > 0 && fragment.height > 0) {
     const { doc, cw } = ctx;
-    cw.alpha(opacity);
-    cw.flush();
+    cw.alpha(1);
     const depth = doc._ctmStack.length;
-    const captured: string[] = [];
-    doc.addContent = (data: string) => {
-      captured.push(data);
-      return doc;
-    };
+    cw.beginCapture();
     let failure: unknown;
     try {
       ctx.platform.svgToPdfkit(doc, fragment.markup, x, y, {
@@ -146,12 +141,10 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
     } catch (error) {
       failure = error;
       while (doc._ctmStack.length > depth) doc.restore();
-    } finally {
-      delete (doc as Partial<Pick<PdfDocument, 'addContent'>>).addContent;
     }
-    if (failure === undefined) {
-      if (captured.length > 0) doc.addContent(captured.join('\n'));
-    } else {
+    const drawn = cw.endCapture();
+    if (failure === undefined) cw.write(drawn);
+    else {
       const reason = failure instanceof Error ? failure.message : String(failure);
       ctx.findings.add({ code: 'svg_not_rendered', message: `An SVG could not be drawn and was left out: ${reason}` });
     }

@@ -4,10 +4,13 @@
  */
 
 export interface PdfRef {
-  end(): void;
+  end(chunk?: string): void;
 }
 
 export interface PdfPage {
+  width: number;
+  height: number;
+  resources: PdfRef;
   fonts: Record<string, PdfRef>;
   xobjects: Record<string, PdfRef>;
   ext_gstates: Record<string, PdfRef>;

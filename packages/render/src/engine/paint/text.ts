@@ -9,20 +9,20 @@ import type { PaintContext } from './paint-context';
  * layout gave it. Where that differs from the font's own advance (kerning, letter-spacing, justification) the
  * TJ array moves the pen; glyphs offset from the pen (marks, GPOS) get a text matrix of their own.
  */
-export function paintText(ctx: PaintContext, run: TextFragment, originX: number, originY: number, opacity: number): void {
+export function paintText(ctx: PaintContext, run: TextFragment, originX: number, originY: number): void {
   if (run.hidden || run.glyphs.length === 0) return;
   const x = originX + run.x;
   const baseline = originY + run.y;
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
-  const visible = run.color.a * opacity > 0;
-  if (decoration && (decoration.underline || decoration.overline)) paintDecoration(ctx, run, face, x, baseline, opacity, 'under');
+  const visible = run.color.a > 0;
+  if (decoration && (decoration.underline || decoration.overline)) paintDecoration(ctx, run, face, x, baseline, 'under');
   if (visible) {
     ctx.doc.page.fonts[face.pdf.id] = face.pdf.ref();
-    ctx.cw.fillColor(run.color, opacity);
+    ctx.cw.fillColor(run.color);
     ctx.cw.write(glyphOperators(ctx, run, face, x, baseline));
   }
-  if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, opacity, 'through');
+  if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, 'through');
   if (run.link) ctx.link(run.link, x, baseline - face.ascent * run.fontSize, run.width, (face.ascent + face.descent) * run.fontSize);
 }
 
@@ -74,11 +74,10 @@ function paintDecoration(
   face: DocumentFace,
   x: number,
   baseline: number,
-  opacity: number,
   layer: 'under' | 'through',
 ): void {
   const decoration = run.decoration as TextDecoration & { color: Color };
-  if (decoration.color.a * opacity <= 0) return;
+  if (decoration.color.a <= 0) return;
   const size = run.fontSize;
   const thickness = size / 15;
   const lines: Array<{ y: number; away: number }> = [];
@@ -92,7 +91,7 @@ function paintDecoration(
   for (const { y, away } of lines) {
     switch (decoration.style) {
       case 'double':
-        cw.fillColor(decoration.color, opacity);
+        cw.fillColor(decoration.color);
         cw.rect({ x, y: y - thickness / 2, width: run.width, height: thickness });
         cw.rect({ x, y: y - thickness / 2 + away * 2 * thickness, width: run.width, height: thickness });
         cw.write('f');
@@ -100,7 +99,7 @@ function paintDecoration(
       case 'dotted':
       case 'dashed':
         cw.save();
-        cw.strokeColor(decoration.color, opacity);
+        cw.strokeColor(decoration.color);
         cw.write(decoration.style === 'dotted' ? `${num(thickness)} w [0 ${num(2 * thickness)}] 0 d 1 J` : `${num(thickness)} w [${num(3 * thickness)} ${num(2 * thickness)}] 0 d 0 J`);
         cw.line(x + (decoration.style === 'dotted' ? thickness / 2 : 0), y, x + run.width, y);
         cw.write('S');
@@ -108,14 +107,14 @@ function paintDecoration(
         break;
       case 'wavy':
         cw.save();
-        cw.strokeColor(decoration.color, opacity);
+        cw.strokeColor(decoration.color);
         cw.write(`${num(thickness)} w`);
         cw.write(wave(x, y + away * thickness, run.width, thickness));
         cw.write('S');
         cw.restore();
         break;
       default:
-        cw.fillColor(decoration.color, opacity);
+        cw.fillColor(decoration.color);
         cw.rect({ x, y: y - thickness / 2, width: run.width, height: thickness });
         cw.write('f');
     }
