@@ -61,6 +61,15 @@ describe('images', () => {
     }
   });
 
+  it('reports a PNG with corrupt pixel data instead of hanging on it', async () => {
+    const png = Buffer.from(solidPng([0, 0, 0, 128]));
+    const idat = png.indexOf('IDAT');
+    png.fill(0x55, idat + 4, idat + 14);
+    const { bytes, findings } = await paint([page([image(png, 'png', 10, 10)])]);
+    expect(findings.list().map((f) => f.code)).toEqual(['image_not_loaded']);
+    expect((await rasterize(bytes)).width).toBe(200);
+  });
+
   it('reports an image it cannot read and goes on', async () => {
     const { bytes, findings } = await paint([page([image(new TextEncoder().encode('not an image'), 'png', 10, 10)])]);
     expect(findings.list().map((f) => f.code)).toEqual(['image_not_loaded']);
@@ -90,8 +99,18 @@ describe('SVG', () => {
 
   it('turns what it cannot draw into findings, not crashes', async () => {
     const { bytes, findings } = await paint([page([svg('<svg'), svg('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><image href="data:image/png;base64,AAAA" width="4" height="4"/></svg>')])]);
-    expect(findings.list().map((f) => f.code)).toContain('unsupported_svg');
+    expect(findings.list().map((f) => f.code)).toEqual(['unsupported_svg', 'unsupported_svg', 'image_not_loaded']);
+    expect(findings.list().map((f) => f.message).join('\n')).not.toContain('object ArrayBuffer');
     expect((await rasterize(bytes)).width).toBe(200);
+  });
+
+  it('draws an SVG’s data: URL images, and never reads a file an SVG names', async () => {
+    const png = Buffer.from(solidPng([200, 0, 200, 255])).toString('base64');
+    const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><image href="data:image/png;base64,${png}" width="20" height="20"/><image href="/etc/hostname" x="20" width="20" height="20"/></svg>`;
+    const { bytes, findings } = await paint([page([svg(markup, { width: 40, height: 40 })])]);
+    const raster = await rasterize(bytes);
+    expect(raster.at(30, 30)).toEqual([200, 0, 200]);
+    expect(findings.list().filter((f) => f.code === 'image_not_loaded').map((f) => f.message)).toEqual([expect.stringContaining('/etc/hostname')]);
   });
 
   it('leaves out an SVG whose drawing throws halfway, and the page stays valid', async () => {

@@ -11,6 +11,7 @@ export class DocumentImages {
 
   constructor(
     private readonly doc: PdfDocument,
+    private readonly inflate: ((data: Uint8Array) => Uint8Array) | undefined,
     private readonly resolve?: (url: string) => Uint8Array | undefined,
   ) {}
 
@@ -35,14 +36,27 @@ export class DocumentImages {
     return image;
   }
 
-  private open(bytes: Uint8Array): PdfImage | null {
+  /**
+   * PNG or JPEG bytes as pdfkit takes them (it reads Buffers and ArrayBuffers, not other Uint8Arrays), once their
+   * PNG data inflates cleanly; null for anything else.
+   */
+  source(bytes: Uint8Array): ArrayBuffer | null {
     const kind = sniffImage(bytes)?.kind;
     if (kind !== 'png' && kind !== 'jpeg') return null;
     try {
-      // pdfkit reads Buffers and ArrayBuffers, not other Uint8Arrays.
-      const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      const source = whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-      const image = this.doc.openImage(source as unknown as Uint8Array);
+      if (kind === 'png' && this.inflate) this.inflate(pngData(bytes));
+    } catch {
+      return null;
+    }
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
+  }
+
+  private open(bytes: Uint8Array): PdfImage | null {
+    const source = this.source(bytes);
+    if (!source) return null;
+    try {
+      const image = this.doc.openImage(source);
       if (!image.obj) image.embed(this.doc);
       return image;
     } catch {
@@ -109,6 +123,30 @@ export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: (
   cw.restore();
 }
 
+/** A PNG's compressed pixel data: its IDAT chunks, joined. */
+function pngData(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(bytes[at + 4] as number, bytes[at + 5] as number, bytes[at + 6] as number, bytes[at + 7] as number);
+    if (type === 'IDAT') {
+      parts.push(bytes.subarray(at + 8, at + 8 + length));
+      size += length;
+    }
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  const data = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    data.set(part, offset);
+    offset += part.length;
+  }
+  return data;
+}
+
 function shortUrl(url: string): string {
   return url.startsWith('data:') ? `(${url.slice(0, 24)}…)` : url.length > 80 ? `${url.slice(0, 77)}…` : url;
 }
@@ -135,8 +173,9 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
         height: fragment.height,
         assumePt: true,
         preserveAspectRatio: ASPECT.exec(fragment.markup)?.[1] ?? 'xMidYMid meet',
-        warningCallback: (message) => ctx.findings.add({ code: 'unsupported_svg', message: `SVG: ${message.replace(/^SVGtoPDF: /, '')}` }),
+        warningCallback: (message) => svgWarning(ctx, message),
         fontCallback: (family, bold, italic) => svgFont(ctx, family, bold, italic),
+        imageCallback: (href) => svgImage(ctx, href),
       });
     } catch (error) {
       failure = error;
@@ -150,6 +189,25 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
     }
   }
   if (fragment.link) ctx.link(fragment.link, x, y, fragment.width, fragment.height);
+}
+
+function svgWarning(ctx: PaintContext, message: string): void {
+  // Images svgImage refused are reported there, by URL (svg-to-pdfkit would name the empty buffer).
+  if (message.includes('[object ArrayBuffer]')) return;
+  ctx.findings.add({ code: 'unsupported_svg', message: `SVG: ${message.replace(/^SVGtoPDF: /, '')}` });
+}
+
+/**
+ * An SVG's `<image>`: only `data:` URLs of PNG or JPEG (svg-to-pdfkit would otherwise hand pdfkit any other
+ * string as a file path to read). What cannot be had becomes an empty buffer, which pdfkit refuses.
+ */
+function svgImage(ctx: PaintContext, href: string): ArrayBuffer {
+  const url = href.replace(/\s+/g, '');
+  const bytes = url.startsWith('data:') ? fromDataUrl(url) : undefined;
+  const source = bytes ? ctx.images.source(bytes) : null;
+  if (source) return source;
+  ctx.findings.add({ code: 'image_not_loaded', message: `An image in an SVG (${shortUrl(url)}) could not be loaded and was left out.` });
+  return new ArrayBuffer(0);
 }
 
 /** SVG text: the first of its families the document's fonts have, else a face the document already uses. */

@@ -64,7 +64,7 @@ export interface PdfDocument {
   registerFont(name: string, src: Uint8Array): PdfDocument;
   font(name: string): PdfDocument;
   ref(data: Record<string, unknown>): PdfRef;
-  openImage(src: Uint8Array): PdfImage;
+  openImage(src: ArrayBuffer): PdfImage;
   image(src: PdfImage, x: number, y: number, options: { width: number; height: number }): PdfDocument;
   link(x: number, y: number, width: number, height: number, url: string): PdfDocument;
   restore(): PdfDocument;
@@ -83,6 +83,8 @@ export interface SvgToPdfkitOptions {
   preserveAspectRatio: string;
   warningCallback(message: string): void;
   fontCallback(family: string, bold: boolean, italic: boolean): string;
+  /** What to hand pdfkit's `openImage` for an `<image>`'s href. */
+  imageCallback(href: string): ArrayBuffer;
 }
 
 export type SvgToPdfkit = (doc: PdfDocument, svg: string, x: number, y: number, options: SvgToPdfkitOptions) => void;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 // pdfkit gets its fonts from the parsed-font cache (same byte arrays → same parsed font), installed on import.
 import '../../fonts/parse-cache';
 import type { PdfDocumentConstructor, SvgToPdfkit } from './pdfkit-types';
@@ -17,6 +18,6 @@ export function nodePlatform(): PaintPlatform {
   const fromPdfmake = createRequire(pdfmakeMain);
   const PDFDocument = fromPdfmake(fromPdfmake.resolve('pdfkit')) as PdfDocumentConstructor;
   const svgModule = fromPdfmake('./3rd-party/svg-to-pdfkit.js') as { default: SvgToPdfkit };
-  platform = { PDFDocument, svgToPdfkit: svgModule.default };
+  platform = { PDFDocument, svgToPdfkit: svgModule.default, inflate: (data) => inflateSync(data) };
   return platform;
 }
