@@ -68,10 +68,11 @@ describe('glyph runs', () => {
     expect(moved.right - narrow.right).toBeGreaterThan(8);
   });
 
-  it('paints text in its colour and alpha, and leaves hidden runs out', async () => {
+  it('paints text in its colour and alpha, leaves hidden runs out and draws transparent ones invisibly', async () => {
     const red = { ...shape('IIIII', { x: 10, y: 60, size: 60 }), color: { ...RED, a: 0.5 } };
     const hidden = { ...shape('secret', { x: 10, y: 120 }), hidden: true };
-    const { bytes } = await paint([page([red, hidden])]);
+    const transparent = { ...shape('clear', { x: 10, y: 150 }), color: { ...RED, a: 0 } };
+    const { bytes } = await paint([page([transparent, red, hidden])]);
     const raster = await rasterize(bytes);
     const stem = red.x + red.glyphs[0]!.advance / 2;
     const [r, g, b] = raster.at(stem, 40);
@@ -80,6 +81,9 @@ describe('glyph runs', () => {
     expect(g).toBeLessThan(160);
     expect(b).toBe(g);
     expect(await pdftotext(bytes)).not.toContain('secret');
+    // Transparent text is invisible but still there to search.
+    expect(await pdftotext(bytes)).toContain('clear');
+    for (let x = 10; x < 40; x++) for (let y = 140; y < 152; y++) expect(raster.at(x, y)).toEqual([255, 255, 255]);
   });
 
   it('draws underline, overline and line-through in their colour and style', async () => {

@@ -10,28 +10,27 @@ import type { PaintContext } from './paint-context';
  * TJ array moves the pen; glyphs offset from the pen (marks, GPOS) get a text matrix of their own.
  */
 export function paintText(ctx: PaintContext, run: TextFragment, originX: number, originY: number): void {
-  if (run.hidden || run.glyphs.length === 0) return;
+  if (run.hidden || run.glyphs.length === 0 || run.fontSize <= 0) return;
   const x = originX + run.x;
   const baseline = originY + run.y;
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
-  const visible = run.color.a > 0;
   if (decoration && (decoration.underline || decoration.overline)) paintDecoration(ctx, run, face, x, baseline, 'under');
-  if (visible) {
-    ctx.doc.page.fonts[face.pdf.id] = face.pdf.ref();
-    ctx.cw.fillColor(run.color);
-    ctx.cw.write(glyphOperators(ctx, run, face, x, baseline));
-  }
+  ctx.doc.page.fonts[face.pdf.id] = face.pdf.ref();
+  // Transparent text is still there to select and search, as in a browser: drawn invisibly.
+  const invisible = run.color.a <= 0;
+  if (!invisible) ctx.cw.fillColor(run.color);
+  ctx.cw.write(glyphOperators(ctx, run, face, x, baseline, invisible));
   if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, 'through');
   if (run.link) ctx.link(run.link, x, baseline - face.ascent * run.fontSize, run.width, (face.ascent + face.descent) * run.fontSize);
 }
 
-function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace, x: number, baseline: number): string {
+function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace, x: number, baseline: number, invisible: boolean): string {
   const size = run.fontSize;
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
   // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
-  let out = `BT\n/${face.pdf.id} ${num(size)} Tf\n1 0 0 -1 ${num(x)} ${num(baseline)} Tm\n`;
+  let out = `BT\n/${face.pdf.id} ${num(size)} Tf\n${invisible ? '3 Tr\n' : ''}1 0 0 -1 ${num(x)} ${num(baseline)} Tm\n`;
   let array = '';
   let hex = '';
   let pen = 0;
@@ -64,7 +63,8 @@ function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace
     pen += glyph.advance;
   }
   flush();
-  return `${out}ET`;
+  // The rendering mode is graphics state: it outlives ET.
+  return invisible ? `${out}0 Tr\nET` : `${out}ET`;
 }
 
 /** Underline and overline (drawn under the glyphs) or line-through (over them), ~1/15 of the font size thick. */
