@@ -118,9 +118,10 @@ function paintBand(
     return;
   }
   if (!rounded) {
-    for (const { side, color } of list) {
-      cw.fillColor(color);
-      cw.polygon(sideQuad(side, outer, inner));
+    // Sides of one colour in one fill: no hairline seam where they meet.
+    for (const group of byColor(list)) {
+      cw.fillColor(group[0]?.color as Color);
+      for (const { side } of group) cw.polygon(sideQuad(side, outer, inner));
       cw.write('f');
     }
     return;
@@ -135,6 +136,16 @@ function paintBand(
     cw.write('f');
   }
   cw.restore();
+}
+
+function byColor(list: Array<{ side: Side; color: Color }>): Array<Array<{ side: Side; color: Color }>> {
+  const groups: Array<Array<{ side: Side; color: Color }>> = [];
+  for (const entry of list) {
+    const group = groups.find((g) => sameColor((g[0] as { color: Color }).color, entry.color));
+    if (group) group.push(entry);
+    else groups.push([entry]);
+  }
+  return groups;
 }
 
 /** The path of the ring between two insets (filled or clipped even-odd). */
