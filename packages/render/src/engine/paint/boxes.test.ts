@@ -254,4 +254,11 @@ describe('opacity, visibility and clipping', () => {
     // PDF rectangles are y-up: the box's top at 20pt from the top of a 200pt page is y = 180.
     expect(pdf).toMatch(/\/Rect \[20 150 70 180\]/);
   });
+
+  it('cuts link annotations to the piece’s clip', async () => {
+    const row = box({ x: 0, y: 0, width: 100, height: 40, link: 'https://quire.dev/row' });
+    const { bytes } = await paint([page([{ fragment: row, x: 20, y: 170, clip: { x: 0, y: 0, width: 200, height: 180 } }])], { compress: false });
+    // The row runs from 170 to 210 on a 200pt page clipped at 180: the link covers 170–180 (y-up: 20–30).
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Rect \[20 20 120 30\]/);
+  });
 });

@@ -13,9 +13,13 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
     cw.save();
     cw.rect(piece.clip);
     cw.write('W n');
+    ctx.links.pushClip(piece.clip);
   }
   paintFragment(ctx, piece.fragment, piece.x, piece.y, piece.decorationOnly === true);
-  if (piece.clip) cw.restore();
+  if (piece.clip) {
+    cw.restore();
+    ctx.links.popClip();
+  }
 }
 
 /** Paints a fragment whose parent's top-left corner is at (originX, originY) on the page. */
@@ -67,7 +71,7 @@ function paintBoxLayer(ctx: PaintContext, box: BoxFragment, originX: number, ori
       const sides: Sides = [style.borderTop, style.borderRight, style.borderBottom, style.borderLeft];
       if (sides.some(isVisible)) paintBorders(ctx.cw, rect, sides, radii);
     }
-    if (box.link) ctx.link(box.link, rect.x, rect.y, rect.width, rect.height);
+    if (box.link) ctx.links.add(box.link, rect);
   }
   if (decorationOnly || box.children.length === 0) return;
   const clips = style.overflow === 'hidden' || style.overflow === 'clip';
@@ -78,9 +82,13 @@ function paintBoxLayer(ctx: PaintContext, box: BoxFragment, originX: number, ori
     if (isRounded(radii)) ctx.cw.roundedRect(padding, insetRadii(radii, ownWidths, 1));
     else ctx.cw.rect(padding);
     ctx.cw.write('W n');
+    ctx.links.pushClip(padding);
   }
   for (const child of box.children) paintFragment(ctx, child, rect.x, rect.y);
-  if (clips) ctx.cw.restore();
+  if (clips) {
+    ctx.cw.restore();
+    ctx.links.popClip();
+  }
 }
 
 /** Background colour and image, under the borders (background-clip: border-box), following the corners. */

@@ -78,7 +78,7 @@ export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: 
     ctx.cw.flush();
     ctx.doc.image(image, x, y, { width: fragment.width, height: fragment.height });
   }
-  if (fragment.link) ctx.link(fragment.link, x, y, fragment.width, fragment.height);
+  if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
 }
 
 // More tiles than this is a pattern too fine to be meant (a 1px image repeated over a page): it is left out.
@@ -188,7 +188,7 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
       ctx.findings.add({ code: 'svg_not_rendered', message: `An SVG could not be drawn and was left out: ${reason}` });
     }
   }
-  if (fragment.link) ctx.link(fragment.link, x, y, fragment.width, fragment.height);
+  if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
 }
 
 function svgWarning(ctx: PaintContext, message: string): void {

@@ -5,7 +5,7 @@ import { ContentWriter } from './content';
 import { DocumentFonts } from './fonts';
 import { paintPiece } from './fragments';
 import { DocumentImages } from './images';
-import { linker, type PaintContext } from './paint-context';
+import { Links, type PaintContext } from './paint-context';
 import type { PaintPlatform } from './platform';
 
 export interface PaintOptions {
@@ -60,7 +60,7 @@ export async function paintPdfWith(platform: PaintPlatform, pages: Iterable<Page
     images: new DocumentImages(doc, platform.inflate, options.resolveImage),
     platform,
     findings: options.findings,
-    link: linker(doc),
+    links: new Links(doc),
   };
   let count = 0;
   for (const page of pages) {

@@ -22,7 +22,7 @@ export function paintText(ctx: PaintContext, run: TextFragment, originX: number,
   if (!invisible) ctx.cw.fillColor(run.color);
   ctx.cw.write(glyphOperators(ctx, run, face, x, baseline, invisible));
   if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, 'through');
-  if (run.link) ctx.link(run.link, x, baseline - face.ascent * run.fontSize, run.width, (face.ascent + face.descent) * run.fontSize);
+  if (run.link) ctx.links.add(run.link, { x, y: baseline - face.ascent * run.fontSize, width: run.width, height: (face.ascent + face.descent) * run.fontSize });
 }
 
 function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace, x: number, baseline: number, invisible: boolean): string {
