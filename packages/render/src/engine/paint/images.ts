@@ -3,6 +3,7 @@ import type { ImageFragment, SvgFragment } from '../layout/fragment';
 import { num, type Rect } from './content';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
+import type { PaintPlatform } from './platform';
 
 /** The document's raster images: the same bytes make one XObject however many pages show them. */
 export class DocumentImages {
@@ -11,7 +12,7 @@ export class DocumentImages {
 
   constructor(
     private readonly doc: PdfDocument,
-    private readonly inflate: ((data: Uint8Array) => Uint8Array) | undefined,
+    private readonly platform: Pick<PaintPlatform, 'inflate' | 'embedNow'>,
     private readonly resolve?: (url: string) => Uint8Array | undefined,
   ) {}
 
@@ -44,7 +45,7 @@ export class DocumentImages {
     const kind = sniffImage(bytes)?.kind;
     if (kind !== 'png' && kind !== 'jpeg') return null;
     try {
-      if (kind === 'png' && this.inflate) this.inflate(pngData(bytes));
+      if (kind === 'png') this.platform.inflate?.(pngData(bytes));
     } catch {
       return null;
     }
@@ -55,11 +56,18 @@ export class DocumentImages {
   private open(bytes: Uint8Array): PdfImage | null {
     const source = this.source(bytes);
     if (!source) return null;
+    let image: PdfImage | undefined;
     try {
-      const image = this.doc.openImage(source);
-      if (!image.obj) image.embed(this.doc);
+      image = this.doc.openImage(source);
+      const opened = image;
+      if (!opened.obj) {
+        if (this.platform.embedNow) this.platform.embedNow(() => opened.embed(this.doc));
+        else opened.embed(this.doc);
+      }
       return image;
     } catch {
+      // An image object pdfkit began and could not finish would keep the document from ever ending.
+      image?.obj?.end();
       return null;
     }
   }

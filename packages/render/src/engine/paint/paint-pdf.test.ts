@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import type { LineFragment, PageFragments, TextFragment } from '../layout/fragment';
@@ -39,7 +40,14 @@ describe('the document', () => {
   });
 
   it('gives identical bytes for the same pages and creation date', async () => {
-    const pages = () => [textPage('same', 1), textPage('again', 2)];
+    // PNGs with alpha, which pdfkit decodes (asynchronously, left to itself) before writing them.
+    const pngs = [40, 80, 120].map((size, k) => {
+      const png = new PNG({ width: size, height: size });
+      for (let i = 0; i < size * size; i++) png.data.set([k * 60, i % 255, (i * 7) % 255, 90 + k], i * 4);
+      return PNG.sync.write(png);
+    });
+    const images = pngs.map((bytes, i) => ({ kind: 'image' as const, x: 10 + i * 40, y: 60, width: 30, height: 30, bytes, format: 'png' as const }));
+    const pages = () => [page([shape('same', { x: 10, y: 30 }), ...images], 1), textPage('again', 2)];
     const date = new Date('2026-05-06T07:08:09Z');
     const [a, b] = [await paint(pages(), { creationDate: date }), await paint(pages(), { creationDate: date })];
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);

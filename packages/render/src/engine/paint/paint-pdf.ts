@@ -57,7 +57,7 @@ export async function paintPdfWith(platform: PaintPlatform, pages: Iterable<Page
     doc,
     cw,
     fonts: new DocumentFonts(doc, (font) => options.fonts.bytes(font)),
-    images: new DocumentImages(doc, platform.inflate, options.resolveImage),
+    images: new DocumentImages(doc, platform, options.resolveImage),
     platform,
     findings: options.findings,
     links: new Links(doc),

@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
 // pdfkit gets its fonts from the parsed-font cache (same byte arrays → same parsed font), installed on import.
 import '../../fonts/parse-cache';
 import type { PdfDocumentConstructor, SvgToPdfkit } from './pdfkit-types';
@@ -18,6 +17,35 @@ export function nodePlatform(): PaintPlatform {
   const fromPdfmake = createRequire(pdfmakeMain);
   const PDFDocument = fromPdfmake(fromPdfmake.resolve('pdfkit')) as PdfDocumentConstructor;
   const svgModule = fromPdfmake('./3rd-party/svg-to-pdfkit.js') as { default: SvgToPdfkit };
-  platform = { PDFDocument, svgToPdfkit: svgModule.default, inflate: (data) => inflateSync(data) };
+  const zlib = require('node:zlib') as Zlib;
+  platform = {
+    PDFDocument,
+    svgToPdfkit: svgModule.default,
+    inflate: (data) => zlib.inflateSync(data),
+    embedNow(embed) {
+      // png-js (pdfkit's PNG reader) calls zlib.inflate on the shared CommonJS module object: answered at once here.
+      const inflate = zlib.inflate;
+      zlib.inflate = (data, callback) => {
+        let result: Uint8Array;
+        try {
+          result = zlib.inflateSync(data);
+        } catch (error) {
+          callback(error as Error);
+          return;
+        }
+        callback(null, result);
+      };
+      try {
+        embed();
+      } finally {
+        zlib.inflate = inflate;
+      }
+    },
+  };
   return platform;
+}
+
+interface Zlib {
+  inflate(data: Uint8Array, callback: (error: Error | null, result?: Uint8Array) => void): void;
+  inflateSync(data: Uint8Array): Uint8Array;
 }

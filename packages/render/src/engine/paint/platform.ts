@@ -12,4 +12,10 @@ export interface PaintPlatform {
    * of reach when they are corrupt (and never finishes the document), so PNG data is checked with this first.
    */
   inflate?(data: Uint8Array): Uint8Array;
+  /**
+   * Runs pdfkit's embedding of an image so that it completes within the call. pdfkit decodes PNGs with alpha
+   * through zlib's asynchronous inflate and writes the image when that finishes: the order of the objects in
+   * the file would depend on timing, and the same input would not always give the same bytes.
+   */
+  embedNow?(embed: () => void): void;
 }
