@@ -175,7 +175,7 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
     const depth = doc._ctmStack.length;
     cw.beginCapture();
     let failure: unknown;
-    try {
+    const draw = () =>
       ctx.platform.svgToPdfkit(doc, fragment.markup, x, y, {
         width: fragment.width,
         height: fragment.height,
@@ -185,6 +185,10 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
         fontCallback: (family, bold, italic) => svgFont(ctx, family, bold, italic),
         imageCallback: (href) => svgImage(ctx, href),
       });
+    try {
+      // The SVG's own images are embedded by pdfkit as it draws them.
+      if (ctx.platform.embedNow) ctx.platform.embedNow(draw);
+      else draw();
     } catch (error) {
       failure = error;
       while (doc._ctmStack.length > depth) doc.restore();

@@ -13,7 +13,7 @@ export interface PaintPlatform {
    */
   inflate?(data: Uint8Array): Uint8Array;
   /**
-   * Runs pdfkit's embedding of an image so that it completes within the call. pdfkit decodes PNGs with alpha
+   * Runs pdfkit work that embeds images (an image, an SVG with images) so that it completes within the call. pdfkit decodes PNGs with alpha
    * through zlib's asynchronous inflate and writes the image when that finishes: the order of the objects in
    * the file would depend on timing, and the same input would not always give the same bytes.
    */
