@@ -1,0 +1,204 @@
+import type { Color } from '../style/computed-style';
+import type { PdfDocument, PdfRef } from './pdfkit-types';
+
+/** A number as PDF content writes it: thousandths of a point are plenty, and never `-0` or exponent notation. */
+export function num(value: number): string {
+  const rounded = Math.round(value * 1000) / 1000;
+  return rounded === 0 ? '0' : String(rounded);
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Corner radii, each [horizontal, vertical]: top-left, top-right, bottom-right, bottom-left. */
+export type Radii = [[number, number], [number, number], [number, number], [number, number]];
+
+// Bézier handle length for a quarter ellipse.
+const KAPPA = 0.5522847498;
+
+interface GraphicsState {
+  fill: string;
+  stroke: string;
+  alpha: number;
+}
+
+/**
+ * Buffers a page's content operators and writes them to pdfkit in one piece (pdfkit makes a Buffer of every
+ * `addContent`). Tracks the fill and stroke colours and the alpha constant across `q`/`Q`, so runs of text in
+ * one colour set it once. Coordinates are pdfkit's user space: points from the page's top-left, y down.
+ *
+ * Content can be captured instead of written (for a transparency group, or an SVG that may fail halfway):
+ * while a capture is open, what pdfkit itself writes (images, SVG) is caught as well.
+ */
+export class ContentWriter {
+  private ops: string[] = [];
+  private state: GraphicsState = { fill: '0 0 0 rg', stroke: '0 0 0 RG', alpha: 1 };
+  private readonly stack: GraphicsState[] = [];
+  private readonly alphaStates = new Map<number, { name: string; ref: PdfRef }>();
+  private readonly captures: string[][] = [];
+  private groups = 0;
+
+  constructor(private readonly doc: PdfDocument) {}
+
+  /** A new page starts with the default graphics state. */
+  startPage(): void {
+    this.ops = [];
+    this.stack.length = 0;
+    this.state = { fill: '0 0 0 rg', stroke: '0 0 0 RG', alpha: 1 };
+  }
+
+  write(op: string): void {
+    this.ops.push(op);
+  }
+
+  /** Hands what is buffered to pdfkit (or the open capture): before pdfkit writes content itself, and at the end of a page. */
+  flush(): void {
+    if (this.ops.length === 0) return;
+    this.doc.addContent(this.ops.join('\n'));
+    this.ops = [];
+  }
+
+  beginCapture(): void {
+    this.flush();
+    this.captures.push([]);
+    if (this.captures.length === 1) {
+      const { doc, captures } = this;
+      doc.addContent = (data: string) => {
+        captures[captures.length - 1]?.push(data);
+        return doc;
+      };
+    }
+  }
+
+  /** The content written since the matching `beginCapture`, for the caller to write or drop. */
+  endCapture(): string {
+    this.flush();
+    const captured = this.captures.pop() ?? [];
+    if (this.captures.length === 0) delete (this.doc as Partial<Pick<PdfDocument, 'addContent'>>).addContent;
+    return captured.join('\n');
+  }
+
+  /**
+   * Paints into a transparency group drawn with `opacity`: CSS opacity applies to the element and its content as
+   * one layer, so overlapping children do not show through each other. Inside, the alpha starts again at 1.
+   */
+  group(opacity: number, paint: () => void): void {
+    const outer = { ...this.state };
+    this.beginCapture();
+    this.state.alpha = 1;
+    paint();
+    const content = this.endCapture();
+    this.state = outer;
+    if (!content) return;
+    const page = this.doc.page;
+    const form = this.doc.ref({
+      Type: 'XObject',
+      Subtype: 'Form',
+      // The form's space is the page's (pdfkit's y-down user space, unchanged where groups are painted).
+      BBox: [0, 0, page.width, page.height],
+      Group: { Type: 'Group', S: 'Transparency' },
+      Resources: page.resources,
+    });
+    form.end(content);
+    const name = `QG${++this.groups}`;
+    page.xobjects[name] = form;
+    this.save();
+    this.alpha(opacity);
+    this.ops.push(`/${name} Do`);
+    this.restore();
+  }
+
+  save(): void {
+    this.stack.push({ ...this.state });
+    this.ops.push('q');
+  }
+
+  restore(): void {
+    const state = this.stack.pop();
+    if (state) this.state = state;
+    this.ops.push('Q');
+  }
+
+  /** Fill colour, and its alpha as the alpha constant. */
+  fillColor(color: Color): void {
+    const op = `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)} rg`;
+    if (op !== this.state.fill) {
+      this.ops.push(op);
+      this.state.fill = op;
+    }
+    this.alpha(color.a);
+  }
+
+  strokeColor(color: Color): void {
+    const op = `${num(color.r / 255)} ${num(color.g / 255)} ${num(color.b / 255)} RG`;
+    if (op !== this.state.stroke) {
+      this.ops.push(op);
+      this.state.stroke = op;
+    }
+    this.alpha(color.a);
+  }
+
+  /** Sets the fill and stroke alpha constants (`ca`/`CA`) through an ExtGState made once per document and value. */
+  alpha(value: number): void {
+    const alpha = Math.round(Math.max(0, Math.min(1, value)) * 1000) / 1000;
+    if (alpha === this.state.alpha) return;
+    let state = this.alphaStates.get(alpha);
+    if (!state) {
+      const ref = this.doc.ref({ Type: 'ExtGState', ca: alpha, CA: alpha });
+      ref.end();
+      state = { name: `QA${this.alphaStates.size + 1}`, ref };
+      this.alphaStates.set(alpha, state);
+    }
+    this.doc.page.ext_gstates[state.name] = state.ref;
+    this.ops.push(`/${state.name} gs`);
+    this.state.alpha = alpha;
+  }
+
+  rect(r: Rect): void {
+    this.ops.push(`${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)} re`);
+  }
+
+  /** A rectangle with elliptical corners (radii already fitted to the rectangle). */
+  roundedRect(r: Rect, radii: Radii): void {
+    const [[tlx, tly], [trx, try_], [brx, bry], [blx, bly]] = radii;
+    const { x, y } = r;
+    const right = x + r.width;
+    const bottom = y + r.height;
+    const o = this.ops;
+    o.push(`${num(x + tlx)} ${num(y)} m`);
+    o.push(`${num(right - trx)} ${num(y)} l`);
+    if (trx > 0 || try_ > 0) this.corner(right - trx, y, right, y + try_, trx, try_, true);
+    o.push(`${num(right)} ${num(bottom - bry)} l`);
+    if (brx > 0 || bry > 0) this.corner(right, bottom - bry, right - brx, bottom, brx, bry, false);
+    o.push(`${num(x + blx)} ${num(bottom)} l`);
+    if (blx > 0 || bly > 0) this.corner(x + blx, bottom, x, bottom - bly, blx, bly, true);
+    o.push(`${num(x)} ${num(y + tly)} l`);
+    if (tlx > 0 || tly > 0) this.corner(x, y + tly, x + tlx, y, tlx, tly, false);
+    o.push('h');
+  }
+
+  /** A quarter ellipse from (x0, y0) to (x1, y1); `horizontalFirst` when it leaves (x0, y0) horizontally. */
+  private corner(x0: number, y0: number, x1: number, y1: number, rx: number, ry: number, horizontalFirst: boolean): void {
+    const kx = rx * KAPPA;
+    const ky = ry * KAPPA;
+    const sx = Math.sign(x1 - x0);
+    const sy = Math.sign(y1 - y0);
+    const c1 = horizontalFirst ? [x0 + sx * kx, y0] : [x0, y0 + sy * ky];
+    const c2 = horizontalFirst ? [x1, y1 - sy * ky] : [x1 - sx * kx, y1];
+    this.ops.push(`${num(c1[0] as number)} ${num(c1[1] as number)} ${num(c2[0] as number)} ${num(c2[1] as number)} ${num(x1)} ${num(y1)} c`);
+  }
+
+  polygon(points: number[]): void {
+    this.ops.push(`${num(points[0] as number)} ${num(points[1] as number)} m`);
+    for (let i = 2; i < points.length; i += 2) this.ops.push(`${num(points[i] as number)} ${num(points[i + 1] as number)} l`);
+    this.ops.push('h');
+  }
+
+  line(x0: number, y0: number, x1: number, y1: number): void {
+    this.ops.push(`${num(x0)} ${num(y0)} m ${num(x1)} ${num(y1)} l`);
+  }
+}

@@ -1,0 +1,98 @@
+import type { FontFaceRef } from '../layout/fragment';
+import type { PdfDocument, PdfEmbeddedFont } from './pdfkit-types';
+
+/** A face embedded in the document, with what drawing its glyphs needs. */
+export interface DocumentFace {
+  pdf: PdfEmbeddedFont;
+  /** 4-digit hex of each subset glyph id, made once. */
+  hex: string[];
+  /** Subset glyph id of each font glyph id included so far. */
+  subsetIds: number[];
+  /** Subset glyph ids whose ToUnicode code points are known. */
+  mapped: boolean[];
+  /** Per em: ascent and descent (positive), underline offset below the baseline, strike-out above, thickness. */
+  ascent: number;
+  descent: number;
+  underline: number;
+  strikeout: number;
+}
+
+/**
+ * The document's fonts: each face registered with pdfkit once, from the same byte array every time (so the
+ * parse cache serves pdfkit the parsed font), and embedded as a subset of the glyphs drawn.
+ */
+export class DocumentFonts {
+  private readonly faces = new Map<string, DocumentFace>();
+
+  constructor(
+    private readonly doc: PdfDocument,
+    private readonly bytes: (font: FontFaceRef) => Uint8Array,
+  ) {}
+
+  face(ref: FontFaceRef): DocumentFace {
+    const key = `${ref.family}\u0000${ref.face}`;
+    let face = this.faces.get(key);
+    if (!face) {
+      face = this.embed(key, this.bytes(ref));
+      this.faces.set(key, face);
+    }
+    return face;
+  }
+
+  /** The pdfkit font name of a face, for the SVG renderer's text (undefined when the face cannot be had). */
+  nameOf(ref: FontFaceRef): string | undefined {
+    try {
+      this.face(ref);
+      return `${ref.family}\u0000${ref.face}`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Any face the document already uses, for SVG text in a family it does not have. */
+  anyName(): string | undefined {
+    return this.faces.keys().next().value;
+  }
+
+  /**
+   * Adds a glyph to the face's subset; the first time, records its own advance (for the PDF's widths) and the
+   * code points it stands for (for the ToUnicode map, which text extraction reads). A glyph with no code points
+   * (the second glyph of a cluster) maps to nothing until a use of it with code points comes along.
+   */
+  glyph(face: DocumentFace, id: number, codePoints: number[]): number {
+    const known = face.subsetIds[id];
+    if (known !== undefined && (face.mapped[known] === true || codePoints.length === 0)) return known;
+    const pdf = face.pdf;
+    const gid = pdf.subset.includeGlyph(id);
+    face.subsetIds[id] = gid;
+    if (pdf.widths[gid] === undefined) {
+      pdf.widths[gid] = pdf.font.getGlyph(id).advanceWidth * pdf.scale;
+      pdf.unicode[gid] = codePoints;
+    } else if (codePoints.length > 0 && face.mapped[gid] !== true) {
+      pdf.unicode[gid] = codePoints;
+    }
+    if (codePoints.length > 0) face.mapped[gid] = true;
+    // Two faces with the same font (one family under two names) share pdfkit's font but not this array.
+    if (face.hex[gid] === undefined) face.hex[gid] = gid.toString(16).padStart(4, '0');
+    return gid;
+  }
+
+  private embed(key: string, bytes: Uint8Array): DocumentFace {
+    this.doc.registerFont(key, bytes);
+    this.doc.font(key);
+    const pdf = this.doc._font;
+    const font = pdf.font;
+    const em = font.unitsPerEm;
+    const strikeout = font['OS/2']?.yStrikeoutPosition;
+    return {
+      pdf,
+      hex: [],
+      subsetIds: [],
+      mapped: [],
+      ascent: font.ascent / em,
+      descent: Math.abs(font.descent) / em,
+      underline: -font.underlinePosition / em,
+      strikeout: (strikeout && strikeout > 0 ? strikeout : font.xHeight / 2) / em,
+    };
+  }
+}

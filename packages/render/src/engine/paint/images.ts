@@ -1,0 +1,233 @@
+import { fromDataUrl, sniffImage } from '../../convert/images';
+import type { ImageFragment, SvgFragment } from '../layout/fragment';
+import { num, type Rect } from './content';
+import type { PaintContext } from './paint-context';
+import type { PdfDocument, PdfImage } from './pdfkit-types';
+import type { PaintPlatform } from './platform';
+
+/** The document's raster images: the same bytes make one XObject however many pages show them. */
+export class DocumentImages {
+  private readonly byBytes = new WeakMap<Uint8Array, PdfImage | null>();
+  private readonly byUrl = new Map<string, PdfImage | null>();
+
+  constructor(
+    private readonly doc: PdfDocument,
+    private readonly platform: Pick<PaintPlatform, 'inflate' | 'embedNow'>,
+    private readonly resolve?: (url: string) => Uint8Array | undefined,
+  ) {}
+
+  /** The embedded image of these bytes, or null when pdfkit cannot read them. */
+  fromBytes(bytes: Uint8Array): PdfImage | null {
+    let image = this.byBytes.get(bytes);
+    if (image === undefined) {
+      image = this.open(bytes);
+      this.byBytes.set(bytes, image);
+    }
+    return image;
+  }
+
+  /** A background image's URL: a `data:` URL, or what the caller's resolver gives for it. */
+  fromUrl(url: string): PdfImage | null {
+    let image = this.byUrl.get(url);
+    if (image === undefined) {
+      const bytes = url.trim().startsWith('data:') ? fromDataUrl(url) : this.resolve?.(url);
+      image = bytes ? this.open(bytes) : null;
+      this.byUrl.set(url, image);
+    }
+    return image;
+  }
+
+  /**
+   * PNG or JPEG bytes as pdfkit takes them (it reads Buffers and ArrayBuffers, not other Uint8Arrays), once their
+   * PNG data inflates cleanly; null for anything else.
+   */
+  source(bytes: Uint8Array): ArrayBuffer | null {
+    const kind = sniffImage(bytes)?.kind;
+    if (kind !== 'png' && kind !== 'jpeg') return null;
+    try {
+      if (kind === 'png') this.platform.inflate?.(pngData(bytes));
+    } catch {
+      return null;
+    }
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
+  }
+
+  private open(bytes: Uint8Array): PdfImage | null {
+    const source = this.source(bytes);
+    if (!source) return null;
+    let image: PdfImage | undefined;
+    try {
+      image = this.doc.openImage(source);
+      const opened = image;
+      if (!opened.obj) {
+        if (this.platform.embedNow) this.platform.embedNow(() => opened.embed(this.doc));
+        else opened.embed(this.doc);
+      }
+      return image;
+    } catch {
+      // An image object pdfkit began and could not finish would keep the document from ever ending.
+      image?.obj?.end();
+      return null;
+    }
+  }
+}
+
+export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: number, originY: number): void {
+  const x = originX + fragment.x;
+  const y = originY + fragment.y;
+  const image = ctx.images.fromBytes(fragment.bytes);
+  if (!image) {
+    ctx.findings.add({ code: 'image_not_loaded', message: `An image (${fragment.format}) could not be read and was left out.` });
+    return;
+  }
+  if (fragment.width > 0 && fragment.height > 0) {
+    ctx.cw.alpha(1);
+    ctx.cw.flush();
+    ctx.doc.image(image, x, y, { width: fragment.width, height: fragment.height });
+  }
+  if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
+}
+
+// More tiles than this is a pattern too fine to be meant (a 1px image repeated over a page): it is left out.
+const MAX_TILES = 4000;
+
+/**
+ * A background image, repeated from the padding box's top-left corner over the whole box at its intrinsic size
+ * (1px = 0.75pt), within `clip` (the border box). Only `background-image` with its initial position, size and
+ * repeat: the style stage reports the other background properties.
+ */
+export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: () => void, box: Rect, origin: { x: number; y: number }): void {
+  const image = ctx.images.fromUrl(url);
+  if (!image) {
+    ctx.findings.add({ code: 'image_not_loaded', message: `The background image ${shortUrl(url)} could not be loaded and was left out.` });
+    return;
+  }
+  const width = image.width * 0.75;
+  const height = image.height * 0.75;
+  if (width <= 0 || height <= 0) return;
+  const startX = origin.x - Math.ceil((origin.x - box.x) / width) * width;
+  const startY = origin.y - Math.ceil((origin.y - box.y) / height) * height;
+  const columns = Math.ceil((box.x + box.width - startX) / width);
+  const rows = Math.ceil((box.y + box.height - startY) / height);
+  if (columns * rows > MAX_TILES) {
+    ctx.findings.add({ code: 'image_not_loaded', message: `The background image ${shortUrl(url)} is too small to repeat over its box (${columns * rows} tiles) and was left out.` });
+    return;
+  }
+  const cw = ctx.cw;
+  ctx.doc.page.xobjects[image.label] = image.obj as NonNullable<PdfImage['obj']>;
+  cw.save();
+  clipPath();
+  cw.write('W n');
+  cw.alpha(1);
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const x = startX + column * width;
+      const y = startY + row * height;
+      // The image's unit square, flipped into the y-down user space.
+      cw.write(`q ${num(width)} 0 0 ${num(-height)} ${num(x)} ${num(y + height)} cm /${image.label} Do Q`);
+    }
+  }
+  cw.restore();
+}
+
+/** A PNG's compressed pixel data: its IDAT chunks, joined. */
+function pngData(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let at = 8; at + 8 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(bytes[at + 4] as number, bytes[at + 5] as number, bytes[at + 6] as number, bytes[at + 7] as number);
+    if (type === 'IDAT') {
+      parts.push(bytes.subarray(at + 8, at + 8 + length));
+      size += length;
+    }
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  const data = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    data.set(part, offset);
+    offset += part.length;
+  }
+  return data;
+}
+
+function shortUrl(url: string): string {
+  return url.startsWith('data:') ? `(${url.slice(0, 24)}…)` : url.length > 80 ? `${url.slice(0, 77)}…` : url;
+}
+
+const ASPECT = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg\b[^>]*?\spreserveAspectRatio\s*=\s*["']([^"']+)["']/i;
+
+/**
+ * An SVG scaled into its fragment's box (its viewBox fitted per its preserveAspectRatio) with the
+ * svg-to-pdfkit that pdfmake ships. What it draws is captured first, so a drawing that fails halfway leaves
+ * nothing behind but a finding.
+ */
+export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: number, originY: number): void {
+  const x = originX + fragment.x;
+  const y = originY + fragment.y;
+  if (fragment.width > 0 && fragment.height > 0) {
+    const { doc, cw } = ctx;
+    cw.alpha(1);
+    const depth = doc._ctmStack.length;
+    cw.beginCapture();
+    let failure: unknown;
+    const draw = () =>
+      ctx.platform.svgToPdfkit(doc, fragment.markup, x, y, {
+        width: fragment.width,
+        height: fragment.height,
+        assumePt: true,
+        preserveAspectRatio: ASPECT.exec(fragment.markup)?.[1] ?? 'xMidYMid meet',
+        warningCallback: (message) => svgWarning(ctx, message),
+        fontCallback: (family, bold, italic) => svgFont(ctx, family, bold, italic),
+        imageCallback: (href) => svgImage(ctx, href),
+      });
+    try {
+      // The SVG's own images are embedded by pdfkit as it draws them.
+      if (ctx.platform.embedNow) ctx.platform.embedNow(draw);
+      else draw();
+    } catch (error) {
+      failure = error;
+      while (doc._ctmStack.length > depth) doc.restore();
+    }
+    const drawn = cw.endCapture();
+    if (failure === undefined) cw.write(drawn);
+    else {
+      const reason = failure instanceof Error ? failure.message : String(failure);
+      ctx.findings.add({ code: 'svg_not_rendered', message: `An SVG could not be drawn and was left out: ${reason}` });
+    }
+  }
+  if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
+}
+
+function svgWarning(ctx: PaintContext, message: string): void {
+  // Images svgImage refused are reported there, by URL (svg-to-pdfkit would name the empty buffer).
+  if (message.includes('[object ArrayBuffer]')) return;
+  ctx.findings.add({ code: 'unsupported_svg', message: `SVG: ${message.replace(/^SVGtoPDF: /, '')}` });
+}
+
+/**
+ * An SVG's `<image>`: only `data:` URLs of PNG or JPEG (svg-to-pdfkit would otherwise hand pdfkit any other
+ * string as a file path to read). What cannot be had becomes an empty buffer, which pdfkit refuses.
+ */
+function svgImage(ctx: PaintContext, href: string): ArrayBuffer {
+  const url = href.replace(/\s+/g, '');
+  const bytes = url.startsWith('data:') ? fromDataUrl(url) : undefined;
+  const source = bytes ? ctx.images.source(bytes) : null;
+  if (source) return source;
+  ctx.findings.add({ code: 'image_not_loaded', message: `An image in an SVG (${shortUrl(url)}) could not be loaded and was left out.` });
+  return new ArrayBuffer(0);
+}
+
+/** SVG text: the first of its families the document's fonts have, else a face the document already uses. */
+function svgFont(ctx: PaintContext, families: string, bold: boolean, italic: boolean): string {
+  const face = bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
+  for (const family of families.split(',')) {
+    const name = ctx.fonts.nameOf({ family: family.trim().replace(/^['"]|['"]$/g, ''), face });
+    if (name) return name;
+  }
+  return ctx.fonts.anyName() ?? 'Helvetica';
+}

@@ -1,0 +1,90 @@
+/**
+ * The parts of pdfkit 0.19 the painter uses, public and internal (the glyph encoding of `EmbeddedFont` and the
+ * page's resource dictionaries), typed here because the painter writes content streams itself.
+ */
+
+export interface PdfRef {
+  end(chunk?: string): void;
+}
+
+export interface PdfPage {
+  width: number;
+  height: number;
+  resources: PdfRef;
+  fonts: Record<string, PdfRef>;
+  xobjects: Record<string, PdfRef>;
+  ext_gstates: Record<string, PdfRef>;
+}
+
+/** fontkit's font, as far as the painter reads it. */
+export interface FontkitFont {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  underlinePosition: number;
+  xHeight: number;
+  'OS/2'?: { yStrikeoutPosition?: number };
+  getGlyph(id: number): { advanceWidth: number };
+}
+
+/** pdfkit's EmbeddedFont: a subset, its widths (1000 per em) and ToUnicode code points, indexed by subset id. */
+export interface PdfEmbeddedFont {
+  id: string;
+  font: FontkitFont;
+  scale: number;
+  subset: { includeGlyph(glyphId: number): number };
+  widths: number[];
+  unicode: number[][];
+  ref(): PdfRef;
+}
+
+export interface PdfImage {
+  label: string;
+  width: number;
+  height: number;
+  obj?: PdfRef;
+  embed(doc: PdfDocument): void;
+}
+
+export interface PdfDocumentOptions {
+  autoFirstPage: boolean;
+  compress: boolean;
+  pdfVersion: '1.4' | '1.5' | '1.6' | '1.7';
+  /** null: no default font (pdfkit would load Helvetica's metrics otherwise). */
+  font: null;
+  info: Record<string, string | Date>;
+}
+
+export interface PdfDocument {
+  page: PdfPage;
+  _font: PdfEmbeddedFont;
+  _ctmStack: unknown[];
+  addPage(options: { size: [number, number]; margin: number }): PdfDocument;
+  addContent(data: string): PdfDocument;
+  registerFont(name: string, src: Uint8Array): PdfDocument;
+  font(name: string): PdfDocument;
+  ref(data: Record<string, unknown>): PdfRef;
+  openImage(src: ArrayBuffer): PdfImage;
+  image(src: PdfImage, x: number, y: number, options: { width: number; height: number }): PdfDocument;
+  link(x: number, y: number, width: number, height: number, url: string): PdfDocument;
+  restore(): PdfDocument;
+  read(): Uint8Array | null;
+  on(event: 'end' | 'readable', listener: () => void): PdfDocument;
+  on(event: 'error', listener: (error: Error) => void): PdfDocument;
+  end(): void;
+}
+
+export type PdfDocumentConstructor = new (options: PdfDocumentOptions) => PdfDocument;
+
+export interface SvgToPdfkitOptions {
+  width: number;
+  height: number;
+  assumePt: boolean;
+  preserveAspectRatio: string;
+  warningCallback(message: string): void;
+  fontCallback(family: string, bold: boolean, italic: boolean): string;
+  /** What to hand pdfkit's `openImage` for an `<image>`'s href. */
+  imageCallback(href: string): ArrayBuffer;
+}
+
+export type SvgToPdfkit = (doc: PdfDocument, svg: string, x: number, y: number, options: SvgToPdfkitOptions) => void;

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+// pdfkit gets its fonts from the parsed-font cache (same byte arrays → same parsed font), installed on import.
+import '../../fonts/parse-cache';
+import type { PdfDocumentConstructor, SvgToPdfkit } from './pdfkit-types';
+import type { PaintPlatform } from './platform';
+
+let platform: PaintPlatform | undefined;
+
+/**
+ * pdfkit as pdfmake loads it (CommonJS): the one instance whose fontkit the parse cache sits in front of, and
+ * the svg-to-pdfkit that pdfmake ships.
+ */
+export function nodePlatform(): PaintPlatform {
+  if (platform) return platform;
+  const require = createRequire(import.meta.url);
+  const pdfmakeMain = require.resolve('pdfmake');
+  const fromPdfmake = createRequire(pdfmakeMain);
+  const PDFDocument = fromPdfmake(fromPdfmake.resolve('pdfkit')) as PdfDocumentConstructor;
+  const svgModule = fromPdfmake('./3rd-party/svg-to-pdfkit.js') as { default: SvgToPdfkit };
+  const zlib = require('node:zlib') as Zlib;
+  platform = {
+    PDFDocument,
+    svgToPdfkit: svgModule.default,
+    inflate: (data) => zlib.inflateSync(data),
+    embedNow(embed) {
+      // png-js (pdfkit's PNG reader) calls zlib.inflate on the shared CommonJS module object: answered at once here.
+      const inflate = zlib.inflate;
+      zlib.inflate = (data, callback) => {
+        let result: Uint8Array;
+        try {
+          result = zlib.inflateSync(data);
+        } catch (error) {
+          callback(error as Error);
+          return;
+        }
+        callback(null, result);
+      };
+      try {
+        embed();
+      } finally {
+        zlib.inflate = inflate;
+      }
+    },
+  };
+  return platform;
+}
+
+interface Zlib {
+  inflate(data: Uint8Array, callback: (error: Error | null, result?: Uint8Array) => void): void;
+  inflateSync(data: Uint8Array): Uint8Array;
+}

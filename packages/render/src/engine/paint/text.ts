@@ -1,0 +1,136 @@
+import type { TextFragment } from '../layout/fragment';
+import type { Color, TextDecoration } from '../style/computed-style';
+import { num } from './content';
+import type { DocumentFace } from './fonts';
+import type { PaintContext } from './paint-context';
+
+/**
+ * Draws a shaped run at its baseline: the glyph ids as they are (nothing is shaped again), each advance the
+ * layout gave it. Where that differs from the font's own advance (kerning, letter-spacing, justification) the
+ * TJ array moves the pen; glyphs offset from the pen (marks, GPOS) get a text matrix of their own.
+ */
+export function paintText(ctx: PaintContext, run: TextFragment, originX: number, originY: number): void {
+  if (run.hidden || run.glyphs.length === 0 || run.fontSize <= 0) return;
+  const x = originX + run.x;
+  const baseline = originY + run.y;
+  const face = ctx.fonts.face(run.font);
+  const decoration = run.decoration;
+  if (decoration && (decoration.underline || decoration.overline)) paintDecoration(ctx, run, face, x, baseline, 'under');
+  ctx.doc.page.fonts[face.pdf.id] = face.pdf.ref();
+  // Transparent text is still there to select and search, as in a browser: drawn invisibly.
+  const invisible = run.color.a <= 0;
+  if (!invisible) ctx.cw.fillColor(run.color);
+  ctx.cw.write(glyphOperators(ctx, run, face, x, baseline, invisible));
+  if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, 'through');
+  if (run.link) ctx.links.add(run.link, { x, y: baseline - face.ascent * run.fontSize, width: run.width, height: (face.ascent + face.descent) * run.fontSize });
+}
+
+function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace, x: number, baseline: number, invisible: boolean): string {
+  const size = run.fontSize;
+  const widths = face.pdf.widths;
+  const toTextSpace = 1000 / size;
+  // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
+  let out = `BT\n/${face.pdf.id} ${num(size)} Tf\n${invisible ? '3 Tr\n' : ''}1 0 0 -1 ${num(x)} ${num(baseline)} Tm\n`;
+  let array = '';
+  let hex = '';
+  let pen = 0;
+  let moved = false;
+  const flush = () => {
+    if (hex) array += `<${hex}>`;
+    if (array) out += `[${array}] TJ\n`;
+    array = '';
+    hex = '';
+  };
+  for (const glyph of run.glyphs) {
+    const gid = ctx.fonts.glyph(face, glyph.id, glyph.codePoints);
+    if (glyph.dx !== 0 || glyph.dy !== 0) {
+      flush();
+      out += `1 0 0 -1 ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n`;
+      moved = true;
+    } else {
+      if (moved) {
+        out += `1 0 0 -1 ${num(x + pen)} ${num(baseline)} Tm\n`;
+        moved = false;
+      }
+      hex += face.hex[gid];
+      // TJ numbers are thousandths of the font size, subtracted from the advance.
+      const adjust = (glyph.advance * toTextSpace - (widths[gid] as number));
+      if (adjust > 0.005 || adjust < -0.005) {
+        array += `<${hex}> ${num(-adjust)} `;
+        hex = '';
+      }
+    }
+    pen += glyph.advance;
+  }
+  flush();
+  // The rendering mode is graphics state: it outlives ET.
+  return invisible ? `${out}0 Tr\nET` : `${out}ET`;
+}
+
+/** Underline and overline (drawn under the glyphs) or line-through (over them), ~1/15 of the font size thick. */
+function paintDecoration(
+  ctx: PaintContext,
+  run: TextFragment,
+  face: DocumentFace,
+  x: number,
+  baseline: number,
+  layer: 'under' | 'through',
+): void {
+  const decoration = run.decoration as TextDecoration & { color: Color };
+  if (decoration.color.a <= 0) return;
+  const size = run.fontSize;
+  const thickness = size / 15;
+  const lines: Array<{ y: number; away: number }> = [];
+  if (layer === 'under') {
+    if (decoration.underline) lines.push({ y: baseline + face.underline * size + thickness / 2, away: 1 });
+    if (decoration.overline) lines.push({ y: baseline - face.ascent * size + thickness / 2, away: -1 });
+  } else {
+    lines.push({ y: baseline - face.strikeout * size, away: 1 });
+  }
+  const cw = ctx.cw;
+  for (const { y, away } of lines) {
+    switch (decoration.style) {
+      case 'double':
+        cw.fillColor(decoration.color);
+        cw.rect({ x, y: y - thickness / 2, width: run.width, height: thickness });
+        cw.rect({ x, y: y - thickness / 2 + away * 2 * thickness, width: run.width, height: thickness });
+        cw.write('f');
+        break;
+      case 'dotted':
+      case 'dashed':
+        cw.save();
+        cw.strokeColor(decoration.color);
+        cw.write(decoration.style === 'dotted' ? `${num(thickness)} w [0 ${num(2 * thickness)}] 0 d 1 J` : `${num(thickness)} w [${num(3 * thickness)} ${num(2 * thickness)}] 0 d 0 J`);
+        cw.line(x + (decoration.style === 'dotted' ? thickness / 2 : 0), y, x + run.width, y);
+        cw.write('S');
+        cw.restore();
+        break;
+      case 'wavy':
+        cw.save();
+        cw.strokeColor(decoration.color);
+        cw.write(`${num(thickness)} w`);
+        cw.write(wave(x, y + away * thickness, run.width, thickness));
+        cw.write('S');
+        cw.restore();
+        break;
+      default:
+        cw.fillColor(decoration.color);
+        cw.rect({ x, y: y - thickness / 2, width: run.width, height: thickness });
+        cw.write('f');
+    }
+  }
+}
+
+/** A wave along the line: half-periods of three thicknesses, as far up and down as one thickness. */
+function wave(x: number, y: number, width: number, thickness: number): string {
+  const half = 3 * thickness;
+  const parts = [`${num(x)} ${num(y)} m`];
+  let up = true;
+  for (let at = x; at < x + width; at += half) {
+    const end = Math.min(at + half, x + width);
+    const dy = (up ? -1.5 : 1.5) * thickness * ((end - at) / half);
+    parts.push(`${num(at + (end - at) / 3)} ${num(y + dy)} ${num(at + (2 * (end - at)) / 3)} ${num(y + dy)} ${num(end)} ${num(y)} c`);
+    up = !up;
+  }
+  return parts.join('\n');
+}
