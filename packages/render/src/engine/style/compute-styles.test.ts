@@ -297,6 +297,15 @@ describe('computeStyles: findings', () => {
   });
 });
 
+describe('computeStyles: <style> blocks', () => {
+  it('numbers findings by their line in the HTML and honours their media attribute', () => {
+    const html = '<p>a</p>\n<style>\np { color: red }\np { filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
+    const { root, findings } = style(html);
+    expect(find(root, 'p').style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_property', 'html', 4]]);
+  });
+});
+
 describe('computeStyles: speed', () => {
   it('styles a 2,000-row table', () => {
     const rows = Array.from({ length: 2000 }, (_, i) => `<tr class="${i % 2 ? 'odd' : 'even'}"><td>${i}</td><td class="name">Item ${i}</td><td class="num">1.00</td><td class="num">${i}.00</td></tr>`).join('\n');
