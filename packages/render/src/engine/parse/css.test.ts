@@ -74,6 +74,13 @@ describe('parseStylesheet', () => {
     expect(sheet.rules.map((r) => r.selector)).toContain('h1');
     expect(findings.some((f) => f.code === 'invalid_css')).toBe(true);
   });
+
+
+  it('never throws on broken CSS', () => {
+    for (const text of ['{', '}}}', '@media', '@media print {', 'a { b', 'a{;;;}', '@page :first { @top-center', '/* x', 'a { color: "x }', '& { x: 1 }', '@supports', ':::: {}']) {
+      expect(() => parse(text)).not.toThrow();
+    }
+  });
 });
 
 describe('parseDeclarations', () => {

@@ -134,7 +134,18 @@ class SheetReader {
   ) {}
 
   parse(text: string, context: 'stylesheet' | 'declarationList', line: number): Block {
-    const ast = csstree.parse(text, {
+    let ast: csstree.CssNode;
+    try {
+      ast = this.parseTolerantly(text, context, line);
+    } catch (error) {
+      this.report('invalid_css', `CSS that does not parse is ignored: ${(error as Error).message}.`, line);
+      return [];
+    }
+    return 'children' in ast && ast.children ? ast.children : [];
+  }
+
+  private parseTolerantly(text: string, context: 'stylesheet' | 'declarationList', line: number): csstree.CssNode {
+    return csstree.parse(text, {
       context,
       line,
       positions: true,
@@ -145,7 +156,6 @@ class SheetReader {
       // What does not parse becomes a Raw node, reported (or re-read as nesting) by readRaw.
       onParseError: () => undefined,
     });
-    return 'children' in ast && ast.children ? ast.children : [];
   }
 
   report(code: string, message: string, line?: number): void {

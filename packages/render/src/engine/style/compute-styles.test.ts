@@ -176,6 +176,11 @@ describe('computeStyles: values', () => {
     expect(findings.some((f) => f.code === 'unsupported_value' && f.message.includes('min(100%, 600px)') && f.line === 3)).toBe(true);
   });
 
+  it('takes vw and vh of the page box that @page sets', () => {
+    const { root } = style('<div>x</div>', '@page { size: 400pt 200pt } div { width: 50vw; height: 10vh }');
+    expect(find(root, 'div').style).toMatchObject({ width: { pt: 200, pct: 0 }, height: { pt: 20, pct: 0 } });
+  });
+
   it('parses colours in every syntax', () => {
     const { root } = style('<i>1</i><i>2</i><i>3</i><i>4</i><i>5</i><i>6</i><i>7</i>', `
       i:nth-child(1) { color: rebeccapurple } i:nth-child(2) { color: #abc8 } i:nth-child(3) { color: rgba(10, 20, 30, 0.5) }
@@ -285,6 +290,16 @@ describe('computeStyles: findings', () => {
     expect(root.children[0]).toMatchObject({ style: { display: 'flex', position: 'absolute', float: 'left' } });
     const reported = findings.filter((f) => f.line === 1).map((f) => f.message.split(':')[0]);
     expect(reported).toEqual(['display', 'position', 'float']);
+  });
+
+  it('reports selectors it cannot match, without throwing', () => {
+    const { findings } = style('<p>x</p>', 'p:unknown-thing { color: red }\n:::: { color: red }\np:nth-child(foo) { color: red }\np::first-line { color: red }');
+    expect(findings.map((f) => [f.code, f.line])).toEqual([
+      ['unsupported_selector', 1],
+      ['unsupported_selector', 2],
+      ['unsupported_selector', 3],
+      ['unsupported_selector', 4],
+    ]);
   });
 
   it('reports invalid values with their line and keeps the declaration below', () => {

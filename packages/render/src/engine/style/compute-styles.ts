@@ -74,10 +74,12 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   const { html, body } = documentRoots(document);
   const htmlState = styler.state(html, rootParentState());
   env.rootFontSize = htmlState.style.fontSize;
-  const root = styler.element(body, htmlState);
-
   const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
   const pages = computePageStyles(pageRules, input.page, htmlState, env);
+  // vw and vh in the document are of the page box that @page made (the first page's size may differ; rarely).
+  env.pageWidth = pages.other.width;
+  env.pageHeight = pages.other.height;
+  const root = styler.element(body, htmlState);
   return { root, pages };
 }
 
