@@ -4,7 +4,7 @@ import { Findings } from '../findings';
 import { parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/css';
 import { lineLocator, nodeLine, parseHtml } from '../parse/html';
 import { matchesMedia } from '../parse/media';
-import { cascade, Origin, RuleIndex, type MatchedBlock } from './cascade';
+import { cascade, Origin, RuleIndex } from './cascade';
 import { computeStyle, rootParentState, type ElementState, type StyleEnvironment } from './compute';
 import type { PageStyles, StyledElement, StyledNode } from './computed-style';
 import { prepareDeclaration, type PreparedDeclaration } from './declarations';
@@ -135,7 +135,7 @@ class TreeStyler {
       blocks.splice(at === -1 ? blocks.length : at, 0, { origin: Origin.Hints, specificity: 0, order: -1, declarations });
     }
     if (inline) blocks.push({ origin: Origin.StyleAttribute, specificity: 0, order: 0, declarations: this.inlineDeclarations(inline, element) });
-    const state = computeStyle(cascade(blocks as MatchedBlock[], SHORTHAND_LONGHANDS), parent, this.env, lang);
+    const state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, lang);
     if (!siblings) this.shared.set(parent, (siblings = new Map()));
     siblings.set(key, state);
     return state;

@@ -140,7 +140,7 @@ function applyDeclaration(
   let nodes = parseValue(text);
   if (nodes && declaration.kind === 'shorthand') {
     const expansion = expand(declaration.property, text, nodes);
-    if (expansion?.ignored) report(env, declaration, `${declaration.property}: ${text}: ${expansion.ignored} not supported; ignored.`, 'unsupported_value');
+    if (expansion?.ignored) report(env, declaration, `${declaration.property}: ${text}: ${expansion.ignored} not supported; ignored.`);
     const part = expansion?.longhands.get(name);
     if (part === null) {
       longhand.reset(c, undefined);
@@ -186,10 +186,10 @@ function expand(shorthand: string, text: string, nodes: CssNode[]): Expansion | 
   return expansion ?? undefined;
 }
 
-function report(env: StyleEnvironment, declaration: PreparedDeclaration, message: string, code = 'unsupported_value'): void {
-  if (env.reported.has(declaration) && code === 'unsupported_value') return;
+function report(env: StyleEnvironment, declaration: PreparedDeclaration, message: string): void {
+  if (env.reported.has(declaration)) return;
   env.reported.add(declaration);
-  env.findings.add({ code, message, part: declaration.part, line: declaration.line });
+  env.findings.add({ code: 'unsupported_value', message, part: declaration.part, line: declaration.line });
 }
 
 /** Values the engine computes but does not lay out yet (engine v2 part 2). */
@@ -202,7 +202,7 @@ function reportUnsupportedValue(name: string, style: ComputedStyle, declaration:
   } else if (name === 'float' && style.float !== 'none') {
     message = `float: ${style.float} is not supported yet; the element stays in the flow.`;
   }
-  if (message && !env.reported.has(declaration)) report(env, declaration, message);
+  if (message) report(env, declaration, message);
 }
 
 /** Border widths are 0 without a style and medium when not given; colours are currentColor when not given. */

@@ -102,10 +102,7 @@ function cellHints(cell: Element, hints: Array<[string, string]>): void {
 function owningTable(cell: Element): Element | undefined {
   let node = cell.parent;
   for (let depth = 0; node && depth < 3; depth++, node = node.parent) {
-    if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
-      const element = node as Element;
-      if (element.name === 'table') return element;
-    }
+    if (node.type === 'tag' && (node as Element).name === 'table') return node as Element;
   }
   return undefined;
 }
