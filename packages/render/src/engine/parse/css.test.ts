@@ -21,13 +21,22 @@ describe('parseStylesheet', () => {
           { property: 'margin', value: '0 1px', important: false, line: 4 },
         ],
       },
-      { selector: 'h1, h2', line: 6, order: 1, declarations: [{ property: 'font-size', value: '2em', important: false, line: 6 }] },
+      {
+        selector: 'h1, h2',
+        line: 6,
+        order: 1,
+        declarations: [{ property: 'font-size', value: '2em', important: false, line: 6 }],
+      },
     ]);
   });
 
   it('flattens nesting: &, descendants, combinators, nested @media and declarations after nested rules', () => {
-    const { sheet } = parse(`.a, .b { color: red; &:first-child { x: 1 } .c { x: 2 } > p { x: 3 } @media print { x: 4 } top: 0 }`);
-    expect(sheet.rules.map((r) => [r.selector, r.declarations.map((d) => `${d.property}:${d.value}`).join(';')])).toEqual([
+    const { sheet } = parse(
+      `.a, .b { color: red; &:first-child { x: 1 } .c { x: 2 } > p { x: 3 } @media print { x: 4 } top: 0 }`,
+    );
+    expect(
+      sheet.rules.map((r) => [r.selector, r.declarations.map((d) => `${d.property}:${d.value}`).join(';')]),
+    ).toEqual([
       ['.a, .b', 'color:red'],
       ['.a:first-child, .b:first-child', 'x:1'],
       ['.a .c, .b .c', 'x:2'],
@@ -48,7 +57,9 @@ describe('parseStylesheet', () => {
   });
 
   it('returns @page rules apart, with :first and margin boxes', () => {
-    const { sheet } = parse(`@page { size: A4; @bottom-center { content: counter(page) } } @page :first { margin: 1cm }`);
+    const { sheet } = parse(
+      `@page { size: A4; @bottom-center { content: counter(page) } } @page :first { margin: 1cm }`,
+    );
     expect(sheet.rules).toEqual([]);
     expect(sheet.pageRules).toMatchObject([
       {
@@ -61,7 +72,9 @@ describe('parseStylesheet', () => {
   });
 
   it('reports unsupported at-rules with their line', () => {
-    const { findings } = parse(`p { x: 1 }\n@font-face { font-family: x; src: url(a.woff) }\n@import "a.css";\n@keyframes k { from { x: 1 } }`);
+    const { findings } = parse(
+      `p { x: 1 }\n@font-face { font-family: x; src: url(a.woff) }\n@import "a.css";\n@keyframes k { from { x: 1 } }`,
+    );
     expect(findings.map((f) => [f.code, f.line, f.message.split(' ')[0]])).toEqual([
       ['unsupported_at_rule', 2, '@font-face'],
       ['unsupported_at_rule', 3, '@import'],
@@ -75,9 +88,21 @@ describe('parseStylesheet', () => {
     expect(findings.some((f) => f.code === 'invalid_css')).toBe(true);
   });
 
-
   it('never throws on broken CSS', () => {
-    for (const text of ['{', '}}}', '@media', '@media print {', 'a { b', 'a{;;;}', '@page :first { @top-center', '/* x', 'a { color: "x }', '& { x: 1 }', '@supports', ':::: {}']) {
+    for (const text of [
+      '{',
+      '}}}',
+      '@media',
+      '@media print {',
+      'a { b',
+      'a{;;;}',
+      '@page :first { @top-center',
+      '/* x',
+      'a { color: "x }',
+      '& { x: 1 }',
+      '@supports',
+      ':::: {}',
+    ]) {
       expect(() => parse(text)).not.toThrow();
     }
   });

@@ -1,6 +1,6 @@
 import * as csstree from 'css-tree';
 import type { Findings } from '../findings';
-import { matchesMedia, type MediaContext } from './media';
+import { type MediaContext, matchesMedia } from './media';
 import { splitSelectorList } from './selector-list';
 
 export interface CssDeclaration {
@@ -225,7 +225,11 @@ class SheetReader {
     const line = lineOf(rule);
     const page: PageRule = { selector, declarations: [], marginRules: [], line, order: this.order++ };
     if (selector !== '' && selector !== ':first' && selector !== ':left' && selector !== ':right') {
-      this.report('unsupported_selector', `@page ${selector}: only :first, :left and :right pages are supported.`, line);
+      this.report(
+        'unsupported_selector',
+        `@page ${selector}: only :first, :left and :right pages are supported.`,
+        line,
+      );
       return;
     }
     for (const node of children(rule.block?.children ?? [])) {
@@ -237,7 +241,11 @@ class SheetReader {
         }
         page.marginRules.push({ name: node.name.toLowerCase(), declarations, line: lineOf(node) });
       } else if (node.type === 'Atrule') {
-        this.report('unsupported_at_rule', `@${node.name} inside @page is not a margin box; it is ignored.`, lineOf(node));
+        this.report(
+          'unsupported_at_rule',
+          `@${node.name} inside @page is not a margin box; it is ignored.`,
+          lineOf(node),
+        );
       }
     }
     this.sheet.pageRules.push(page);

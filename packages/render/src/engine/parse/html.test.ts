@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Element } from 'domhandler';
+import { describe, expect, it } from 'vitest';
 import { lineLocator, nodeLine, parseHtml } from './html';
 
 describe('parseHtml', () => {

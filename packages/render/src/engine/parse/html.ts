@@ -1,5 +1,5 @@
-import { parseDocument } from 'htmlparser2';
 import type { Document, Node } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 
 /**
  * Parses a template's HTML (after Liquid) into a domhandler Document: tag and attribute names lower-cased,

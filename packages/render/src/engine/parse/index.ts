@@ -1,5 +1,5 @@
-export { parseHtml, lineLocator, nodeLine } from './html';
-export { parseStylesheet, parseDeclarations } from './css';
-export type { CssDeclaration, StyleRule, PageRule, MarginRule, Stylesheet, CssOrigin } from './css';
-export { matchesMedia, type MediaContext } from './media';
+export type { CssDeclaration, CssOrigin, MarginRule, PageRule, StyleRule, Stylesheet } from './css';
+export { parseDeclarations, parseStylesheet } from './css';
+export { lineLocator, nodeLine, parseHtml } from './html';
+export { type MediaContext, matchesMedia } from './media';
 export { splitSelectorList } from './selector-list';

@@ -6,7 +6,17 @@ export interface MediaContext {
   height: number;
 }
 
-const PX_PER: Record<string, number> = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, em: 16, rem: 16 };
+const PX_PER: Record<string, number> = {
+  px: 1,
+  pt: 4 / 3,
+  pc: 16,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+  em: 16,
+  rem: 16,
+};
 
 /**
  * Whether a media query list matches when printing: `print` and `all` do, other media types (`screen`) do not;

@@ -1,8 +1,8 @@
 import type { Element } from 'domhandler';
 import type { Findings } from '../findings';
 import type { Stylesheet } from '../parse/css';
-import { prepareDeclaration, type PreparedDeclaration } from './declarations';
-import { compileSelectorList, type CompiledSelector } from './selectors';
+import { type PreparedDeclaration, prepareDeclaration } from './declarations';
+import { type CompiledSelector, compileSelectorList } from './selectors';
 
 /** Where declarations come from, in increasing priority for normal declarations. */
 export const Origin = { UserAgent: 0, Hints: 1, Author: 2, StyleAttribute: 3 } as const;
@@ -49,7 +49,12 @@ export class RuleIndex {
     for (const rule of sheet.rules) {
       const compiled = compileSelectorList(rule.selector);
       for (const problem of compiled.unsupported) {
-        findings.add({ code: 'unsupported_selector', message: `${problem}; the rule "${rule.selector}" does not apply there.`, part: sheet.part, line: rule.line });
+        findings.add({
+          code: 'unsupported_selector',
+          message: `${problem}; the rule "${rule.selector}" does not apply there.`,
+          part: sheet.part,
+          line: rule.line,
+        });
       }
       const declarations = rule.declarations
         .map((d) => prepareDeclaration(d, sheet.part, findings))
@@ -72,7 +77,10 @@ export class RuleIndex {
             : [null, ''];
     if (!map) return this.universal;
     let list = map.get(key);
-    if (!list) map.set(key, (list = []));
+    if (!list) {
+      list = [];
+      map.set(key, list);
+    }
     return list;
   }
 
@@ -86,13 +94,20 @@ export class RuleIndex {
     if (id) this.test(this.byId.get(id), element, stamp, matched, ids);
     const classes = element.attribs.class;
     if (classes) {
-      for (const name of classes.split(/\s+/)) if (name) this.test(this.byClass.get(name), element, stamp, matched, ids);
+      for (const name of classes.split(/\s+/))
+        if (name) this.test(this.byClass.get(name), element, stamp, matched, ids);
     }
     if (matched.length > 1) matched.sort(cascadeOrder);
     return matched;
   }
 
-  private test(candidates: IndexedSelector[] | undefined, element: Element, stamp: number, matched: MatchedBlock[], ids: number[]): void {
+  private test(
+    candidates: IndexedSelector[] | undefined,
+    element: Element,
+    stamp: number,
+    matched: MatchedBlock[],
+    ids: number[],
+  ): void {
     if (!candidates) return;
     for (const candidate of candidates) {
       if (!candidate.selector.match(element)) continue;
@@ -130,7 +145,8 @@ export function cascade(blocks: MatchedBlock[], shorthandLonghands: Record<strin
       custom.set(declaration.property, declaration.value);
       return;
     }
-    const names = declaration.kind === 'shorthand' ? (shorthandLonghands[declaration.property] ?? []) : [declaration.property];
+    const names =
+      declaration.kind === 'shorthand' ? (shorthandLonghands[declaration.property] ?? []) : [declaration.property];
     for (const name of names) {
       const list = longhands.get(name);
       if (list) list.push(declaration);
@@ -146,7 +162,8 @@ export function cascade(blocks: MatchedBlock[], shorthandLonghands: Record<strin
   }
   if (important) {
     const blocksImportant = [...blocks].sort((a, b) => importanceRank(a.origin) - importanceRank(b.origin));
-    for (const block of blocksImportant) for (const declaration of block.declarations) if (declaration.important) put(declaration);
+    for (const block of blocksImportant)
+      for (const declaration of block.declarations) if (declaration.important) put(declaration);
   }
   return { longhands, custom };
 }

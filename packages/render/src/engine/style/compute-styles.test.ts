@@ -61,7 +61,12 @@ describe('computeStyles: the tree and the user-agent stylesheet', () => {
     expect(find(root, 'tbody').style.display).toBe('table-row-group');
     expect(find(root, 'tr').style.verticalAlign).toBe('middle');
     const th = find(root, 'th');
-    expect(th.style).toMatchObject({ display: 'table-cell', textAlign: 'center', fontWeight: 700, verticalAlign: 'middle' });
+    expect(th.style).toMatchObject({
+      display: 'table-cell',
+      textAlign: 'center',
+      fontWeight: 700,
+      verticalAlign: 'middle',
+    });
     expect(th.style.paddingTop).toEqual({ pt: 0.75, pct: 0 });
     expect(find(root, 'pre').style).toMatchObject({ whiteSpace: 'pre', fontFamily: ['monospace'] });
     const a = find(root, 'a');
@@ -73,14 +78,18 @@ describe('computeStyles: the tree and the user-agent stylesheet', () => {
   });
 
   it('styles html and body as in a browser, from a full document', () => {
-    const { root } = style('<html lang="FR"><head><style>html { color: red } body { margin: 0 }</style></head><body><p>x</p></body></html>');
+    const { root } = style(
+      '<html lang="FR"><head><style>html { color: red } body { margin: 0 }</style></head><body><p>x</p></body></html>',
+    );
     expect(root.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
     expect(root.style.marginLeft).toEqual({ pt: 0, pct: 0 });
     expect(find(root, 'p').style.lang).toBe('fr');
   });
 
   it('serialises svg and does not style its children', () => {
-    const { root } = style('<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg><qr-code value="x"></qr-code>');
+    const { root } = style(
+      '<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg><qr-code value="x"></qr-code>',
+    );
     const svg = find(root, 'svg');
     expect(svg.markup).toContain('viewBox="0 0 10 10"');
     expect(svg.children).toEqual([]);
@@ -103,7 +112,10 @@ describe('computeStyles: the cascade', () => {
   });
 
   it('applies the template css, then <style> blocks, then style attributes', () => {
-    const { root } = style('<style>p { color: red; font-size: 20px }</style><p style="font-size: 10px">x</p>', 'p { color: blue; margin: 0 }');
+    const { root } = style(
+      '<style>p { color: red; font-size: 20px }</style><p style="font-size: 10px">x</p>',
+      'p { color: blue; margin: 0 }',
+    );
     const p = find(root, 'p');
     expect(p.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
     expect(p.style.fontSize).toBe(7.5);
@@ -111,16 +123,28 @@ describe('computeStyles: the cascade', () => {
   });
 
   it('inherits colour and font through three levels, and not margins', () => {
-    const { root } = style('<div class="a"><section><span><em>x</em></span></section></div>', '.a { color: #123456; font: italic bold 15px/1.5 "Brand Sans", serif; margin: 10px }');
+    const { root } = style(
+      '<div class="a"><section><span><em>x</em></span></section></div>',
+      '.a { color: #123456; font: italic bold 15px/1.5 "Brand Sans", serif; margin: 10px }',
+    );
     const em = find(root, 'em');
     expect(em.style.color).toEqual({ r: 0x12, g: 0x34, b: 0x56, a: 1 });
-    expect(em.style).toMatchObject({ fontSize: 11.25, fontWeight: 700, fontStyle: 'italic', fontFamily: ['brand sans', 'serif'], lineHeight: { kind: 'number', value: 1.5 } });
+    expect(em.style).toMatchObject({
+      fontSize: 11.25,
+      fontWeight: 700,
+      fontStyle: 'italic',
+      fontFamily: ['brand sans', 'serif'],
+      lineHeight: { kind: 'number', value: 1.5 },
+    });
     expect(find(root, 'section').style.marginTop).toEqual({ pt: 0, pct: 0 });
   });
 
   it('handles inherit, initial and unset', () => {
-    const { root } = style('<div><p class="i">a</p><p class="n">b</p><p class="u">c</p></div>', `div { color: red; border: 2px solid blue; padding: 4px }
-      .i { padding: inherit; color: initial } .n { border-top: inherit } .u { color: unset; padding: unset }`);
+    const { root } = style(
+      '<div><p class="i">a</p><p class="n">b</p><p class="u">c</p></div>',
+      `div { color: red; border: 2px solid blue; padding: 4px }
+      .i { padding: inherit; color: initial } .n { border-top: inherit } .u { color: unset; padding: unset }`,
+    );
     const [i, n, u] = find(root, 'div').children.filter((x): x is StyledElement => x.kind === 'element');
     expect(i?.style.paddingLeft).toEqual({ pt: 3, pct: 0 });
     expect(i?.style.color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
@@ -130,7 +154,10 @@ describe('computeStyles: the cascade', () => {
   });
 
   it('matches selectors by id, class, attribute and structure', () => {
-    const { root } = style('<ul><li>a</li><li data-x="1">b</li></ul>', 'li:first-child { color: red } li[data-x] { color: blue } ul > li + li { font-size: 20px }');
+    const { root } = style(
+      '<ul><li>a</li><li data-x="1">b</li></ul>',
+      'li:first-child { color: red } li[data-x] { color: blue } ul > li + li { font-size: 20px }',
+    );
     const [a, b] = find(root, 'ul').children.filter((x): x is StyledElement => x.kind === 'element');
     expect(a?.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
     expect(b?.style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
@@ -141,12 +168,15 @@ describe('computeStyles: the cascade', () => {
 
 describe('computeStyles: values', () => {
   it('substitutes var() with inheritance, fallbacks and nesting', () => {
-    const { root } = style('<div class="t"><p>x</p><h2>y</h2><h3>z</h3></div>', `
+    const { root } = style(
+      '<div class="t"><p>x</p><h2>y</h2><h3>z</h3></div>',
+      `
       :root { --brand: #ff0000; --space: 4px }
       .t { --gap: calc(var(--space) * 2); --alias: var(--brand) }
       p { color: var(--alias); margin-top: var(--gap) }
       h2 { color: var(--missing, var(--also-missing, blue)); padding-left: var(--space, 99px) }
-      h3 { --a: var(--b); --b: var(--a); color: var(--a, green); margin-top: var(--nope) }`);
+      h3 { --a: var(--b); --b: var(--a); color: var(--a, green); margin-top: var(--nope) }`,
+    );
     const p = find(root, 'p');
     expect(p.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
     expect(p.style.marginTop).toEqual({ pt: 6, pct: 0 });
@@ -160,9 +190,12 @@ describe('computeStyles: values', () => {
   });
 
   it('computes calc(), min(), max() and clamp() into linear lengths', () => {
-    const { root, findings } = style('<div class="a">x</div><div class="b">y</div>', `
+    const { root, findings } = style(
+      '<div class="a">x</div><div class="b">y</div>',
+      `
       .a { width: calc(100% - 10px); margin-left: calc((2em + 4px) / 2); padding-left: max(10px, 2pt); padding-right: clamp(10%, 80%, 50%) }
-      .b { width: min(100%, 600px); height: 10vh; margin-top: 1rem; padding-top: 2ex; font-size: 150% }`);
+      .b { width: min(100%, 600px); height: 10vh; margin-top: 1rem; padding-top: 2ex; font-size: 150% }`,
+    );
     const [da, db] = root.children.filter((x): x is StyledElement => x.kind === 'element');
     expect(da?.style.width).toEqual({ pt: -7.5, pct: 100 });
     expect(da?.style.marginLeft).toEqual({ pt: 13.5, pct: 0 });
@@ -173,7 +206,9 @@ describe('computeStyles: values', () => {
     expect(db?.style.marginTop).toEqual({ pt: 12, pct: 0 });
     expect(db?.style.fontSize).toBe(18);
     expect(db?.style.paddingTop).toEqual({ pt: 18, pct: 0 });
-    expect(findings.some((f) => f.code === 'unsupported_value' && f.message.includes('min(100%, 600px)') && f.line === 3)).toBe(true);
+    expect(
+      findings.some((f) => f.code === 'unsupported_value' && f.message.includes('min(100%, 600px)') && f.line === 3),
+    ).toBe(true);
   });
 
   it('takes vw and vh of the page box that @page sets', () => {
@@ -182,10 +217,13 @@ describe('computeStyles: values', () => {
   });
 
   it('parses colours in every syntax', () => {
-    const { root } = style('<i>1</i><i>2</i><i>3</i><i>4</i><i>5</i><i>6</i><i>7</i>', `
+    const { root } = style(
+      '<i>1</i><i>2</i><i>3</i><i>4</i><i>5</i><i>6</i><i>7</i>',
+      `
       i:nth-child(1) { color: rebeccapurple } i:nth-child(2) { color: #abc8 } i:nth-child(3) { color: rgba(10, 20, 30, 0.5) }
       i:nth-child(4) { color: rgb(10 20 30 / 25%) } i:nth-child(5) { color: hsl(120deg 100% 25%) } i:nth-child(6) { color: hsla(0, 100%, 50%, .1) }
-      i:nth-child(7) { color: transparent; border: 1px solid currentColor }`);
+      i:nth-child(7) { color: transparent; border: 1px solid currentColor }`,
+    );
     const colors = root.children.filter((x): x is StyledElement => x.kind === 'element').map((e) => e.style.color);
     expect(colors).toEqual([
       { r: 0x66, g: 0x33, b: 0x99, a: 1 },
@@ -199,18 +237,38 @@ describe('computeStyles: values', () => {
   });
 
   it('expands shorthands and aliases', () => {
-    const { root } = style('<div>x</div>', `div { margin: 1px 2px 3px; border-bottom: thick dashed red; border-radius: 4px 8px / 2px;
+    const { root } = style(
+      '<div>x</div>',
+      `div { margin: 1px 2px 3px; border-bottom: thick dashed red; border-radius: 4px 8px / 2px;
       background: #eee url("a.png"); list-style: square inside; text-decoration: underline wavy blue; overflow: hidden auto;
-      page-break-before: always; word-wrap: break-word; inset: 1px; border-spacing: 2px 4px; font-weight: bolder; line-height: 150% }`);
+      page-break-before: always; word-wrap: break-word; inset: 1px; border-spacing: 2px 4px; font-weight: bolder; line-height: 150% }`,
+    );
     const s = find(root, 'div').style;
-    expect([s.marginTop, s.marginRight, s.marginBottom, s.marginLeft]).toEqual([{ pt: 0.75, pct: 0 }, { pt: 1.5, pct: 0 }, { pt: 2.25, pct: 0 }, { pt: 1.5, pct: 0 }]);
+    expect([s.marginTop, s.marginRight, s.marginBottom, s.marginLeft]).toEqual([
+      { pt: 0.75, pct: 0 },
+      { pt: 1.5, pct: 0 },
+      { pt: 2.25, pct: 0 },
+      { pt: 1.5, pct: 0 },
+    ]);
     expect(s.borderBottom).toEqual({ width: 3.75, style: 'dashed', color: { r: 255, g: 0, b: 0, a: 1 } });
     expect(s.borderTop.width).toBe(0);
     expect(s.borderRadius).toEqual([3, 6, 3, 6]);
     expect(s.backgroundColor).toEqual({ r: 0xee, g: 0xee, b: 0xee, a: 1 });
     expect(s.backgroundImage).toEqual({ url: 'a.png' });
-    expect(s).toMatchObject({ listStyleType: 'square', listStylePosition: 'inside', overflow: 'hidden', breakBefore: 'always', overflowWrap: 'break-word' });
-    expect(s.textDecoration).toEqual({ underline: true, overline: false, lineThrough: false, style: 'wavy', color: { r: 0, g: 0, b: 255, a: 1 } });
+    expect(s).toMatchObject({
+      listStyleType: 'square',
+      listStylePosition: 'inside',
+      overflow: 'hidden',
+      breakBefore: 'always',
+      overflowWrap: 'break-word',
+    });
+    expect(s.textDecoration).toEqual({
+      underline: true,
+      overline: false,
+      lineThrough: false,
+      style: 'wavy',
+      color: { r: 0, g: 0, b: 255, a: 1 },
+    });
     expect(s.top).toEqual({ pt: 0.75, pct: 0 });
     expect(s.borderSpacing).toEqual([1.5, 3]);
     expect(s.fontWeight).toBe(700);
@@ -218,15 +276,25 @@ describe('computeStyles: values', () => {
   });
 
   it('sizes fonts by keyword, percentage and em of the parent', () => {
-    const { root } = style('<div class="a"><p class="b"><span class="c">x</span></p></div>', `.a { font-size: large } .b { font-size: 2em } .c { font-size: smaller }`);
+    const { root } = style(
+      '<div class="a"><p class="b"><span class="c">x</span></p></div>',
+      `.a { font-size: large } .b { font-size: 2em } .c { font-size: smaller }`,
+    );
     expect(find(root, 'div').style.fontSize).toBe(13.5);
     expect(find(root, 'p').style.fontSize).toBe(27);
     expect(find(root, 'span').style.fontSize).toBeCloseTo(22.5);
   });
 
   it('propagates text decorations to descendants, except into inline blocks', () => {
-    const { root } = style('<p class="u">a <span class="s">b <em class="ib">c</em></span></p>', `.u { text-decoration: underline; color: red } .s { text-decoration: line-through; color: blue } .ib { display: inline-block }`);
-    expect(find(root, 'span').style.textDecoration).toMatchObject({ underline: true, lineThrough: true, color: { r: 0, g: 0, b: 255, a: 1 } });
+    const { root } = style(
+      '<p class="u">a <span class="s">b <em class="ib">c</em></span></p>',
+      `.u { text-decoration: underline; color: red } .s { text-decoration: line-through; color: blue } .ib { display: inline-block }`,
+    );
+    expect(find(root, 'span').style.textDecoration).toMatchObject({
+      underline: true,
+      lineThrough: true,
+      color: { r: 0, g: 0, b: 255, a: 1 },
+    });
     expect(find(root, 'em').style.textDecoration).toMatchObject({ underline: false, lineThrough: false });
   });
 
@@ -239,18 +307,33 @@ describe('computeStyles: values', () => {
 
 describe('computeStyles: presentational hints', () => {
   it('maps an e-mail table’s attributes as a browser does', () => {
-    const { root } = style(`<table width="600" align="center" border="1" cellpadding="5" cellspacing="0" bgcolor="#f0f0f0">
+    const { root } =
+      style(`<table width="600" align="center" border="1" cellpadding="5" cellspacing="0" bgcolor="#f0f0f0">
       <tr><td width="50%" align="right" valign="top" bgcolor="ffffff"><font color="red" size="4" face="Arial, sans-serif">x</font></td></tr></table><center>c</center>`);
     const table = find(root, 'table');
-    expect(table.style).toMatchObject({ width: { pt: 450, pct: 0 }, marginLeft: 'auto', marginRight: 'auto', borderSpacing: [0, 0] });
+    expect(table.style).toMatchObject({
+      width: { pt: 450, pct: 0 },
+      marginLeft: 'auto',
+      marginRight: 'auto',
+      borderSpacing: [0, 0],
+    });
     expect(table.style.backgroundColor).toEqual({ r: 240, g: 240, b: 240, a: 1 });
     expect(table.style.borderTop).toMatchObject({ width: 0.75, style: 'outset' });
     const td = find(root, 'td');
-    expect(td.style).toMatchObject({ width: { pt: 0, pct: 50 }, textAlign: 'right', verticalAlign: 'top', paddingTop: { pt: 3.75, pct: 0 } });
+    expect(td.style).toMatchObject({
+      width: { pt: 0, pct: 50 },
+      textAlign: 'right',
+      verticalAlign: 'top',
+      paddingTop: { pt: 3.75, pct: 0 },
+    });
     expect(td.style.backgroundColor).toEqual({ r: 255, g: 255, b: 255, a: 1 });
     expect(td.style.borderLeft).toEqual({ width: 0.75, style: 'inset', color: { r: 128, g: 128, b: 128, a: 1 } });
     const font = find(root, 'font');
-    expect(font.style).toMatchObject({ color: { r: 255, g: 0, b: 0, a: 1 }, fontSize: 13.5, fontFamily: ['arial', 'sans-serif'] });
+    expect(font.style).toMatchObject({
+      color: { r: 255, g: 0, b: 0, a: 1 },
+      fontSize: 13.5,
+      fontFamily: ['arial', 'sans-serif'],
+    });
     expect(find(root, 'center').style).toMatchObject({ display: 'block', textAlign: 'center' });
   });
 
@@ -262,12 +345,15 @@ describe('computeStyles: presentational hints', () => {
 
 describe('computeStyles: findings', () => {
   it('names unsupported properties, values and selectors with their line', () => {
-    const { findings } = style('<div style="transform: rotate(1deg)">x</div>', `.a { box-shadow: 0 0 1px red }
+    const { findings } = style(
+      '<div style="transform: rotate(1deg)">x</div>',
+      `.a { box-shadow: 0 0 1px red }
 .b { display: flex; position: absolute; float: left }
 .c:hover { color: red }
 .d::before { content: "x" }
 .e { color: nonsense; width: 10 }
-.f { cursor: pointer }`);
+.f { cursor: pointer }`,
+    );
     const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${f.message.split(/[ ;:]/)[0]}`);
     expect(seen).toEqual(
       expect.arrayContaining([
@@ -286,14 +372,20 @@ describe('computeStyles: findings', () => {
 
   it('reports display: flex, position and float where they are used, once for many elements', () => {
     const rows = '<div class="b">x</div>'.repeat(50);
-    const { root, findings } = style(rows, `.b { display: flex; position: absolute; float: left }\n.e { color: nonsense; width: 10 }\n<p class="e">`);
+    const { root, findings } = style(
+      rows,
+      `.b { display: flex; position: absolute; float: left }\n.e { color: nonsense; width: 10 }\n<p class="e">`,
+    );
     expect(root.children[0]).toMatchObject({ style: { display: 'flex', position: 'absolute', float: 'left' } });
     const reported = findings.filter((f) => f.line === 1).map((f) => f.message.split(':')[0]);
     expect(reported).toEqual(['display', 'position', 'float']);
   });
 
   it('reports selectors it cannot match, without throwing', () => {
-    const { findings } = style('<p>x</p>', 'p:unknown-thing { color: red }\n:::: { color: red }\np:nth-child(foo) { color: red }\np::first-line { color: red }');
+    const { findings } = style(
+      '<p>x</p>',
+      'p:unknown-thing { color: red }\n:::: { color: red }\np:nth-child(foo) { color: red }\np::first-line { color: red }',
+    );
     expect(findings.map((f) => [f.code, f.line])).toEqual([
       ['unsupported_selector', 1],
       ['unsupported_selector', 2],
@@ -314,7 +406,8 @@ describe('computeStyles: findings', () => {
 
 describe('computeStyles: <style> blocks', () => {
   it('numbers findings by their line in the HTML and honours their media attribute', () => {
-    const html = '<p>a</p>\n<style>\np { color: red }\np { filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
+    const html =
+      '<p>a</p>\n<style>\np { color: red }\np { filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
     const { root, findings } = style(html);
     expect(find(root, 'p').style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
     expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_property', 'html', 4]]);
@@ -323,7 +416,11 @@ describe('computeStyles: <style> blocks', () => {
 
 describe('computeStyles: speed', () => {
   it('styles a 2,000-row table', () => {
-    const rows = Array.from({ length: 2000 }, (_, i) => `<tr class="${i % 2 ? 'odd' : 'even'}"><td>${i}</td><td class="name">Item ${i}</td><td class="num">1.00</td><td class="num">${i}.00</td></tr>`).join('\n');
+    const rows = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        `<tr class="${i % 2 ? 'odd' : 'even'}"><td>${i}</td><td class="name">Item ${i}</td><td class="num">1.00</td><td class="num">${i}.00</td></tr>`,
+    ).join('\n');
     const html = `<table class="items"><thead><tr><th>#</th><th>Name</th><th>Qty</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>`;
     const css = `.items { width: 100%; border-collapse: collapse } .items td { padding: 4px; border-bottom: 1px solid #ddd } .odd td { background: #f7f7f7 } .num { text-align: right }`;
     style('<p>warm</p>', css);

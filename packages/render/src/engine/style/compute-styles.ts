@@ -5,13 +5,13 @@ import { parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/cs
 import { lineLocator, nodeLine, parseHtml } from '../parse/html';
 import { matchesMedia } from '../parse/media';
 import { cascade, Origin, RuleIndex } from './cascade';
-import { computeStyle, rootParentState, type ElementState, type StyleEnvironment } from './compute';
+import { computeStyle, type ElementState, rootParentState, type StyleEnvironment } from './compute';
 import type { PageStyles, StyledElement, StyledNode } from './computed-style';
-import { prepareDeclaration, type PreparedDeclaration } from './declarations';
+import { type PreparedDeclaration, prepareDeclaration } from './declarations';
+import { documentRoots } from './document-roots';
 import { presentationalHints } from './hints';
 import { computePageStyles } from './page';
 import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
-import { documentRoots } from './document-roots';
 import { ENGINE_USER_AGENT_CSS } from './user-agent';
 
 export interface StyleInput {
@@ -97,7 +97,13 @@ class TreeStyler {
 
   element(element: Element, parent: ElementState): StyledElement {
     const state = this.state(element, parent);
-    const styled: StyledElement = { kind: 'element', tag: element.name, attrs: element.attribs, style: state.style, children: [] };
+    const styled: StyledElement = {
+      kind: 'element',
+      tag: element.name,
+      attrs: element.attribs,
+      style: state.style,
+      children: [],
+    };
     const line = nodeLine(element, this.locate);
     if (line !== undefined) styled.line = line;
     if (element.name === 'svg') {
@@ -113,7 +119,8 @@ class TreeStyler {
     const out: StyledNode[] = [];
     for (const node of nodes) {
       if (node.type === 'text') out.push({ kind: 'text', text: (node as Text).data, style: state.style });
-      else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') out.push(this.element(node as Element, state));
+      else if (node.type === 'tag' || node.type === 'script' || node.type === 'style')
+        out.push(this.element(node as Element, state));
     }
     return out;
   }
@@ -132,11 +139,25 @@ class TreeStyler {
     if (hints.length > 0) {
       const declarations = this.hintDeclarations(hints, nodeLine(element, this.locate) ?? 0);
       const at = blocks.findIndex((block) => block.origin > Origin.Hints);
-      blocks.splice(at === -1 ? blocks.length : at, 0, { origin: Origin.Hints, specificity: 0, order: -1, declarations });
+      blocks.splice(at === -1 ? blocks.length : at, 0, {
+        origin: Origin.Hints,
+        specificity: 0,
+        order: -1,
+        declarations,
+      });
     }
-    if (inline) blocks.push({ origin: Origin.StyleAttribute, specificity: 0, order: 0, declarations: this.inlineDeclarations(inline, element) });
+    if (inline)
+      blocks.push({
+        origin: Origin.StyleAttribute,
+        specificity: 0,
+        order: 0,
+        declarations: this.inlineDeclarations(inline, element),
+      });
     const state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, lang);
-    if (!siblings) this.shared.set(parent, (siblings = new Map()));
+    if (!siblings) {
+      siblings = new Map();
+      this.shared.set(parent, siblings);
+    }
     siblings.set(key, state);
     return state;
   }

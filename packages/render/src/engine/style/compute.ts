@@ -1,10 +1,10 @@
 import type { CssNode } from 'css-tree';
 import type { Findings } from '../findings';
 import type { Cascaded } from './cascade';
-import { initialStyle, type ComputedStyle, type Display, type TextDecoration } from './computed-style';
+import { type ComputedStyle, type Display, initialStyle, type TextDecoration } from './computed-style';
 import type { PreparedDeclaration } from './declarations';
 import { LONGHANDS, type PropertyContext } from './longhands';
-import { SHORTHANDS, type Expansion } from './shorthands';
+import { type Expansion, SHORTHANDS } from './shorthands';
 import { parseValue, UnresolvedLength } from './values';
 import { computeCustomProperties, hasVar, substituteVars } from './vars';
 
@@ -29,10 +29,35 @@ const INITIAL = initialStyle();
 const NO_DECORATION = INITIAL.textDecoration;
 
 const INHERITED: Array<keyof ComputedStyle> = [
-  'visibility', 'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'textAlignLast',
-  'textIndent', 'letterSpacing', 'wordSpacing', 'textTransform', 'whiteSpace', 'direction', 'overflowWrap', 'wordBreak',
-  'hyphens', 'lang', 'tabSize', 'listStyleType', 'listStylePosition', 'listStyleImage', 'borderCollapse', 'borderSpacing',
-  'captionSide', 'emptyCells', 'orphans', 'widows',
+  'visibility',
+  'color',
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'lineHeight',
+  'textAlign',
+  'textAlignLast',
+  'textIndent',
+  'letterSpacing',
+  'wordSpacing',
+  'textTransform',
+  'whiteSpace',
+  'direction',
+  'overflowWrap',
+  'wordBreak',
+  'hyphens',
+  'lang',
+  'tabSize',
+  'listStyleType',
+  'listStylePosition',
+  'listStyleImage',
+  'borderCollapse',
+  'borderSpacing',
+  'captionSide',
+  'emptyCells',
+  'orphans',
+  'widows',
 ];
 
 // Computed first: lengths in em need the font size, vertical-align the line height, borders currentColor.
@@ -59,7 +84,12 @@ export function rootParentState(): ElementState {
  * Computes one element's style from its cascaded declarations and its parent's state: inheritance, CSS-wide
  * keywords, var(), shorthands, units; an invalid value falls back to the declaration below it, as in a browser.
  */
-export function computeStyle(cascaded: Cascaded, parent: ElementState, env: StyleEnvironment, lang?: string): ElementState {
+export function computeStyle(
+  cascaded: Cascaded,
+  parent: ElementState,
+  env: StyleEnvironment,
+  lang?: string,
+): ElementState {
   const style = { ...INITIAL } as ComputedStyle;
   const writable = style as unknown as Record<string, unknown>;
   const from = parent.style as unknown as Record<string, unknown>;
@@ -100,7 +130,12 @@ export function computeStyle(cascaded: Cascaded, parent: ElementState, env: Styl
 
   finishBorders(style, declared);
   style.textDecoration = decoration(style, parent.style, c.decoration);
-  if (FLEX_OR_GRID.has(parent.style.display) || style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed') {
+  if (
+    FLEX_OR_GRID.has(parent.style.display) ||
+    style.float !== 'none' ||
+    style.position === 'absolute' ||
+    style.position === 'fixed'
+  ) {
     style.display = BLOCKIFIED[style.display] ?? style.display;
   }
   return { style, custom };
@@ -121,7 +156,11 @@ function applyDeclaration(
   if (substituted) {
     const value = substituteVars(text, (n) => custom.get(n));
     if (value === undefined) {
-      report(env, declaration, `${declaration.property}: ${text} uses a custom property that is not defined; the property is unset.`);
+      report(
+        env,
+        declaration,
+        `${declaration.property}: ${text} uses a custom property that is not defined; the property is unset.`,
+      );
       return unset(longhand, c);
     }
     text = value;
@@ -140,7 +179,8 @@ function applyDeclaration(
   let nodes = parseValue(text);
   if (nodes && declaration.kind === 'shorthand') {
     const expansion = expand(declaration.property, text, nodes);
-    if (expansion?.ignored) report(env, declaration, `${declaration.property}: ${text}: ${expansion.ignored} not supported; ignored.`);
+    if (expansion?.ignored)
+      report(env, declaration, `${declaration.property}: ${text}: ${expansion.ignored} not supported; ignored.`);
     const part = expansion?.longhands.get(name);
     if (part === null) {
       longhand.reset(c, undefined);
@@ -152,10 +192,18 @@ function applyDeclaration(
     if (nodes && longhand.apply(nodes, c)) return 'set';
   } catch (error) {
     if (!(error instanceof UnresolvedLength)) throw error;
-    report(env, declaration, `${declaration.property}: ${text}: ${error.message} cannot be resolved; the declaration is ignored.`);
+    report(
+      env,
+      declaration,
+      `${declaration.property}: ${text}: ${error.message} cannot be resolved; the declaration is ignored.`,
+    );
     return substituted ? unset(longhand, c) : 'invalid';
   }
-  report(env, declaration, `${declaration.property}: ${text} is not a value the engine supports; the declaration is ignored.`);
+  report(
+    env,
+    declaration,
+    `${declaration.property}: ${text} is not a value the engine supports; the declaration is ignored.`,
+  );
   // Invalid after var() substitution is invalid at computed-value time: unset, not the declaration below.
   return substituted ? unset(longhand, c) : 'invalid';
 }
@@ -193,7 +241,12 @@ function report(env: StyleEnvironment, declaration: PreparedDeclaration, message
 }
 
 /** Values the engine computes but does not lay out yet (engine v2 part 2). */
-function reportUnsupportedValue(name: string, style: ComputedStyle, declaration: PreparedDeclaration, env: StyleEnvironment): void {
+function reportUnsupportedValue(
+  name: string,
+  style: ComputedStyle,
+  declaration: PreparedDeclaration,
+  env: StyleEnvironment,
+): void {
   let message: string | undefined;
   if (name === 'display' && FLEX_OR_GRID.has(style.display)) {
     message = `display: ${style.display} is laid out as ${style.display.startsWith('inline') ? 'inline-block' : 'block'} for now.`;

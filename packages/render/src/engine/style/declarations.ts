@@ -1,5 +1,5 @@
-import type { CssDeclaration } from '../parse/css';
 import type { Findings } from '../findings';
+import type { CssDeclaration } from '../parse/css';
 import { LONGHANDS } from './longhands';
 import { ALIASES, SHORTHANDS } from './shorthands';
 
@@ -21,9 +21,14 @@ const NO_EFFECT_IN_PRINT =
  * Resolves a declaration's property (aliases such as `word-wrap` and `page-break-before` to their new names);
  * a property the engine does not compute is reported once, here, and dropped.
  */
-export function prepareDeclaration(declaration: CssDeclaration, part: string, findings: Findings): PreparedDeclaration | null {
+export function prepareDeclaration(
+  declaration: CssDeclaration,
+  part: string,
+  findings: Findings,
+): PreparedDeclaration | null {
   const { value, important, line } = declaration;
-  if (declaration.property.startsWith('--')) return { property: declaration.property, kind: 'custom', value, important, part, line };
+  if (declaration.property.startsWith('--'))
+    return { property: declaration.property, kind: 'custom', value, important, part, line };
   const property = ALIASES[declaration.property] ?? declaration.property;
   if (value === '') {
     findings.add({ code: 'unsupported_value', message: `${property} has an empty value; it is ignored.`, part, line });

@@ -1,4 +1,4 @@
-import { Element, type ChildNode, type Document, type ParentNode } from 'domhandler';
+import { type ChildNode, type Document, Element, type ParentNode } from 'domhandler';
 
 /**
  * The document's html and body elements. htmlparser2 does not build HTML's implied elements, so a fragment
@@ -16,7 +16,10 @@ export function documentRoots(document: Document): { html: Element; body: Elemen
   if (body) return { html, body };
   const heads = html.children.filter((node) => isElement(node) && node.name === 'head');
   const created = new Element('body', {}, []);
-  adopt(created, html.children.filter((node) => !heads.includes(node)));
+  adopt(
+    created,
+    html.children.filter((node) => !heads.includes(node)),
+  );
   adopt(html, [...heads, created]);
   return { html, body: created };
 }

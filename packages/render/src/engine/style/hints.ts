@@ -54,7 +54,25 @@ export function presentationalHints(element: Element): Array<[string, string]> {
 }
 
 const SIZED = new Set(['table', 'td', 'th', 'img', 'col', 'colgroup', 'hr', 'svg', 'qr-code', 'bar-code']);
-const TEXT_ALIGNED = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption', 'col', 'colgroup']);
+const TEXT_ALIGNED = new Set([
+  'td',
+  'th',
+  'tr',
+  'thead',
+  'tbody',
+  'tfoot',
+  'div',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'caption',
+  'col',
+  'colgroup',
+]);
 const VALIGNED = new Set(['td', 'th', 'tr', 'thead', 'tbody', 'tfoot', 'col', 'colgroup']);
 const BACKGROUND = new Set(['body', 'table', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot']);
 const LIST_TYPES: Record<string, string> = {
@@ -115,8 +133,14 @@ function fontHints(a: Record<string, string>, hints: Array<[string, string]>): v
     const color = legacyColor(a.color);
     if (color) hints.push(['color', color]);
   }
-  if (a.face !== undefined && a.face.trim()) {
-    hints.push(['font-family', a.face.split(',').map((f) => JSON.stringify(f.trim())).join(', ')]);
+  if (a.face?.trim()) {
+    hints.push([
+      'font-family',
+      a.face
+        .split(',')
+        .map((f) => JSON.stringify(f.trim()))
+        .join(', '),
+    ]);
   }
   if (a.size !== undefined) {
     const match = /^\s*([+-]?)(\d+)/.exec(a.size);

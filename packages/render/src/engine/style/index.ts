@@ -1,8 +1,8 @@
-export { computeStyles, userAgentStylesheet, type StyleInput, type StyleResult } from './compute-styles';
-export { computePageStyles, type SourcedPageRule } from './page';
-export { ENGINE_USER_AGENT_CSS } from './user-agent';
 export { parseColor } from './colors';
-export { parseValue, toLength, toNumber, type LengthContext } from './values';
-export { substituteVars, computeCustomProperties } from './vars';
-export { compileSelectorList, type CompiledSelector } from './selectors';
+export { computeStyles, type StyleInput, type StyleResult, userAgentStylesheet } from './compute-styles';
 export * from './computed-style';
+export { computePageStyles, type SourcedPageRule } from './page';
+export { type CompiledSelector, compileSelectorList } from './selectors';
+export { ENGINE_USER_AGENT_CSS } from './user-agent';
+export { type LengthContext, parseValue, toLength, toNumber } from './values';
+export { computeCustomProperties, substituteVars } from './vars';

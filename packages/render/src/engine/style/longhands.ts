@@ -1,7 +1,7 @@
 import type { CssNode } from 'css-tree';
 import { parseColor } from './colors';
 import type { BorderSide, BorderStyle, Color, ComputedStyle, Display, Length, TextDecoration } from './computed-style';
-import { toLength, toNumber, type LengthContext } from './values';
+import { type LengthContext, toLength, toNumber } from './values';
 
 /** What a longhand's value is computed against, for one element. */
 export interface PropertyContext extends LengthContext {
@@ -48,7 +48,12 @@ function identifier(node: CssNode): string | undefined {
 }
 
 /** A longhand stored in one key of ComputedStyle. */
-function simple<K extends Key>(key: K, inherited: boolean, parse: Parse<ComputedStyle[K]>, initial: ComputedStyle[K]): Longhand {
+function simple<K extends Key>(
+  key: K,
+  inherited: boolean,
+  parse: Parse<ComputedStyle[K]>,
+  initial: ComputedStyle[K],
+): Longhand {
   return {
     inherited,
     apply(nodes, c) {
@@ -78,7 +83,18 @@ const points = (node: CssNode, c: PropertyContext): number | undefined => {
 const color = one<Color>((node, c) => parseColor(node, c.style.color));
 
 const BORDER_WIDTHS: Record<string, number> = { thin: 0.75, medium: 2.25, thick: 3.75 };
-export const BORDER_STYLES = new Set<string>(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset']);
+export const BORDER_STYLES = new Set<string>([
+  'none',
+  'hidden',
+  'solid',
+  'dashed',
+  'dotted',
+  'double',
+  'groove',
+  'ridge',
+  'inset',
+  'outset',
+]);
 
 export function borderWidth(node: CssNode, c: PropertyContext): number | undefined {
   const word = identifier(node);
@@ -87,7 +103,11 @@ export function borderWidth(node: CssNode, c: PropertyContext): number | undefin
   return value !== undefined && value >= 0 ? value : undefined;
 }
 
-function borderPart<F extends keyof BorderSide>(side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft', field: F, parse: Parse<BorderSide[F]>): Longhand {
+function borderPart<F extends keyof BorderSide>(
+  side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft',
+  field: F,
+  parse: Parse<BorderSide[F]>,
+): Longhand {
   return {
     inherited: false,
     apply(nodes, c) {
@@ -122,7 +142,7 @@ function radius(index: number): Longhand {
     },
     reset(c, from) {
       const radii = [...c.style.borderRadius] as ComputedStyle['borderRadius'];
-      radii[index] = from ? from.borderRadius[index] as number : 0;
+      radii[index] = from ? (from.borderRadius[index] as number) : 0;
       c.style.borderRadius = radii;
     },
   };
@@ -208,10 +228,11 @@ const opacity = one<number>((node, c) => {
   return n === undefined ? undefined : Math.min(1, Math.max(0, n));
 });
 
-const integer = (min: number) => one<number>((node, c) => {
-  const n = toNumber(node, c);
-  return n !== undefined && Number.isInteger(n) && n >= min ? n : undefined;
-});
+const integer = (min: number) =>
+  one<number>((node, c) => {
+    const n = toNumber(node, c);
+    return n !== undefined && Number.isInteger(n) && n >= min ? n : undefined;
+  });
 
 const url = (node: CssNode): string | undefined => {
   if (node.type === 'Url') return node.value;
@@ -236,9 +257,25 @@ const listStyleType = one<string>((node) => {
 });
 
 const DISPLAYS = new Set<string>([
-  'block', 'inline', 'inline-block', 'list-item', 'table', 'inline-table', 'table-row-group', 'table-header-group',
-  'table-footer-group', 'table-row', 'table-cell', 'table-column', 'table-column-group', 'table-caption', 'none',
-  'flex', 'inline-flex', 'grid', 'inline-grid',
+  'block',
+  'inline',
+  'inline-block',
+  'list-item',
+  'table',
+  'inline-table',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-cell',
+  'table-column',
+  'table-column-group',
+  'table-caption',
+  'none',
+  'flex',
+  'inline-flex',
+  'grid',
+  'inline-grid',
 ]);
 const display = one<Display>((node) => {
   const word = identifier(node);
@@ -263,7 +300,19 @@ const borderSpacing: Parse<[number, number]> = (nodes, c) => {
   return [h, v ?? h];
 };
 
-const breakValue = keyword('auto', 'avoid', 'page', 'always', 'left', 'right', 'avoid-page', 'recto', 'verso', 'column', 'avoid-column');
+const breakValue = keyword(
+  'auto',
+  'avoid',
+  'page',
+  'always',
+  'left',
+  'right',
+  'avoid-page',
+  'recto',
+  'verso',
+  'column',
+  'avoid-column',
+);
 
 function normaliseBreak(value: string): ComputedStyle['breakBefore'] | undefined {
   if (value === 'recto') return 'right';
@@ -288,7 +337,10 @@ const decorationLines: Parse<NonNullable<OwnDecoration['lines']>> = (nodes) => {
 };
 export const DECORATION_STYLES = new Set(['solid', 'double', 'dotted', 'dashed', 'wavy']);
 
-function decorationPart<F extends keyof OwnDecoration>(field: F, parse: Parse<NonNullable<OwnDecoration[F]>>): Longhand {
+function decorationPart<F extends keyof OwnDecoration>(
+  field: F,
+  parse: Parse<NonNullable<OwnDecoration[F]>>,
+): Longhand {
   return {
     inherited: false,
     apply(nodes, c) {
@@ -339,17 +391,37 @@ export const LONGHANDS: Record<string, Longhand> = {
   'font-size': simple('fontSize', true, fontSize, 12),
   'font-weight': simple('fontWeight', true, fontWeight, 400),
   // `oblique 10deg` is drawn as oblique.
-  'font-style': simple('fontStyle', true, (n, c) => (n.length === 2 && n[1]?.type !== 'Dimension' ? undefined : fontStyle(n.slice(0, 1), c)), 'normal'),
+  'font-style': simple(
+    'fontStyle',
+    true,
+    (n, c) => (n.length === 2 && n[1]?.type !== 'Dimension' ? undefined : fontStyle(n.slice(0, 1), c)),
+    'normal',
+  ),
   'line-height': simple('lineHeight', true, lineHeight, { kind: 'normal' }),
   'text-align': simple('textAlign', true, textAlign, 'start'),
-  'text-align-last': simple('textAlignLast', true, keyword('auto', 'left', 'right', 'center', 'justify', 'start', 'end'), 'auto'),
+  'text-align-last': simple(
+    'textAlignLast',
+    true,
+    keyword('auto', 'left', 'right', 'center', 'justify', 'start', 'end'),
+    'auto',
+  ),
   'text-indent': simple('textIndent', true, one(length), zero),
   'letter-spacing': simple('letterSpacing', true, spacing, 0),
   'word-spacing': simple('wordSpacing', true, spacing, 0),
   'text-transform': simple('textTransform', true, keyword('none', 'uppercase', 'lowercase', 'capitalize'), 'none'),
-  'white-space': simple('whiteSpace', true, keyword('normal', 'nowrap', 'pre', 'pre-wrap', 'pre-line', 'break-spaces'), 'normal'),
+  'white-space': simple(
+    'whiteSpace',
+    true,
+    keyword('normal', 'nowrap', 'pre', 'pre-wrap', 'pre-line', 'break-spaces'),
+    'normal',
+  ),
   direction: simple('direction', true, keyword('ltr', 'rtl'), 'ltr'),
-  'unicode-bidi': simple('unicodeBidi', false, keyword('normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'), 'normal'),
+  'unicode-bidi': simple(
+    'unicodeBidi',
+    false,
+    keyword('normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'),
+    'normal',
+  ),
   'vertical-align': simple('verticalAlign', false, verticalAlign, 'baseline'),
   'overflow-wrap': simple('overflowWrap', true, keyword('normal', 'break-word', 'anywhere'), 'normal'),
   'word-break': simple('wordBreak', true, keyword('normal', 'break-all', 'keep-all', 'break-word'), 'normal'),
@@ -365,7 +437,13 @@ export const LONGHANDS: Record<string, Longhand> = {
   'empty-cells': simple('emptyCells', true, keyword('show', 'hide'), 'show'),
   'break-before': simple('breakBefore', false, (n, c) => map(breakValue(n, c), normaliseBreak), 'auto'),
   'break-after': simple('breakAfter', false, (n, c) => map(breakValue(n, c), normaliseBreak), 'auto'),
-  'break-inside': simple('breakInside', false, (n, c) => map(keyword('auto', 'avoid', 'avoid-page', 'avoid-column')(n, c), (v) => (v === 'avoid-column' ? 'auto' : v)), 'auto'),
+  'break-inside': simple(
+    'breakInside',
+    false,
+    (n, c) =>
+      map(keyword('auto', 'avoid', 'avoid-page', 'avoid-column')(n, c), (v) => (v === 'avoid-column' ? 'auto' : v)),
+    'auto',
+  ),
   orphans: simple('orphans', true, integer(1), 2),
   widows: simple('widows', true, integer(1), 2),
   position: simple('position', false, keyword('static', 'relative', 'absolute', 'fixed', 'sticky'), 'static'),
@@ -375,9 +453,16 @@ export const LONGHANDS: Record<string, Longhand> = {
   right: simple('right', false, lengthOr('auto'), 'auto'),
   bottom: simple('bottom', false, lengthOr('auto'), 'auto'),
   left: simple('left', false, lengthOr('auto'), 'auto'),
-  'z-index': simple('zIndex', false, one((node, c) => (identifier(node) === 'auto' ? 'auto' : integer(-Infinity)([node], c))), 'auto'),
+  'z-index': simple(
+    'zIndex',
+    false,
+    one((node, c) => (identifier(node) === 'auto' ? 'auto' : integer(-Infinity)([node], c))),
+    'auto',
+  ),
   'text-decoration-line': decorationPart('lines', decorationLines),
-  'text-decoration-style': decorationPart('style', (n, c) => keyword('solid', 'double', 'dotted', 'dashed', 'wavy')(n, c)),
+  'text-decoration-style': decorationPart('style', (n, c) =>
+    keyword('solid', 'double', 'dotted', 'dashed', 'wavy')(n, c),
+  ),
   'text-decoration-color': decorationPart('color', color),
 };
 
@@ -385,7 +470,11 @@ for (const [side, Side] of Object.entries(sides)) {
   LONGHANDS[`margin-${side}`] = simple(`margin${Side}`, false, lengthOr('auto'), zero);
   LONGHANDS[`padding-${side}`] = simple(`padding${Side}`, false, one(nonNegative), zero);
   LONGHANDS[`border-${side}-width`] = borderPart(`border${Side}`, 'width', one(borderWidth));
-  LONGHANDS[`border-${side}-style`] = borderPart(`border${Side}`, 'style', keyword(...(BORDER_STYLES as Set<BorderStyle>)));
+  LONGHANDS[`border-${side}-style`] = borderPart(
+    `border${Side}`,
+    'style',
+    keyword(...(BORDER_STYLES as Set<BorderStyle>)),
+  );
   LONGHANDS[`border-${side}-color`] = borderPart(`border${Side}`, 'color', color);
 }
 CORNERS.forEach((corner, index) => {

@@ -21,7 +21,7 @@ describe('page styles', () => {
     const { other } = pages('@page { size: A5 landscape; margin: 5mm }');
     expect(other.width).toBeCloseTo(595.28, 2);
     expect(other.height).toBeCloseTo(419.53, 2);
-    other.margin.forEach((m) => expect(m).toBeCloseTo(14.17, 2));
+    for (const m of other.margin) expect(m).toBeCloseTo(14.17, 2);
   });
 
   it('reads sizes as lengths, named sizes and margin longhands', () => {
@@ -29,7 +29,9 @@ describe('page styles', () => {
     expect(pages('@page { size: 5in }').other).toMatchObject({ width: 360, height: 360 });
     expect(pages('@page { size: letter }').other).toMatchObject({ width: 612, height: 792 });
     expect(pages('@page { size: landscape }').other).toMatchObject({ width: 841.89, height: 595.28 });
-    expect(pages('@page { margin: 1in 0.5in; margin-bottom: 2cm }').other.margin.map((m) => Math.round(m * 100) / 100)).toEqual([72, 36, 56.69, 36]);
+    expect(
+      pages('@page { margin: 1in 0.5in; margin-bottom: 2cm }').other.margin.map((m) => Math.round(m * 100) / 100),
+    ).toEqual([72, 36, 56.69, 36]);
   });
 
   it('applies @page :first to the first page only', () => {
@@ -56,17 +58,28 @@ describe('page styles', () => {
       { kind: 'counter', name: 'pages', style: 'decimal' },
     ]);
     const style = other.marginBoxes['bottom-center']?.style;
-    expect(style).toMatchObject({ display: 'block', fontSize: 9, textAlign: 'center', fontFamily: ['georgia'], color: { r: 128, g: 128, b: 128, a: 1 } });
+    expect(style).toMatchObject({
+      display: 'block',
+      fontSize: 9,
+      textAlign: 'center',
+      fontFamily: ['georgia'],
+      color: { r: 128, g: 128, b: 128, a: 1 },
+    });
     expect(style?.borderTop).toEqual({ width: 0.75, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } });
     expect(style?.paddingTop).toEqual({ pt: 2, pct: 0 });
-    expect(other.marginBoxes['top-right']).toMatchObject({ content: [{ kind: 'counter', name: 'page', style: 'upper-roman' }], style: { textAlign: 'right' } });
+    expect(other.marginBoxes['top-right']).toMatchObject({
+      content: [{ kind: 'counter', name: 'page', style: 'upper-roman' }],
+      style: { textAlign: 'right' },
+    });
     expect(other.marginBoxes['top-left']).toBeUndefined();
     expect(first.marginBoxes['bottom-center']?.content).toEqual([{ kind: 'string', value: 'First' }]);
     expect(findings).toEqual([]);
   });
 
   it('reports what it cannot use', () => {
-    const { findings } = pages('@page { size: A9 }\n@page :left { margin: 1cm }\n@page { @bottom-center { content: string(title) } marks: crop }');
+    const { findings } = pages(
+      '@page { size: A9 }\n@page :left { margin: 1cm }\n@page { @bottom-center { content: string(title) } marks: crop }',
+    );
     expect(findings.map((f) => [f.code, f.line]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
       ['unsupported_value', 1],
       ['unsupported_selector', 2],

@@ -1,9 +1,9 @@
 import type { CssNode } from 'css-tree';
 import type { CssDeclaration, PageRule } from '../parse/css';
-import { cascade, Origin, type MatchedBlock } from './cascade';
+import { cascade, type MatchedBlock, Origin } from './cascade';
 import { computeStyle, type ElementState, type StyleEnvironment } from './compute';
 import type { MarginBox, MarginBoxName, PageStyle, PageStyles } from './computed-style';
-import { prepareDeclaration, type PreparedDeclaration } from './declarations';
+import { type PreparedDeclaration, prepareDeclaration } from './declarations';
 import { SHORTHAND_LONGHANDS } from './shorthands';
 import { parseValue, toLength } from './values';
 
@@ -81,13 +81,19 @@ function pageStyle(
   root: ElementState,
   env: StyleEnvironment,
 ): PageStyle {
-  const page: PageStyle = { width: defaults.width, height: defaults.height, margin: [...defaults.margin], marginBoxes: {} };
+  const page: PageStyle = {
+    width: defaults.width,
+    height: defaults.height,
+    margin: [...defaults.margin],
+    marginBoxes: {},
+  };
   const contextDeclarations: PreparedDeclaration[] = [];
   const margins: Array<{ declaration: CssDeclaration; part: string }> = [];
   for (const { rule, part } of rules) {
     for (const declaration of rule.declarations) {
       if (declaration.property === 'size') pageSize(page, declaration, part, env);
-      else if (declaration.property === 'margin' || declaration.property.startsWith('margin-')) margins.push({ declaration, part });
+      else if (declaration.property === 'margin' || declaration.property.startsWith('margin-'))
+        margins.push({ declaration, part });
       else {
         const prepared = prepareDeclaration(declaration, part, env.findings);
         if (prepared) contextDeclarations.push(prepared);
@@ -97,12 +103,18 @@ function pageStyle(
   const context = styleOf(contextDeclarations, root, env);
   for (const { declaration, part } of margins) pageMargin(page, declaration, part, context, env);
 
-  const boxes = new Map<MarginBoxName, { declarations: PreparedDeclaration[]; content?: CssDeclaration & { part: string } }>();
+  const boxes = new Map<
+    MarginBoxName,
+    { declarations: PreparedDeclaration[]; content?: CssDeclaration & { part: string } }
+  >();
   for (const { rule, part } of rules) {
     for (const marginRule of rule.marginRules) {
       const name = marginRule.name as MarginBoxName;
       let box = boxes.get(name);
-      if (!box) boxes.set(name, (box = { declarations: [] }));
+      if (!box) {
+        box = { declarations: [] };
+        boxes.set(name, box);
+      }
       for (const declaration of marginRule.declarations) {
         if (declaration.property === 'content') box.content = { ...declaration, part };
         else {
@@ -115,7 +127,14 @@ function pageStyle(
   for (const [name, box] of boxes) {
     const content = box.content ? marginContent(box.content, env) : undefined;
     if (!content || content.length === 0) continue;
-    const defaultAlign: PreparedDeclaration = { property: 'text-align', kind: 'longhand', value: DEFAULT_TEXT_ALIGN[name], important: false, part: 'user-agent', line: 0 };
+    const defaultAlign: PreparedDeclaration = {
+      property: 'text-align',
+      kind: 'longhand',
+      value: DEFAULT_TEXT_ALIGN[name],
+      important: false,
+      part: 'user-agent',
+      line: 0,
+    };
     const style = styleOf([defaultAlign, ...box.declarations], context, env).style;
     const marginBox: MarginBox = { content, style: { ...style, display: 'block' } };
     page.marginBoxes[name] = marginBox;
@@ -150,8 +169,13 @@ function parseSize(nodes: CssNode[], page: PageStyle, env: StyleEnvironment): [n
       else if (PAGE_SIZES[word] && !named) named = PAGE_SIZES[word];
       else return undefined;
     } else {
-      const length = toLength(node, { fontSize: 12, rootFontSize: env.rootFontSize, pageWidth: page.width, pageHeight: page.height });
-      if (!length || length.pct !== 0 || length.pt <= 0) return undefined;
+      const length = toLength(node, {
+        fontSize: 12,
+        rootFontSize: env.rootFontSize,
+        pageWidth: page.width,
+        pageHeight: page.height,
+      });
+      if (length?.pct !== 0 || length.pt <= 0) return undefined;
       lengths.push(length.pt);
     }
   }
@@ -163,13 +187,28 @@ function parseSize(nodes: CssNode[], page: PageStyle, env: StyleEnvironment): [n
   return [w, h];
 }
 
-const MARGIN_SIDES: Record<string, number> = { 'margin-top': 0, 'margin-right': 1, 'margin-bottom': 2, 'margin-left': 3 };
+const MARGIN_SIDES: Record<string, number> = {
+  'margin-top': 0,
+  'margin-right': 1,
+  'margin-bottom': 2,
+  'margin-left': 3,
+};
 
-function pageMargin(page: PageStyle, declaration: CssDeclaration, part: string, context: ElementState, env: StyleEnvironment): void {
+function pageMargin(
+  page: PageStyle,
+  declaration: CssDeclaration,
+  part: string,
+  context: ElementState,
+  env: StyleEnvironment,
+): void {
   const nodes = parseValue(declaration.value);
   const side = MARGIN_SIDES[declaration.property];
   const count = nodes?.length ?? 0;
-  if (!nodes || (side === undefined && (declaration.property !== 'margin' || count < 1 || count > 4)) || (side !== undefined && count !== 1)) {
+  if (
+    !nodes ||
+    (side === undefined && (declaration.property !== 'margin' || count < 1 || count > 4)) ||
+    (side !== undefined && count !== 1)
+  ) {
     invalid(declaration, part, env);
     return;
   }
@@ -198,12 +237,16 @@ function pageMargin(page: PageStyle, declaration: CssDeclaration, part: string, 
 }
 
 /** `content: "Page " counter(page) " of " counter(pages, upper-roman)` as parts. */
-function marginContent(declaration: CssDeclaration & { part: string }, env: StyleEnvironment): MarginBox['content'] | undefined {
+function marginContent(
+  declaration: CssDeclaration & { part: string },
+  env: StyleEnvironment,
+): MarginBox['content'] | undefined {
   const nodes = parseValue(declaration.value);
   const content: MarginBox['content'] = [];
   for (const node of nodes ?? []) {
     if (node.type === 'String') content.push({ kind: 'string', value: node.value });
-    else if (node.type === 'Identifier' && (node.name === 'none' || node.name === 'normal') && nodes?.length === 1) return [];
+    else if (node.type === 'Identifier' && (node.name === 'none' || node.name === 'normal') && nodes?.length === 1)
+      return [];
     else if (node.type === 'Function' && node.name.toLowerCase() === 'counter') {
       const args = node.children.toArray().filter((n) => n.type !== 'Operator');
       const [name, style] = args.map((n) => (n.type === 'Identifier' ? n.name.toLowerCase() : ''));

@@ -20,7 +20,16 @@ export interface CompiledSelectorList {
 }
 
 // States that never hold on a printed page.
-const DYNAMIC = new Set(['hover', 'active', 'focus', 'focus-within', 'focus-visible', 'visited', 'target', 'target-within']);
+const DYNAMIC = new Set([
+  'hover',
+  'active',
+  'focus',
+  'focus-within',
+  'focus-visible',
+  'visited',
+  'target',
+  'target-within',
+]);
 const MAX_OF_ARGUMENTS = new Set(['is', 'matches', '-webkit-any', '-moz-any', 'not', 'has']);
 const TRAVERSALS = new Set(['adjacent', 'child', 'descendant', 'parent', 'sibling', 'column-combinator']);
 
@@ -99,8 +108,10 @@ function rightmostKey(tokens: Selector[]): Pick<CompiledSelector, 'id' | 'classN
   let tag: string | undefined;
   for (const token of tokens.slice(start)) {
     if (token.type === 'tag') tag = token.name;
-    else if (token.type === 'attribute' && token.name === 'id' && token.action === 'equals' && !token.ignoreCase) id = token.value;
-    else if (token.type === 'attribute' && token.name === 'class' && token.action === 'element' && !token.ignoreCase) className = token.value;
+    else if (token.type === 'attribute' && token.name === 'id' && token.action === 'equals' && !token.ignoreCase)
+      id = token.value;
+    else if (token.type === 'attribute' && token.name === 'class' && token.action === 'element' && !token.ignoreCase)
+      className = token.value;
   }
   if (id !== undefined) return { id };
   if (className !== undefined) return { className };

@@ -89,7 +89,17 @@ function background(nodes: CssNode[]): Expansion | undefined {
 
 const FONT_STYLES = new Set(['italic', 'oblique']);
 const FONT_WEIGHTS = new Set(['bold', 'bolder', 'lighter']);
-const FONT_IGNORED = new Set(['small-caps', 'condensed', 'expanded', 'semi-condensed', 'semi-expanded', 'extra-condensed', 'extra-expanded', 'ultra-condensed', 'ultra-expanded']);
+const FONT_IGNORED = new Set([
+  'small-caps',
+  'condensed',
+  'expanded',
+  'semi-condensed',
+  'semi-expanded',
+  'extra-condensed',
+  'extra-expanded',
+  'ultra-condensed',
+  'ultra-expanded',
+]);
 
 /** `font: [style || variant || weight || stretch] size [/ line-height] family`. */
 function font(nodes: CssNode[]): Expansion | undefined {
@@ -163,7 +173,8 @@ function textDecoration(nodes: CssNode[]): Expansion | undefined {
   let ignored: string | undefined;
   for (const node of nodes) {
     const word = id(node);
-    if (word === 'none' || word === 'underline' || word === 'overline' || word === 'line-through' || word === 'blink') lines.push(node);
+    if (word === 'none' || word === 'underline' || word === 'overline' || word === 'line-through' || word === 'blink')
+      lines.push(node);
     else if (!style && word !== undefined && DECORATION_STYLES.has(word)) style = node;
     else if (!color && isColor(node)) color = node;
     else if (isLengthLike(node) || word === 'auto' || word === 'from-font') ignored = 'text-decoration-thickness';
@@ -224,7 +235,8 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   overflow: ['overflow'],
 };
-for (const side of SIDES) SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
+for (const side of SIDES)
+  SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
 
 /** Old names the engine reads as the new ones. */
 export const ALIASES: Record<string, string> = {

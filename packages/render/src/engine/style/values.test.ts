@@ -1,8 +1,8 @@
 import type { CssNode } from 'css-tree';
 import { describe, expect, it } from 'vitest';
-import { BLACK } from './computed-style';
 import { parseColor } from './colors';
-import { parseValue, toLength, toNumber, UnresolvedLength, type LengthContext } from './values';
+import { BLACK } from './computed-style';
+import { type LengthContext, parseValue, toLength, toNumber, UnresolvedLength } from './values';
 import { computeCustomProperties, substituteVars } from './vars';
 
 const ctx: LengthContext = { fontSize: 10, rootFontSize: 12, pageWidth: 600, pageHeight: 800 };
@@ -11,8 +11,18 @@ const length = (text: string, c = ctx) => toLength(node(text), c);
 
 describe('lengths', () => {
   it('converts every unit to points', () => {
-    expect(['1px', '1pt', '1pc', '1in', '2.54cm', '25.4mm', '4Q'].map((t) => length(t)?.pt.toFixed(4))).toEqual(['0.7500', '1.0000', '12.0000', '72.0000', '72.0000', '72.0000', '2.8346']);
-    expect(['2em', '2rem', '2ex', '2ch', '10vw', '10vh', '10vmin', '10vmax'].map((t) => length(t)?.pt)).toEqual([20, 24, 10, 10, 60, 80, 60, 80]);
+    expect(['1px', '1pt', '1pc', '1in', '2.54cm', '25.4mm', '4Q'].map((t) => length(t)?.pt.toFixed(4))).toEqual([
+      '0.7500',
+      '1.0000',
+      '12.0000',
+      '72.0000',
+      '72.0000',
+      '72.0000',
+      '2.8346',
+    ]);
+    expect(['2em', '2rem', '2ex', '2ch', '10vw', '10vh', '10vmin', '10vmax'].map((t) => length(t)?.pt)).toEqual([
+      20, 24, 10, 10, 60, 80, 60, 80,
+    ]);
     expect(length('50%')).toEqual({ pt: 0, pct: 50 });
     expect(length('50%', { ...ctx, percentBase: 30 })).toEqual({ pt: 15, pct: 0 });
     expect(length('0')).toEqual({ pt: 0, pct: 0 });
@@ -56,7 +66,10 @@ describe('colours', () => {
 
 describe('custom properties', () => {
   it('substitutes var() with fallbacks, nested', () => {
-    const vars = new Map([['--a', '1px'], ['--b', 'solid']]);
+    const vars = new Map([
+      ['--a', '1px'],
+      ['--b', 'solid'],
+    ]);
     const lookup = (n: string) => vars.get(n);
     expect(substituteVars('var(--a) var(--b)', lookup)).toBe('1px solid');
     expect(substituteVars('calc(var(--x, var(--a)) * 2)', lookup)).toBe('calc(1px * 2)');

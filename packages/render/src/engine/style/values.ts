@@ -1,5 +1,5 @@
-import * as csstree from 'css-tree';
 import type { CssNode } from 'css-tree';
+import * as csstree from 'css-tree';
 import type { Length } from './computed-style';
 
 const parsed = new Map<string, CssNode[] | null>();
@@ -126,18 +126,20 @@ function mathFunction(name: string, args: CssNode[], ctx: LengthContext): Numeri
   const pick = (a: number, b: number) => (name === 'min' ? Math.min(a, b) : Math.max(a, b));
   if (values.every((v) => v.kind === 'number')) {
     const ns = values.map((v) => (v as { n: number }).n);
-    if (name === 'clamp') return { kind: 'number', n: Math.max(ns[0] as number, Math.min(ns[1] as number, ns[2] as number)) };
+    if (name === 'clamp')
+      return { kind: 'number', n: Math.max(ns[0] as number, Math.min(ns[1] as number, ns[2] as number)) };
     return { kind: 'number', n: ns.reduce(pick) };
   }
-  const lengths = values.map((v) => (v.kind === 'length' ? v : v.n === 0 ? { kind: 'length' as const, pt: 0, pct: 0 } : null));
+  const lengths = values.map((v) =>
+    v.kind === 'length' ? v : v.n === 0 ? { kind: 'length' as const, pt: 0, pct: 0 } : null,
+  );
   if (lengths.some((v) => v === null)) return undefined;
   const ls = lengths as Array<{ kind: 'length'; pt: number; pct: number }>;
   // Comparable only when all are absolute or all are pure percentages.
   const field = ls.every((v) => v.pct === 0) ? 'pt' : ls.every((v) => v.pt === 0) ? 'pct' : null;
   if (!field) throw new UnresolvedLength(`${name}() of a percentage and an absolute length`);
   const ns = ls.map((v) => v[field]);
-  const n =
-    name === 'clamp' ? Math.max(ns[0] as number, Math.min(ns[1] as number, ns[2] as number)) : ns.reduce(pick);
+  const n = name === 'clamp' ? Math.max(ns[0] as number, Math.min(ns[1] as number, ns[2] as number)) : ns.reduce(pick);
   return field === 'pt' ? { kind: 'length', pt: n, pct: 0 } : { kind: 'length', pt: 0, pct: n };
 }
 
