@@ -42,7 +42,7 @@ describe('computeStyles: the tree and the user-agent stylesheet', () => {
 
   it('gives headings, lists, tables, pre and links their browser defaults', () => {
     const { root } = style(`<h1>T</h1><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul><ol><li>1</li></ol>
-      <table><tbody><tr><th>h</th><td>d</td></tr></tbody></table><pre>x</pre><a href="#">l</a><sup>2</sup><script>x()</script>`);
+      <table><tbody><tr><th>h</th><td>d</td></tr></tbody></table><pre>\nx</pre><a href="#">l</a><sup>2</sup><script>x()</script>`);
     const h1 = find(root, 'h1');
     expect(h1.style.fontSize).toBe(24);
     expect(h1.style.marginTop.valueOf()).toEqual({ pt: 24 * 0.67, pct: 0 });
@@ -69,6 +69,7 @@ describe('computeStyles: the tree and the user-agent stylesheet', () => {
     });
     expect(th.style.paddingTop).toEqual({ pt: 0.75, pct: 0 });
     expect(find(root, 'pre').style).toMatchObject({ whiteSpace: 'pre', fontFamily: ['monospace'] });
+    expect(find(root, 'pre').children).toMatchObject([{ kind: 'text', text: 'x' }]);
     const a = find(root, 'a');
     expect(a.style.color).toEqual({ r: 0, g: 0, b: 0xee, a: 1 });
     expect(a.style.textDecoration).toMatchObject({ underline: true, color: { r: 0, g: 0, b: 0xee, a: 1 } });
@@ -296,6 +297,15 @@ describe('computeStyles: values', () => {
       color: { r: 0, g: 0, b: 255, a: 1 },
     });
     expect(find(root, 'em').style.textDecoration).toMatchObject({ underline: false, lineThrough: false });
+  });
+
+  it('takes the direction of dir="auto" from the first strong character of the text', () => {
+    const { root } = style(
+      '<p dir="auto"><span dir="ltr">abc</span> <b>שלום</b> world</p><p dir="auto">hello שלום</p>',
+    );
+    const [rtl, ltr] = root.children.filter((x): x is StyledElement => x.kind === 'element');
+    expect(rtl?.style).toMatchObject({ direction: 'rtl', unicodeBidi: 'isolate' });
+    expect(ltr?.style.direction).toBe('ltr');
   });
 
   it('takes direction from dir and lang from lang', () => {

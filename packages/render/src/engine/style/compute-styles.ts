@@ -112,6 +112,7 @@ class TreeStyler {
     }
     if (state.style.display === 'none') return styled;
     styled.children = this.children(element.children, state);
+    if (LEADING_NEWLINE_DROPPED.has(element.name)) dropLeadingNewline(styled.children);
     return styled;
   }
 
@@ -197,4 +198,15 @@ function styleElements(document: Document): Element[] {
   };
   walk(document.children);
   return out;
+}
+
+// HTML's parser drops a newline right after these start tags (htmlparser2 keeps it).
+const LEADING_NEWLINE_DROPPED = new Set(['pre', 'listing', 'textarea']);
+
+function dropLeadingNewline(children: StyledNode[]): void {
+  const first = children[0];
+  if (first?.kind !== 'text' || !/^\r?\n/.test(first.text)) return;
+  const text = first.text.replace(/^\r?\n/, '');
+  if (text) children[0] = { ...first, text };
+  else children.shift();
 }

@@ -1,4 +1,5 @@
-import type { Element } from 'domhandler';
+import type { ChildNode, Element, Text } from 'domhandler';
+import { directionOf } from '../../fonts/bidi';
 
 /**
  * HTML's presentational attributes as the declarations a browser maps them to (they take the lowest author
@@ -41,6 +42,8 @@ export function presentationalHints(element: Element): Array<[string, string]> {
     const width = pixels(a.border);
     if (width !== undefined) hints.push(['border-width', `${width}px`], ['border-style', 'solid']);
   }
+  if (a.dir !== undefined && a.dir.trim().toLowerCase() === 'auto')
+    hints.push(['direction', directionOf(ownText(element.children))]);
   if (tag === 'font') fontHints(a, hints);
   if (tag === 'body' && a.text !== undefined) {
     const color = legacyColor(a.text);
@@ -172,4 +175,20 @@ function legacyColor(value: string): string | undefined {
   if (!text) return undefined;
   if (/^[\da-f]{6}$/i.test(text) || /^[\da-f]{3}$/i.test(text)) return `#${text}`;
   return /^[#\w]+$/.test(text) ? text : undefined;
+}
+
+/**
+ * The text that decides `dir="auto"`: the element's, without that of descendants with a direction of their own
+ * (a `dir` attribute, `bdi`) or that is not shown; the first strong character is near its start.
+ */
+function ownText(nodes: ChildNode[], out: string[] = []): string {
+  for (const node of nodes) {
+    if (out.length > 64) break;
+    if (node.type === 'text') out.push((node as Text).data);
+    else if (node.type === 'tag') {
+      const element = node as Element;
+      if (element.attribs.dir === undefined && element.name !== 'bdi') ownText(element.children, out);
+    }
+  }
+  return out.join('');
 }
