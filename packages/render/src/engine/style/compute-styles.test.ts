@@ -154,6 +154,17 @@ describe('computeStyles: the cascade', () => {
     expect(u?.style.paddingLeft).toEqual({ pt: 0, pct: 0 });
   });
 
+  it('matches tag names in any case, classes and ids as written', () => {
+    const { root } = style(
+      '<DIV ID="Main" class="A"><P>x</P></DIV>',
+      'P { color: red } DIV.A { margin: 1px } .a { padding: 1px } #main { padding: 2px } :IS(DIV) P { font-weight: 700 }',
+    );
+    const div = find(root, 'div');
+    expect(find(root, 'p').style).toMatchObject({ color: { r: 255, g: 0, b: 0, a: 1 }, fontWeight: 700 });
+    expect(div.style.marginTop).toEqual({ pt: 0.75, pct: 0 });
+    expect(div.style.paddingTop).toEqual({ pt: 0, pct: 0 });
+  });
+
   it('matches selectors by id, class, attribute and structure', () => {
     const { root } = style(
       '<ul><li>a</li><li data-x="1">b</li></ul>',

@@ -55,6 +55,7 @@ function compileUncached(text: string): CompiledSelectorList {
     return result;
   }
   for (const tokens of list) {
+    lowerCaseTags(tokens);
     const problem = unsupportedPart(tokens);
     if (problem) {
       result.unsupported.push(problem);
@@ -116,4 +117,12 @@ function rightmostKey(tokens: Selector[]): Pick<CompiledSelector, 'id' | 'classN
   if (id !== undefined) return { id };
   if (className !== undefined) return { className };
   return tag === undefined ? {} : { tag };
+}
+
+/** HTML tag names match case-insensitively; css-what keeps them as written. */
+function lowerCaseTags(tokens: Selector[]): void {
+  for (const token of tokens) {
+    if (token.type === 'tag') token.name = token.name.toLowerCase();
+    else if (token.type === 'pseudo' && Array.isArray(token.data)) for (const inner of token.data) lowerCaseTags(inner);
+  }
 }
