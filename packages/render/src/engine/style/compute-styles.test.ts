@@ -1,0 +1,455 @@
+import { describe, expect, it } from 'vitest';
+import { Findings } from '../findings';
+import { computeStyles } from './compute-styles';
+import type { StyledElement, StyledNode } from './computed-style';
+
+const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
+
+function style(html: string, css?: string) {
+  const findings = new Findings();
+  const result = computeStyles({ html, ...(css === undefined ? {} : { css }), page: A4 }, findings);
+  return { ...result, findings: findings.list() };
+}
+
+/** The first element with this tag (or id, as `#id`) in the styled tree. */
+function find(node: StyledNode, what: string): StyledElement {
+  const found = search(node, what);
+  if (!found) throw new Error(`no ${what}`);
+  return found;
+}
+function search(node: StyledNode, what: string): StyledElement | undefined {
+  if (node.kind !== 'element') return undefined;
+  if (what.startsWith('#') ? node.attrs.id === what.slice(1) : node.tag === what) return node;
+  for (const child of node.children) {
+    const found = search(child, what);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe('computeStyles: the tree and the user-agent stylesheet', () => {
+  it('returns the body of a fragment with its default 8px margin and text children', () => {
+    const { root } = style('<p>Hello <b>world</b></p>');
+    expect(root.tag).toBe('body');
+    expect(root.style.display).toBe('block');
+    expect(root.style.marginTop).toEqual({ pt: 6, pct: 0 });
+    const p = find(root, 'p');
+    expect(p.style.marginTop).toEqual({ pt: 12, pct: 0 });
+    expect(p.children[0]).toMatchObject({ kind: 'text', text: 'Hello ' });
+    expect(find(root, 'b').style.fontWeight).toBe(700);
+    expect(find(root, 'b').style.display).toBe('inline');
+  });
+
+  it('gives headings, lists, tables, pre and links their browser defaults', () => {
+    const { root } = style(`<h1>T</h1><ul><li>a<ul><li>b<ul><li>c</li></ul></li></ul></li></ul><ol><li>1</li></ol>
+      <table><tbody><tr><th>h</th><td>d</td></tr></tbody></table><pre>\nx</pre><a href="#">l</a><sup>2</sup><script>x()</script>`);
+    const h1 = find(root, 'h1');
+    expect(h1.style.fontSize).toBe(24);
+    expect(h1.style.marginTop.valueOf()).toEqual({ pt: 24 * 0.67, pct: 0 });
+    const lists = [] as string[];
+    const walk = (n: StyledNode) => {
+      if (n.kind !== 'element') return;
+      if (n.tag === 'li') lists.push(n.style.listStyleType);
+      n.children.forEach(walk);
+    };
+    walk(root);
+    expect(lists).toEqual(['disc', 'circle', 'square', 'decimal']);
+    expect(find(root, 'li').style.display).toBe('list-item');
+    expect(find(root, 'ul').style.paddingLeft).toEqual({ pt: 30, pct: 0 });
+    const table = find(root, 'table');
+    expect(table.style.borderSpacing).toEqual([1.5, 1.5]);
+    expect(find(root, 'tbody').style.display).toBe('table-row-group');
+    expect(find(root, 'tr').style.verticalAlign).toBe('middle');
+    const th = find(root, 'th');
+    expect(th.style).toMatchObject({
+      display: 'table-cell',
+      textAlign: 'center',
+      fontWeight: 700,
+      verticalAlign: 'middle',
+    });
+    expect(th.style.paddingTop).toEqual({ pt: 0.75, pct: 0 });
+    expect(find(root, 'pre').style).toMatchObject({ whiteSpace: 'pre', fontFamily: ['monospace'] });
+    expect(find(root, 'pre').children).toMatchObject([{ kind: 'text', text: 'x' }]);
+    const a = find(root, 'a');
+    expect(a.style.color).toEqual({ r: 0, g: 0, b: 0xee, a: 1 });
+    expect(a.style.textDecoration).toMatchObject({ underline: true, color: { r: 0, g: 0, b: 0xee, a: 1 } });
+    expect(find(root, 'sup').style.verticalAlign).toBe('super');
+    expect(find(root, 'sup').style.fontSize).toBeCloseTo(10);
+    expect(find(root, 'script').style.display).toBe('none');
+  });
+
+  it('styles html and body as in a browser, from a full document', () => {
+    const { root } = style(
+      '<html lang="FR"><head><style>html { color: red } body { margin: 0 }</style></head><body><p>x</p></body></html>',
+    );
+    expect(root.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(root.style.marginLeft).toEqual({ pt: 0, pct: 0 });
+    expect(find(root, 'p').style.lang).toBe('fr');
+  });
+
+  it('serialises svg and does not style its children', () => {
+    const { root } = style(
+      '<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg><qr-code value="x"></qr-code>',
+    );
+    const svg = find(root, 'svg');
+    expect(svg.markup).toContain('viewBox="0 0 10 10"');
+    expect(svg.children).toEqual([]);
+    expect(find(root, 'qr-code')).toMatchObject({ attrs: { value: 'x' }, style: { display: 'inline-block' } });
+  });
+});
+
+describe('computeStyles: the cascade', () => {
+  it('orders by specificity, source order and !important; style attributes win over rules', () => {
+    const { root } = style(
+      `<div id="a" class="b c"><p id="p1" class="x">1</p><p class="x" style="color: green">2</p><p class="y" style="color: green">3</p></div>`,
+      `#a .x { color: blue } .b .x { color: red } p { color: gray }
+       .y { color: purple !important } p.x { font-weight: 700 } .x { font-weight: 300 }`,
+    );
+    const [p1, p2, p3] = find(root, 'div').children.filter((n): n is StyledElement => n.kind === 'element');
+    expect(p1?.style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
+    expect(p1?.style.fontWeight).toBe(700);
+    expect(p2?.style.color).toEqual({ r: 0, g: 128, b: 0, a: 1 });
+    expect(p3?.style.color).toEqual({ r: 128, g: 0, b: 128, a: 1 });
+  });
+
+  it('applies the template css, then <style> blocks, then style attributes', () => {
+    const { root } = style(
+      '<style>p { color: red; font-size: 20px }</style><p style="font-size: 10px">x</p>',
+      'p { color: blue; margin: 0 }',
+    );
+    const p = find(root, 'p');
+    expect(p.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(p.style.fontSize).toBe(7.5);
+    expect(p.style.marginTop).toEqual({ pt: 0, pct: 0 });
+  });
+
+  it('inherits colour and font through three levels, and not margins', () => {
+    const { root } = style(
+      '<div class="a"><section><span><em>x</em></span></section></div>',
+      '.a { color: #123456; font: italic bold 15px/1.5 "Brand Sans", serif; margin: 10px }',
+    );
+    const em = find(root, 'em');
+    expect(em.style.color).toEqual({ r: 0x12, g: 0x34, b: 0x56, a: 1 });
+    expect(em.style).toMatchObject({
+      fontSize: 11.25,
+      fontWeight: 700,
+      fontStyle: 'italic',
+      fontFamily: ['brand sans', 'serif'],
+      lineHeight: { kind: 'number', value: 1.5 },
+    });
+    expect(find(root, 'section').style.marginTop).toEqual({ pt: 0, pct: 0 });
+  });
+
+  it('handles inherit, initial and unset', () => {
+    const { root } = style(
+      '<div><p class="i">a</p><p class="n">b</p><p class="u">c</p></div>',
+      `div { color: red; border: 2px solid blue; padding: 4px }
+      .i { padding: inherit; color: initial } .n { border-top: inherit } .u { color: unset; padding: unset }`,
+    );
+    const [i, n, u] = find(root, 'div').children.filter((x): x is StyledElement => x.kind === 'element');
+    expect(i?.style.paddingLeft).toEqual({ pt: 3, pct: 0 });
+    expect(i?.style.color).toEqual({ r: 0, g: 0, b: 0, a: 1 });
+    expect(n?.style.borderTop).toEqual({ width: 1.5, style: 'solid', color: { r: 0, g: 0, b: 255, a: 1 } });
+    expect(u?.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(u?.style.paddingLeft).toEqual({ pt: 0, pct: 0 });
+  });
+
+  it('matches tag names in any case, classes and ids as written', () => {
+    const { root } = style(
+      '<DIV ID="Main" class="A"><P>x</P></DIV>',
+      'P { color: red } DIV.A { margin: 1px } .a { padding: 1px } #main { padding: 2px } :IS(DIV) P { font-weight: 700 }',
+    );
+    const div = find(root, 'div');
+    expect(find(root, 'p').style).toMatchObject({ color: { r: 255, g: 0, b: 0, a: 1 }, fontWeight: 700 });
+    expect(div.style.marginTop).toEqual({ pt: 0.75, pct: 0 });
+    expect(div.style.paddingTop).toEqual({ pt: 0, pct: 0 });
+  });
+
+  it('matches selectors by id, class, attribute and structure', () => {
+    const { root } = style(
+      '<ul><li>a</li><li data-x="1">b</li></ul>',
+      'li:first-child { color: red } li[data-x] { color: blue } ul > li + li { font-size: 20px }',
+    );
+    const [a, b] = find(root, 'ul').children.filter((x): x is StyledElement => x.kind === 'element');
+    expect(a?.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(b?.style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
+    expect(b?.style.fontSize).toBe(15);
+    expect(a?.style.fontSize).toBe(12);
+  });
+});
+
+describe('computeStyles: values', () => {
+  it('substitutes var() with inheritance, fallbacks and nesting', () => {
+    const { root } = style(
+      '<div class="t"><p>x</p><h2>y</h2><h3>z</h3></div>',
+      `
+      :root { --brand: #ff0000; --space: 4px }
+      .t { --gap: calc(var(--space) * 2); --alias: var(--brand) }
+      p { color: var(--alias); margin-top: var(--gap) }
+      h2 { color: var(--missing, var(--also-missing, blue)); padding-left: var(--space, 99px) }
+      h3 { --a: var(--b); --b: var(--a); color: var(--a, green); margin-top: var(--nope) }`,
+    );
+    const p = find(root, 'p');
+    expect(p.style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(p.style.marginTop).toEqual({ pt: 6, pct: 0 });
+    const h2 = find(root, 'h2');
+    expect(h2.style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
+    expect(h2.style.paddingLeft).toEqual({ pt: 3, pct: 0 });
+    const h3 = find(root, 'h3');
+    // The cycle makes --a invalid: the fallback applies. margin-top's var() is undefined: unset, that is 0.
+    expect(h3.style.color).toEqual({ r: 0, g: 128, b: 0, a: 1 });
+    expect(h3.style.marginTop).toEqual({ pt: 0, pct: 0 });
+  });
+
+  it('computes calc(), min(), max() and clamp() into linear lengths', () => {
+    const { root, findings } = style(
+      '<div class="a">x</div><div class="b">y</div>',
+      `
+      .a { width: calc(100% - 10px); margin-left: calc((2em + 4px) / 2); padding-left: max(10px, 2pt); padding-right: clamp(10%, 80%, 50%) }
+      .b { width: min(100%, 600px); height: 10vh; margin-top: 1rem; padding-top: 2ex; font-size: 150% }`,
+    );
+    const [da, db] = root.children.filter((x): x is StyledElement => x.kind === 'element');
+    expect(da?.style.width).toEqual({ pt: -7.5, pct: 100 });
+    expect(da?.style.marginLeft).toEqual({ pt: 13.5, pct: 0 });
+    expect(da?.style.paddingLeft).toEqual({ pt: 7.5, pct: 0 });
+    expect(da?.style.paddingRight).toEqual({ pt: 0, pct: 50 });
+    expect(db?.style.width).toBe('auto');
+    expect(db?.style.height).toEqual({ pt: 84.189, pct: 0 });
+    expect(db?.style.marginTop).toEqual({ pt: 12, pct: 0 });
+    expect(db?.style.fontSize).toBe(18);
+    expect(db?.style.paddingTop).toEqual({ pt: 18, pct: 0 });
+    expect(
+      findings.some((f) => f.code === 'unsupported_value' && f.message.includes('min(100%, 600px)') && f.line === 3),
+    ).toBe(true);
+  });
+
+  it('takes vw and vh of the page box that @page sets', () => {
+    const { root } = style('<div>x</div>', '@page { size: 400pt 200pt } div { width: 50vw; height: 10vh }');
+    expect(find(root, 'div').style).toMatchObject({ width: { pt: 200, pct: 0 }, height: { pt: 20, pct: 0 } });
+  });
+
+  it('parses colours in every syntax', () => {
+    const { root } = style(
+      '<i>1</i><i>2</i><i>3</i><i>4</i><i>5</i><i>6</i><i>7</i>',
+      `
+      i:nth-child(1) { color: rebeccapurple } i:nth-child(2) { color: #abc8 } i:nth-child(3) { color: rgba(10, 20, 30, 0.5) }
+      i:nth-child(4) { color: rgb(10 20 30 / 25%) } i:nth-child(5) { color: hsl(120deg 100% 25%) } i:nth-child(6) { color: hsla(0, 100%, 50%, .1) }
+      i:nth-child(7) { color: transparent; border: 1px solid currentColor }`,
+    );
+    const colors = root.children.filter((x): x is StyledElement => x.kind === 'element').map((e) => e.style.color);
+    expect(colors).toEqual([
+      { r: 0x66, g: 0x33, b: 0x99, a: 1 },
+      { r: 0xaa, g: 0xbb, b: 0xcc, a: 0x88 / 255 },
+      { r: 10, g: 20, b: 30, a: 0.5 },
+      { r: 10, g: 20, b: 30, a: 0.25 },
+      { r: 0, g: 128, b: 0, a: 1 },
+      { r: 255, g: 0, b: 0, a: 0.1 },
+      { r: 0, g: 0, b: 0, a: 0 },
+    ]);
+  });
+
+  it('expands shorthands and aliases', () => {
+    const { root } = style(
+      '<div>x</div>',
+      `div { margin: 1px 2px 3px; border-bottom: thick dashed red; border-radius: 4px 8px / 2px;
+      background: #eee url("a.png"); list-style: square inside; text-decoration: underline wavy blue; overflow: hidden auto;
+      page-break-before: always; word-wrap: break-word; inset: 1px; border-spacing: 2px 4px; font-weight: bolder; line-height: 150% }`,
+    );
+    const s = find(root, 'div').style;
+    expect([s.marginTop, s.marginRight, s.marginBottom, s.marginLeft]).toEqual([
+      { pt: 0.75, pct: 0 },
+      { pt: 1.5, pct: 0 },
+      { pt: 2.25, pct: 0 },
+      { pt: 1.5, pct: 0 },
+    ]);
+    expect(s.borderBottom).toEqual({ width: 3.75, style: 'dashed', color: { r: 255, g: 0, b: 0, a: 1 } });
+    expect(s.borderTop.width).toBe(0);
+    expect(s.borderRadius).toEqual([3, 6, 3, 6]);
+    expect(s.backgroundColor).toEqual({ r: 0xee, g: 0xee, b: 0xee, a: 1 });
+    expect(s.backgroundImage).toEqual({ url: 'a.png' });
+    expect(s).toMatchObject({
+      listStyleType: 'square',
+      listStylePosition: 'inside',
+      overflow: 'hidden',
+      breakBefore: 'always',
+      overflowWrap: 'break-word',
+    });
+    expect(s.textDecoration).toEqual({
+      underline: true,
+      overline: false,
+      lineThrough: false,
+      style: 'wavy',
+      color: { r: 0, g: 0, b: 255, a: 1 },
+    });
+    expect(s.top).toEqual({ pt: 0.75, pct: 0 });
+    expect(s.borderSpacing).toEqual([1.5, 3]);
+    expect(s.fontWeight).toBe(700);
+    expect(s.lineHeight).toEqual({ kind: 'length', value: 18 });
+  });
+
+  it('sizes fonts by keyword, percentage and em of the parent', () => {
+    const { root } = style(
+      '<div class="a"><p class="b"><span class="c">x</span></p></div>',
+      `.a { font-size: large } .b { font-size: 2em } .c { font-size: smaller }`,
+    );
+    expect(find(root, 'div').style.fontSize).toBe(13.5);
+    expect(find(root, 'p').style.fontSize).toBe(27);
+    expect(find(root, 'span').style.fontSize).toBeCloseTo(22.5);
+  });
+
+  it('propagates text decorations to descendants, except into inline blocks', () => {
+    const { root } = style(
+      '<p class="u">a <span class="s">b <em class="ib">c</em></span></p>',
+      `.u { text-decoration: underline; color: red } .s { text-decoration: line-through; color: blue } .ib { display: inline-block }`,
+    );
+    expect(find(root, 'span').style.textDecoration).toMatchObject({
+      underline: true,
+      lineThrough: true,
+      color: { r: 0, g: 0, b: 255, a: 1 },
+    });
+    expect(find(root, 'em').style.textDecoration).toMatchObject({ underline: false, lineThrough: false });
+  });
+
+  it('takes the direction of dir="auto" from the first strong character of the text', () => {
+    const { root } = style(
+      '<p dir="auto"><span dir="ltr">abc</span> <b>שלום</b> world</p><p dir="auto">hello שלום</p>',
+    );
+    const [rtl, ltr] = root.children.filter((x): x is StyledElement => x.kind === 'element');
+    expect(rtl?.style).toMatchObject({ direction: 'rtl', unicodeBidi: 'isolate' });
+    expect(ltr?.style.direction).toBe('ltr');
+  });
+
+  it('takes direction from dir and lang from lang', () => {
+    const { root } = style('<div dir="rtl" lang="AR"><p>x</p></div>');
+    expect(find(root, 'div').style).toMatchObject({ direction: 'rtl', unicodeBidi: 'isolate', lang: 'ar' });
+    expect(find(root, 'p').style).toMatchObject({ direction: 'rtl', unicodeBidi: 'normal', lang: 'ar' });
+  });
+});
+
+describe('computeStyles: presentational hints', () => {
+  it('maps an e-mail table’s attributes as a browser does', () => {
+    const { root } =
+      style(`<table width="600" align="center" border="1" cellpadding="5" cellspacing="0" bgcolor="#f0f0f0">
+      <tr><td width="50%" align="right" valign="top" bgcolor="ffffff"><font color="red" size="4" face="Arial, sans-serif">x</font></td></tr></table><center>c</center>`);
+    const table = find(root, 'table');
+    expect(table.style).toMatchObject({
+      width: { pt: 450, pct: 0 },
+      marginLeft: 'auto',
+      marginRight: 'auto',
+      borderSpacing: [0, 0],
+    });
+    expect(table.style.backgroundColor).toEqual({ r: 240, g: 240, b: 240, a: 1 });
+    expect(table.style.borderTop).toMatchObject({ width: 0.75, style: 'outset' });
+    const td = find(root, 'td');
+    expect(td.style).toMatchObject({
+      width: { pt: 0, pct: 50 },
+      textAlign: 'right',
+      verticalAlign: 'top',
+      paddingTop: { pt: 3.75, pct: 0 },
+    });
+    expect(td.style.backgroundColor).toEqual({ r: 255, g: 255, b: 255, a: 1 });
+    expect(td.style.borderLeft).toEqual({ width: 0.75, style: 'inset', color: { r: 128, g: 128, b: 128, a: 1 } });
+    const font = find(root, 'font');
+    expect(font.style).toMatchObject({
+      color: { r: 255, g: 0, b: 0, a: 1 },
+      fontSize: 13.5,
+      fontFamily: ['arial', 'sans-serif'],
+    });
+    expect(find(root, 'center').style).toMatchObject({ display: 'block', textAlign: 'center' });
+  });
+
+  it('lets author rules win over presentational hints', () => {
+    const { root } = style('<table width="600"><tr><td>x</td></tr></table>', 'table { width: 100% }');
+    expect(find(root, 'table').style.width).toEqual({ pt: 0, pct: 100 });
+  });
+});
+
+describe('computeStyles: findings', () => {
+  it('names unsupported properties, values and selectors with their line', () => {
+    const { findings } = style(
+      '<div style="transform: rotate(1deg)">x</div>',
+      `.a { box-shadow: 0 0 1px red }
+.b { display: flex; position: absolute; float: left }
+.c:hover { color: red }
+.d::before { content: "x" }
+.e { color: nonsense; width: 10 }
+.f { cursor: pointer }`,
+    );
+    const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${f.message.split(/[ ;:]/)[0]}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'unsupported_property css:1 box-shadow',
+        'unsupported_selector css:3 ',
+        'unsupported_selector css:4 ',
+        'unsupported_property html:1 transform',
+      ]),
+    );
+    expect(findings.filter((f) => f.code === 'unsupported_selector').map((f) => f.message)).toEqual([
+      expect.stringContaining(':hover'),
+      expect.stringContaining('::before'),
+    ]);
+    expect(findings.some((f) => f.message.includes('cursor'))).toBe(false);
+  });
+
+  it('reports display: flex, position and float where they are used, once for many elements', () => {
+    const rows = '<div class="b">x</div>'.repeat(50);
+    const { root, findings } = style(
+      rows,
+      `.b { display: flex; position: absolute; float: left }\n.e { color: nonsense; width: 10 }\n<p class="e">`,
+    );
+    expect(root.children[0]).toMatchObject({ style: { display: 'flex', position: 'absolute', float: 'left' } });
+    const reported = findings.filter((f) => f.line === 1).map((f) => f.message.split(':')[0]);
+    expect(reported).toEqual(['display', 'position', 'float']);
+  });
+
+  it('reports selectors it cannot match, without throwing', () => {
+    const { findings } = style(
+      '<p>x</p>',
+      'p:unknown-thing { color: red }\n:::: { color: red }\np:nth-child(foo) { color: red }\np::first-line { color: red }',
+    );
+    expect(findings.map((f) => [f.code, f.line])).toEqual([
+      ['unsupported_selector', 1],
+      ['unsupported_selector', 2],
+      ['unsupported_selector', 3],
+      ['unsupported_selector', 4],
+    ]);
+  });
+
+  it('reports invalid values with their line and keeps the declaration below', () => {
+    const { root, findings } = style('<p class="e">x</p>', `.e { color: blue }\n.e { color: nonsense; width: 10 }`);
+    expect(find(root, 'p').style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
+    expect(findings.map((f) => [f.code, f.line, f.message.split(':')[0]])).toEqual([
+      ['unsupported_value', 2, 'color'],
+      ['unsupported_value', 2, 'width'],
+    ]);
+  });
+});
+
+describe('computeStyles: <style> blocks', () => {
+  it('numbers findings by their line in the HTML and honours their media attribute', () => {
+    const html =
+      '<p>a</p>\n<style>\np { color: red }\np { filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
+    const { root, findings } = style(html);
+    expect(find(root, 'p').style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+    expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_property', 'html', 4]]);
+  });
+});
+
+describe('computeStyles: speed', () => {
+  it('styles a 2,000-row table', () => {
+    const rows = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        `<tr class="${i % 2 ? 'odd' : 'even'}"><td>${i}</td><td class="name">Item ${i}</td><td class="num">1.00</td><td class="num">${i}.00</td></tr>`,
+    ).join('\n');
+    const html = `<table class="items"><thead><tr><th>#</th><th>Name</th><th>Qty</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>`;
+    const css = `.items { width: 100%; border-collapse: collapse } .items td { padding: 4px; border-bottom: 1px solid #ddd } .odd td { background: #f7f7f7 } .num { text-align: right }`;
+    style('<p>warm</p>', css);
+    const start = performance.now();
+    const { root } = style(html, css);
+    const ms = performance.now() - start;
+    console.log(`2,000-row table styled in ${ms.toFixed(1)} ms`);
+    expect(find(root, 'tbody').children.filter((n) => n.kind === 'element')).toHaveLength(2000);
+    expect(find(root, 'td').style.paddingTop).toEqual({ pt: 3, pct: 0 });
+  });
+});

@@ -1,0 +1,212 @@
+import type { ChildNode, Document, Element, Text } from 'domhandler';
+import { serializeSvg } from '../../convert/svg';
+import { Findings } from '../findings';
+import { parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/css';
+import { lineLocator, nodeLine, parseHtml } from '../parse/html';
+import { matchesMedia } from '../parse/media';
+import { cascade, Origin, RuleIndex } from './cascade';
+import { computeStyle, type ElementState, rootParentState, type StyleEnvironment } from './compute';
+import type { PageStyles, StyledElement, StyledNode } from './computed-style';
+import { type PreparedDeclaration, prepareDeclaration } from './declarations';
+import { documentRoots } from './document-roots';
+import { presentationalHints } from './hints';
+import { computePageStyles } from './page';
+import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
+import { ENGINE_USER_AGENT_CSS } from './user-agent';
+
+export interface StyleInput {
+  /** The HTML after Liquid. */
+  html: string;
+  /** The template's stylesheet (part `css`). */
+  css?: string;
+  /** Which part the HTML is (`html`, `header_html`, `footer_html`), for findings; `html` when not given. */
+  part?: string;
+  /** The template's page: size and margins in points (top, right, bottom, left), before `@page` rules. */
+  page: { width: number; height: number; margin: [number, number, number, number] };
+}
+
+export interface StyleResult {
+  /** The body element (html's and body's styles cascaded as in a browser). */
+  root: StyledElement;
+  pages: PageStyles;
+}
+
+let userAgentSheet: Stylesheet | undefined;
+
+/** The engine's user-agent stylesheet, parsed once. */
+export function userAgentStylesheet(): Stylesheet {
+  userAgentSheet ??= parseStylesheet(ENGINE_USER_AGENT_CSS, { part: 'user-agent' }, new Findings());
+  return userAgentSheet;
+}
+
+/**
+ * The style stage: parses the HTML and every stylesheet (the user agent's, the template's `css`, `<style>`
+ * blocks in document order, `style` attributes), cascades them and computes each element's style once.
+ */
+export function computeStyles(input: StyleInput, findings: Findings): StyleResult {
+  const part = input.part ?? 'html';
+  const media = { width: input.page.width, height: input.page.height };
+  const document = parseHtml(input.html);
+  const locate = lineLocator(input.html);
+
+  const sheets: Stylesheet[] = [];
+  if (input.css) sheets.push(parseStylesheet(input.css, { part: 'css' }, findings, media));
+  for (const style of styleElements(document)) {
+    if (style.attribs.media !== undefined && !matchesMedia(style.attribs.media, media)) continue;
+    const text = style.children.map((child) => (child.type === 'text' ? (child as Text).data : '')).join('');
+    const first = style.children[0];
+    const line = first ? (nodeLine(first, locate) ?? 1) : 1;
+    sheets.push(parseStylesheet(text, { part, lineOffset: line - 1 }, findings, media));
+  }
+
+  const index = new RuleIndex();
+  index.add(userAgentStylesheet(), Origin.UserAgent, new Findings());
+  for (const sheet of sheets) index.add(sheet, Origin.Author, findings);
+
+  const env: StyleEnvironment = {
+    pageWidth: input.page.width,
+    pageHeight: input.page.height,
+    rootFontSize: 12,
+    findings,
+    reported: new WeakSet(),
+  };
+  const styler = new TreeStyler(index, env, part, locate);
+  const { html, body } = documentRoots(document);
+  const htmlState = styler.state(html, rootParentState());
+  env.rootFontSize = htmlState.style.fontSize;
+  const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
+  const pages = computePageStyles(pageRules, input.page, htmlState, env);
+  // vw and vh in the document are of the page box that @page made (the first page's size may differ; rarely).
+  env.pageWidth = pages.other.width;
+  env.pageHeight = pages.other.height;
+  const root = styler.element(body, htmlState);
+  return { root, pages };
+}
+
+class TreeStyler {
+  // Style sharing: siblings with the same parent state, matched rules and attributes share one computed style.
+  private readonly shared = new WeakMap<ElementState, Map<string, ElementState>>();
+  private readonly inlineCache = new Map<string, PreparedDeclaration[]>();
+
+  constructor(
+    private readonly index: RuleIndex,
+    private readonly env: StyleEnvironment,
+    private readonly part: string,
+    private readonly locate: (offset: number) => number,
+  ) {}
+
+  element(element: Element, parent: ElementState): StyledElement {
+    const state = this.state(element, parent);
+    const styled: StyledElement = {
+      kind: 'element',
+      tag: element.name,
+      attrs: element.attribs,
+      style: state.style,
+      children: [],
+    };
+    const line = nodeLine(element, this.locate);
+    if (line !== undefined) styled.line = line;
+    if (element.name === 'svg') {
+      styled.markup = serializeSvg(element);
+      return styled;
+    }
+    if (state.style.display === 'none') return styled;
+    styled.children = this.children(element.children, state);
+    if (LEADING_NEWLINE_DROPPED.has(element.name)) dropLeadingNewline(styled.children);
+    return styled;
+  }
+
+  private children(nodes: ChildNode[], state: ElementState): StyledNode[] {
+    const out: StyledNode[] = [];
+    for (const node of nodes) {
+      if (node.type === 'text') out.push({ kind: 'text', text: (node as Text).data, style: state.style });
+      else if (node.type === 'tag' || node.type === 'script' || node.type === 'style')
+        out.push(this.element(node as Element, state));
+    }
+    return out;
+  }
+
+  state(element: Element, parent: ElementState): ElementState {
+    const ids: number[] = [];
+    const blocks = this.index.match(element, ids);
+    const hints = presentationalHints(element);
+    const inline = element.attribs.style;
+    const lang = element.attribs.lang ?? element.attribs['xml:lang'];
+    const key = `${ids.join(',')}|${hints.map((h) => `${h[0]}:${h[1]}`).join(';')}|${inline ?? ''}|${lang ?? ''}`;
+    let siblings = this.shared.get(parent);
+    const cached = siblings?.get(key);
+    if (cached) return cached;
+
+    if (hints.length > 0) {
+      const declarations = this.hintDeclarations(hints, nodeLine(element, this.locate) ?? 0);
+      const at = blocks.findIndex((block) => block.origin > Origin.Hints);
+      blocks.splice(at === -1 ? blocks.length : at, 0, {
+        origin: Origin.Hints,
+        specificity: 0,
+        order: -1,
+        declarations,
+      });
+    }
+    if (inline)
+      blocks.push({
+        origin: Origin.StyleAttribute,
+        specificity: 0,
+        order: 0,
+        declarations: this.inlineDeclarations(inline, element),
+      });
+    const state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, lang);
+    if (!siblings) {
+      siblings = new Map();
+      this.shared.set(parent, siblings);
+    }
+    siblings.set(key, state);
+    return state;
+  }
+
+  private hintDeclarations(hints: Array<[string, string]>, line: number): PreparedDeclaration[] {
+    return hints.map(([property, value]) => ({
+      property,
+      kind: SHORTHANDS[property] ? 'shorthand' : 'longhand',
+      value,
+      important: false,
+      part: this.part,
+      line,
+    }));
+  }
+
+  private inlineDeclarations(text: string, element: Element): PreparedDeclaration[] {
+    const line = nodeLine(element, this.locate) ?? 1;
+    const key = `${line}\n${text}`;
+    let prepared = this.inlineCache.get(key);
+    if (!prepared) {
+      prepared = parseDeclarations(text, { part: this.part, lineOffset: line - 1 }, this.env.findings)
+        .map((d) => prepareDeclaration(d, this.part, this.env.findings))
+        .filter((d): d is PreparedDeclaration => d !== null);
+      this.inlineCache.set(key, prepared);
+    }
+    return prepared;
+  }
+}
+
+function styleElements(document: Document): Element[] {
+  const out: Element[] = [];
+  const walk = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'style' && (node as Element).name === 'style') out.push(node as Element);
+      else if ('children' in node && node.type !== 'script') walk(node.children as ChildNode[]);
+    }
+  };
+  walk(document.children);
+  return out;
+}
+
+// HTML's parser drops a newline right after these start tags (htmlparser2 keeps it).
+const LEADING_NEWLINE_DROPPED = new Set(['pre', 'listing', 'textarea']);
+
+function dropLeadingNewline(children: StyledNode[]): void {
+  const first = children[0];
+  if (first?.kind !== 'text' || !/^\r?\n/.test(first.text)) return;
+  const text = first.text.replace(/^\r?\n/, '');
+  if (text) children[0] = { ...first, text };
+  else children.shift();
+}

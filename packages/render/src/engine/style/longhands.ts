@@ -1,0 +1,486 @@
+import type { CssNode } from 'css-tree';
+import { parseColor } from './colors';
+import type { BorderSide, BorderStyle, Color, ComputedStyle, Display, Length, TextDecoration } from './computed-style';
+import { type LengthContext, toLength, toNumber } from './values';
+
+/** What a longhand's value is computed against, for one element. */
+export interface PropertyContext extends LengthContext {
+  style: ComputedStyle;
+  parent: ComputedStyle;
+  /** The element's own `text-decoration-*` (the propagated union is made once all are known). */
+  decoration: OwnDecoration;
+}
+
+export interface OwnDecoration {
+  lines?: Pick<TextDecoration, 'underline' | 'overline' | 'lineThrough'>;
+  style?: TextDecoration['style'];
+  color?: Color;
+}
+
+export interface Longhand {
+  inherited: boolean;
+  /** Sets the computed value; false when the value is not valid for the property. */
+  apply(nodes: CssNode[], c: PropertyContext): boolean;
+  /** Sets the value to the parent's (`inherit`) or, when parent is undefined, to the initial one. */
+  reset(c: PropertyContext, from: ComputedStyle | undefined): void;
+}
+
+type Key = keyof ComputedStyle;
+type Parse<T> = (nodes: CssNode[], c: PropertyContext) => T | undefined;
+
+const INITIAL_BORDER: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 1 } };
+
+function one<T>(parse: (node: CssNode, c: PropertyContext) => T | undefined): Parse<T> {
+  return (nodes, c) => (nodes.length === 1 ? parse(nodes[0] as CssNode, c) : undefined);
+}
+
+function keyword<T extends string>(...words: T[]): Parse<T> {
+  const set = new Set<string>(words);
+  return one((node) => {
+    if (node.type !== 'Identifier') return undefined;
+    const name = node.name.toLowerCase();
+    return set.has(name) ? (name as T) : undefined;
+  });
+}
+
+function identifier(node: CssNode): string | undefined {
+  return node.type === 'Identifier' ? node.name.toLowerCase() : undefined;
+}
+
+/** A longhand stored in one key of ComputedStyle. */
+function simple<K extends Key>(
+  key: K,
+  inherited: boolean,
+  parse: Parse<ComputedStyle[K]>,
+  initial: ComputedStyle[K],
+): Longhand {
+  return {
+    inherited,
+    apply(nodes, c) {
+      const value = parse(nodes, c);
+      if (value === undefined) return false;
+      c.style[key] = value;
+      return true;
+    },
+    reset(c, from) {
+      c.style[key] = from ? from[key] : initial;
+    },
+  };
+}
+
+const length = (node: CssNode, c: PropertyContext): Length | undefined => toLength(node, c);
+/** Negative lengths are invalid; a calc() such as 100% - 10px is not negative (used values are clamped later). */
+const nonNegative = (node: CssNode, c: PropertyContext): Length | undefined => {
+  const value = toLength(node, c);
+  return value && value.pt <= 0 && value.pct <= 0 && (value.pt < 0 || value.pct < 0) ? undefined : value;
+};
+const lengthOr = <W extends string>(word: W, parse = length) =>
+  one<Length | W>((node, c) => (identifier(node) === word ? word : parse(node, c)));
+const points = (node: CssNode, c: PropertyContext): number | undefined => {
+  const value = toLength(node, c);
+  return value && value.pct === 0 ? value.pt : undefined;
+};
+const color = one<Color>((node, c) => parseColor(node, c.style.color));
+
+const BORDER_WIDTHS: Record<string, number> = { thin: 0.75, medium: 2.25, thick: 3.75 };
+export const BORDER_STYLES = new Set<string>([
+  'none',
+  'hidden',
+  'solid',
+  'dashed',
+  'dotted',
+  'double',
+  'groove',
+  'ridge',
+  'inset',
+  'outset',
+]);
+
+export function borderWidth(node: CssNode, c: PropertyContext): number | undefined {
+  const word = identifier(node);
+  if (word !== undefined) return BORDER_WIDTHS[word];
+  const value = points(node, c);
+  return value !== undefined && value >= 0 ? value : undefined;
+}
+
+function borderPart<F extends keyof BorderSide>(
+  side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft',
+  field: F,
+  parse: Parse<BorderSide[F]>,
+): Longhand {
+  return {
+    inherited: false,
+    apply(nodes, c) {
+      const value = parse(nodes, c);
+      if (value === undefined) return false;
+      c.style[side] = { ...c.style[side], [field]: value };
+      return true;
+    },
+    reset(c, from) {
+      c.style[side] = { ...c.style[side], [field]: (from ? from[side] : INITIAL_BORDER)[field] };
+    },
+  };
+}
+
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
+
+function radius(index: number): Longhand {
+  const parse: Parse<number> = (nodes, c) => {
+    if (nodes.length < 1 || nodes.length > 2) return undefined;
+    const value = points(nodes[0] as CssNode, c);
+    return value !== undefined && value >= 0 ? value : undefined;
+  };
+  return {
+    inherited: false,
+    apply(nodes, c) {
+      const value = parse(nodes, c);
+      if (value === undefined) return false;
+      const radii = [...c.style.borderRadius] as ComputedStyle['borderRadius'];
+      radii[index] = value;
+      c.style.borderRadius = radii;
+      return true;
+    },
+    reset(c, from) {
+      const radii = [...c.style.borderRadius] as ComputedStyle['borderRadius'];
+      radii[index] = from ? (from.borderRadius[index] as number) : 0;
+      c.style.borderRadius = radii;
+    },
+  };
+}
+
+// Font sizes of the absolute keywords in CSS pixels (Chromium's table for a 16px medium).
+const FONT_SIZE_KEYWORDS: Record<string, number> = {
+  'xx-small': 9,
+  'x-small': 10,
+  small: 13,
+  medium: 16,
+  large: 18,
+  'x-large': 24,
+  'xx-large': 32,
+  'xxx-large': 48,
+};
+
+/** font-size: em and % of the parent's size, which the caller puts in the context's fontSize. */
+const fontSize = one<number>((node, c) => {
+  const word = identifier(node);
+  if (word !== undefined) {
+    if (word === 'smaller') return c.parent.fontSize / 1.2;
+    if (word === 'larger') return c.parent.fontSize * 1.2;
+    const px = FONT_SIZE_KEYWORDS[word];
+    return px === undefined ? undefined : px * 0.75;
+  }
+  const value = toLength(node, { ...c, percentBase: c.parent.fontSize });
+  return value && value.pt >= 0 ? value.pt : undefined;
+});
+
+const lineHeight = one<ComputedStyle['lineHeight']>((node, c) => {
+  if (identifier(node) === 'normal') return { kind: 'normal' };
+  const n = toNumber(node, c);
+  if (n !== undefined) return n >= 0 ? { kind: 'number', value: n } : undefined;
+  const value = toLength(node, { ...c, percentBase: c.style.fontSize });
+  return value && value.pt >= 0 ? { kind: 'length', value: value.pt } : undefined;
+});
+
+const fontWeight = one<number>((node, c) => {
+  const word = identifier(node);
+  const parent = c.parent.fontWeight;
+  if (word === 'normal') return 400;
+  if (word === 'bold') return 700;
+  // CSS Fonts 4's table for bolder and lighter.
+  if (word === 'bolder') return parent < 350 ? 400 : parent < 550 ? 700 : Math.max(900, parent);
+  if (word === 'lighter') return parent < 100 ? parent : parent < 550 ? 100 : parent < 750 ? 400 : 700;
+  const n = toNumber(node, c);
+  return n !== undefined && n >= 1 && n <= 1000 ? n : undefined;
+});
+
+/** The list as written: names lower case, quotes removed, unquoted words joined by one space. */
+export const fontFamily: Parse<string[]> = (nodes) => {
+  const families: string[] = [];
+  let words: string[] = [];
+  for (const node of [...nodes, null]) {
+    if (node === null || (node.type === 'Operator' && node.value === ',')) {
+      if (words.length === 0) return undefined;
+      families.push(words.join(' ').toLowerCase());
+      words = [];
+    } else if (node.type === 'Identifier') words.push(node.name);
+    else if (node.type === 'String' && words.length === 0) words.push(node.value);
+    else return undefined;
+  }
+  return families;
+};
+
+const verticalAlign = one<ComputedStyle['verticalAlign']>((node, c) => {
+  const word = identifier(node);
+  if (word !== undefined) {
+    const words = ['baseline', 'sub', 'super', 'top', 'middle', 'bottom', 'text-top', 'text-bottom'] as const;
+    return (words as readonly string[]).includes(word) ? (word as (typeof words)[number]) : undefined;
+  }
+  const lh = c.style.lineHeight;
+  const lineHeightPt = lh.kind === 'length' ? lh.value : (lh.kind === 'number' ? lh.value : 1.2) * c.style.fontSize;
+  const value = toLength(node, { ...c, percentBase: lineHeightPt });
+  return value ? { pt: value.pt } : undefined;
+});
+
+const spacing = one<number>((node, c) => (identifier(node) === 'normal' ? 0 : points(node, c)));
+
+const opacity = one<number>((node, c) => {
+  const n = node.type === 'Percentage' ? Number(node.value) / 100 : toNumber(node, c);
+  return n === undefined ? undefined : Math.min(1, Math.max(0, n));
+});
+
+const integer = (min: number) =>
+  one<number>((node, c) => {
+    const n = toNumber(node, c);
+    return n !== undefined && Number.isInteger(n) && n >= min ? n : undefined;
+  });
+
+const url = (node: CssNode): string | undefined => {
+  if (node.type === 'Url') return node.value;
+  if (node.type === 'Function' && node.name.toLowerCase() === 'url') {
+    const arg = node.children.first;
+    return arg?.type === 'String' ? arg.value : undefined;
+  }
+  return undefined;
+};
+
+const backgroundImage = one<ComputedStyle['backgroundImage']>((node) => {
+  if (identifier(node) === 'none') return null;
+  const value = url(node);
+  return value === undefined ? undefined : { url: value };
+});
+
+const listStyleImage = one<string | null>((node) => (identifier(node) === 'none' ? null : url(node)));
+
+const listStyleType = one<string>((node) => {
+  const word = identifier(node);
+  return word === undefined || word === 'inherit' || word === 'initial' ? undefined : word;
+});
+
+const DISPLAYS = new Set<string>([
+  'block',
+  'inline',
+  'inline-block',
+  'list-item',
+  'table',
+  'inline-table',
+  'table-row-group',
+  'table-header-group',
+  'table-footer-group',
+  'table-row',
+  'table-cell',
+  'table-column',
+  'table-column-group',
+  'table-caption',
+  'none',
+  'flex',
+  'inline-flex',
+  'grid',
+  'inline-grid',
+]);
+const display = one<Display>((node) => {
+  const word = identifier(node);
+  return word !== undefined && DISPLAYS.has(word) ? (word as Display) : undefined;
+});
+
+const textAlign = one<ComputedStyle['textAlign']>((node, c) => {
+  const word = identifier(node);
+  if (word === 'match-parent') return c.parent.textAlign;
+  if (word === '-webkit-center' || word === '-moz-center' || word === '-internal-center') return 'center';
+  if (word === '-webkit-left' || word === '-moz-left') return 'left';
+  if (word === '-webkit-right' || word === '-moz-right') return 'right';
+  return word !== undefined && ['left', 'right', 'center', 'justify', 'start', 'end'].includes(word)
+    ? (word as ComputedStyle['textAlign'])
+    : undefined;
+});
+
+const borderSpacing: Parse<[number, number]> = (nodes, c) => {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  const [h, v] = nodes.map((node) => points(node, c));
+  if (h === undefined || h < 0 || (nodes.length === 2 && (v === undefined || v < 0))) return undefined;
+  return [h, v ?? h];
+};
+
+const breakValue = keyword(
+  'auto',
+  'avoid',
+  'page',
+  'always',
+  'left',
+  'right',
+  'avoid-page',
+  'recto',
+  'verso',
+  'column',
+  'avoid-column',
+);
+
+function normaliseBreak(value: string): ComputedStyle['breakBefore'] | undefined {
+  if (value === 'recto') return 'right';
+  if (value === 'verso') return 'left';
+  // Columns are not laid out: a column break does not break the page.
+  if (value === 'column') return 'auto';
+  if (value === 'avoid-column') return 'avoid';
+  return value as ComputedStyle['breakBefore'];
+}
+
+const decorationLines: Parse<NonNullable<OwnDecoration['lines']>> = (nodes) => {
+  const lines = { underline: false, overline: false, lineThrough: false };
+  for (const node of nodes) {
+    const word = identifier(node);
+    if (word === 'none' && nodes.length === 1) return lines;
+    if (word === 'underline') lines.underline = true;
+    else if (word === 'overline') lines.overline = true;
+    else if (word === 'line-through') lines.lineThrough = true;
+    else if (word !== 'blink') return undefined;
+  }
+  return lines;
+};
+export const DECORATION_STYLES = new Set(['solid', 'double', 'dotted', 'dashed', 'wavy']);
+
+function decorationPart<F extends keyof OwnDecoration>(
+  field: F,
+  parse: Parse<NonNullable<OwnDecoration[F]>>,
+): Longhand {
+  return {
+    inherited: false,
+    apply(nodes, c) {
+      const value = parse(nodes, c);
+      if (value === undefined) return false;
+      c.decoration[field] = value;
+      return true;
+    },
+    reset(c) {
+      delete c.decoration[field];
+    },
+  };
+}
+
+const fontStyle = keyword('normal', 'italic', 'oblique');
+const sides = { top: 'Top', right: 'Right', bottom: 'Bottom', left: 'Left' } as const;
+const zero: Length = { pt: 0, pct: 0 };
+
+/** Every longhand the engine computes, by CSS name. */
+export const LONGHANDS: Record<string, Longhand> = {
+  display: simple('display', false, display, 'inline'),
+  visibility: simple('visibility', true, keyword('visible', 'hidden', 'collapse'), 'visible'),
+  'box-sizing': simple('boxSizing', false, keyword('content-box', 'border-box'), 'content-box'),
+  overflow: simple('overflow', false, keyword('visible', 'hidden', 'clip', 'auto', 'scroll'), 'visible'),
+  width: simple('width', false, lengthOr('auto', nonNegative), 'auto'),
+  height: simple('height', false, lengthOr('auto', nonNegative), 'auto'),
+  'min-width': simple('minWidth', false, lengthOr('auto', nonNegative), 'auto'),
+  'min-height': simple('minHeight', false, lengthOr('auto', nonNegative), 'auto'),
+  'max-width': simple('maxWidth', false, lengthOr('none', nonNegative), 'none'),
+  'max-height': simple('maxHeight', false, lengthOr('none', nonNegative), 'none'),
+  color: {
+    inherited: true,
+    apply(nodes, c) {
+      // currentColor in `color` is the parent's colour.
+      const value = nodes.length === 1 ? parseColor(nodes[0] as CssNode, c.parent.color) : undefined;
+      if (value === undefined) return false;
+      c.style.color = value;
+      return true;
+    },
+    reset(c, from) {
+      c.style.color = from ? from.color : { r: 0, g: 0, b: 0, a: 1 };
+    },
+  },
+  'background-color': simple('backgroundColor', false, color, { r: 0, g: 0, b: 0, a: 0 }),
+  'background-image': simple('backgroundImage', false, backgroundImage, null),
+  opacity: simple('opacity', false, opacity, 1),
+  'font-family': simple('fontFamily', true, fontFamily, ['sans-serif']),
+  'font-size': simple('fontSize', true, fontSize, 12),
+  'font-weight': simple('fontWeight', true, fontWeight, 400),
+  // `oblique 10deg` is drawn as oblique.
+  'font-style': simple(
+    'fontStyle',
+    true,
+    (n, c) => (n.length === 2 && n[1]?.type !== 'Dimension' ? undefined : fontStyle(n.slice(0, 1), c)),
+    'normal',
+  ),
+  'line-height': simple('lineHeight', true, lineHeight, { kind: 'normal' }),
+  'text-align': simple('textAlign', true, textAlign, 'start'),
+  'text-align-last': simple(
+    'textAlignLast',
+    true,
+    keyword('auto', 'left', 'right', 'center', 'justify', 'start', 'end'),
+    'auto',
+  ),
+  'text-indent': simple('textIndent', true, one(length), zero),
+  'letter-spacing': simple('letterSpacing', true, spacing, 0),
+  'word-spacing': simple('wordSpacing', true, spacing, 0),
+  'text-transform': simple('textTransform', true, keyword('none', 'uppercase', 'lowercase', 'capitalize'), 'none'),
+  'white-space': simple(
+    'whiteSpace',
+    true,
+    keyword('normal', 'nowrap', 'pre', 'pre-wrap', 'pre-line', 'break-spaces'),
+    'normal',
+  ),
+  direction: simple('direction', true, keyword('ltr', 'rtl'), 'ltr'),
+  'unicode-bidi': simple(
+    'unicodeBidi',
+    false,
+    keyword('normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext'),
+    'normal',
+  ),
+  'vertical-align': simple('verticalAlign', false, verticalAlign, 'baseline'),
+  'overflow-wrap': simple('overflowWrap', true, keyword('normal', 'break-word', 'anywhere'), 'normal'),
+  'word-break': simple('wordBreak', true, keyword('normal', 'break-all', 'keep-all', 'break-word'), 'normal'),
+  hyphens: simple('hyphens', true, keyword('none', 'manual', 'auto'), 'manual'),
+  'tab-size': simple('tabSize', true, integer(0), 8),
+  'list-style-type': simple('listStyleType', true, listStyleType, 'disc'),
+  'list-style-position': simple('listStylePosition', true, keyword('inside', 'outside'), 'outside'),
+  'list-style-image': simple('listStyleImage', true, listStyleImage, null),
+  'border-collapse': simple('borderCollapse', true, keyword('separate', 'collapse'), 'separate'),
+  'border-spacing': simple('borderSpacing', true, borderSpacing, [0, 0]),
+  'table-layout': simple('tableLayout', false, keyword('auto', 'fixed'), 'auto'),
+  'caption-side': simple('captionSide', true, keyword('top', 'bottom'), 'top'),
+  'empty-cells': simple('emptyCells', true, keyword('show', 'hide'), 'show'),
+  'break-before': simple('breakBefore', false, (n, c) => map(breakValue(n, c), normaliseBreak), 'auto'),
+  'break-after': simple('breakAfter', false, (n, c) => map(breakValue(n, c), normaliseBreak), 'auto'),
+  'break-inside': simple(
+    'breakInside',
+    false,
+    (n, c) =>
+      map(keyword('auto', 'avoid', 'avoid-page', 'avoid-column')(n, c), (v) => (v === 'avoid-column' ? 'auto' : v)),
+    'auto',
+  ),
+  orphans: simple('orphans', true, integer(1), 2),
+  widows: simple('widows', true, integer(1), 2),
+  position: simple('position', false, keyword('static', 'relative', 'absolute', 'fixed', 'sticky'), 'static'),
+  float: simple('float', false, keyword('none', 'left', 'right'), 'none'),
+  clear: simple('clear', false, keyword('none', 'left', 'right', 'both'), 'none'),
+  top: simple('top', false, lengthOr('auto'), 'auto'),
+  right: simple('right', false, lengthOr('auto'), 'auto'),
+  bottom: simple('bottom', false, lengthOr('auto'), 'auto'),
+  left: simple('left', false, lengthOr('auto'), 'auto'),
+  'z-index': simple(
+    'zIndex',
+    false,
+    one((node, c) => (identifier(node) === 'auto' ? 'auto' : integer(-Infinity)([node], c))),
+    'auto',
+  ),
+  'text-decoration-line': decorationPart('lines', decorationLines),
+  'text-decoration-style': decorationPart('style', (n, c) =>
+    keyword('solid', 'double', 'dotted', 'dashed', 'wavy')(n, c),
+  ),
+  'text-decoration-color': decorationPart('color', color),
+};
+
+for (const [side, Side] of Object.entries(sides)) {
+  LONGHANDS[`margin-${side}`] = simple(`margin${Side}`, false, lengthOr('auto'), zero);
+  LONGHANDS[`padding-${side}`] = simple(`padding${Side}`, false, one(nonNegative), zero);
+  LONGHANDS[`border-${side}-width`] = borderPart(`border${Side}`, 'width', one(borderWidth));
+  LONGHANDS[`border-${side}-style`] = borderPart(
+    `border${Side}`,
+    'style',
+    keyword(...(BORDER_STYLES as Set<BorderStyle>)),
+  );
+  LONGHANDS[`border-${side}-color`] = borderPart(`border${Side}`, 'color', color);
+}
+CORNERS.forEach((corner, index) => {
+  LONGHANDS[`border-${corner}-radius`] = radius(index);
+});
+
+function map<T, U>(value: T | undefined, f: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : f(value);
+}

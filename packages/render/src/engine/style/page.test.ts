@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { Findings } from '../findings';
+import { computeStyles } from './compute-styles';
+
+const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
+
+function pages(css: string, html = '<p>x</p>') {
+  const findings = new Findings();
+  const { pages } = computeStyles({ html, css, page: A4 }, findings);
+  return { ...pages, findings: findings.list() };
+}
+
+describe('page styles', () => {
+  it('keeps the template page without @page rules', () => {
+    const { first, other } = pages('p { color: red }');
+    expect(other).toEqual({ width: 595.28, height: 841.89, margin: [36, 36, 36, 36], marginBoxes: {} });
+    expect(first).toEqual(other);
+  });
+
+  it('reads size by name and orientation, and margins', () => {
+    const { other } = pages('@page { size: A5 landscape; margin: 5mm }');
+    expect(other.width).toBeCloseTo(595.28, 2);
+    expect(other.height).toBeCloseTo(419.53, 2);
+    for (const m of other.margin) expect(m).toBeCloseTo(14.17, 2);
+  });
+
+  it('reads sizes as lengths, named sizes and margin longhands', () => {
+    expect(pages('@page { size: 4in 6in }').other).toMatchObject({ width: 288, height: 432 });
+    expect(pages('@page { size: 5in }').other).toMatchObject({ width: 360, height: 360 });
+    expect(pages('@page { size: letter }').other).toMatchObject({ width: 612, height: 792 });
+    expect(pages('@page { size: landscape }').other).toMatchObject({ width: 841.89, height: 595.28 });
+    expect(
+      pages('@page { margin: 1in 0.5in; margin-bottom: 2cm }').other.margin.map((m) => Math.round(m * 100) / 100),
+    ).toEqual([72, 36, 56.69, 36]);
+  });
+
+  it('applies @page :first to the first page only', () => {
+    const { first, other } = pages('@page { margin: 10mm } @page :first { margin-top: 50mm; size: A4 landscape }');
+    expect(first.margin[0]).toBeCloseTo(141.73, 2);
+    expect(first.margin[1]).toBeCloseTo(28.35, 2);
+    expect(first.width).toBeCloseTo(841.89, 2);
+    expect(other.margin[0]).toBeCloseTo(28.35, 2);
+    expect(other.width).toBeCloseTo(595.28, 2);
+  });
+
+  it('computes margin boxes: content with page counters and their style', () => {
+    const { first, other, findings } = pages(`
+      html { font-family: Georgia; color: #333 }
+      @page { font-size: 9pt;
+        @bottom-center { content: "Page " counter(page) " of " counter(pages); color: gray; border-top: 1px solid black; padding: 2pt }
+        @top-right { content: counter(page, upper-roman) }
+        @top-left { content: none } }
+      @page :first { @bottom-center { content: "First" } }`);
+    expect(other.marginBoxes['bottom-center']?.content).toEqual([
+      { kind: 'string', value: 'Page ' },
+      { kind: 'counter', name: 'page', style: 'decimal' },
+      { kind: 'string', value: ' of ' },
+      { kind: 'counter', name: 'pages', style: 'decimal' },
+    ]);
+    const style = other.marginBoxes['bottom-center']?.style;
+    expect(style).toMatchObject({
+      display: 'block',
+      fontSize: 9,
+      textAlign: 'center',
+      fontFamily: ['georgia'],
+      color: { r: 128, g: 128, b: 128, a: 1 },
+    });
+    expect(style?.borderTop).toEqual({ width: 0.75, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } });
+    expect(style?.paddingTop).toEqual({ pt: 2, pct: 0 });
+    expect(other.marginBoxes['top-right']).toMatchObject({
+      content: [{ kind: 'counter', name: 'page', style: 'upper-roman' }],
+      style: { textAlign: 'right' },
+    });
+    expect(other.marginBoxes['top-left']).toBeUndefined();
+    expect(first.marginBoxes['bottom-center']?.content).toEqual([{ kind: 'string', value: 'First' }]);
+    expect(findings).toEqual([]);
+  });
+
+  it('reports what it cannot use', () => {
+    const { findings } = pages(
+      '@page { size: A9 }\n@page :left { margin: 1cm }\n@page { @bottom-center { content: string(title) } marks: crop }',
+    );
+    expect(findings.map((f) => [f.code, f.line]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ['unsupported_value', 1],
+      ['unsupported_selector', 2],
+      ['unsupported_property', 3],
+      ['unsupported_value', 3],
+    ]);
+  });
+});

@@ -1,0 +1,274 @@
+import type { CssNode } from 'css-tree';
+import type { CssDeclaration, PageRule } from '../parse/css';
+import { cascade, type MatchedBlock, Origin } from './cascade';
+import { computeStyle, type ElementState, type StyleEnvironment } from './compute';
+import type { MarginBox, MarginBoxName, PageStyle, PageStyles } from './computed-style';
+import { type PreparedDeclaration, prepareDeclaration } from './declarations';
+import { SHORTHAND_LONGHANDS } from './shorthands';
+import { parseValue, toLength } from './values';
+
+const mm = (n: number) => (n * 72) / 25.4;
+
+/** Page sizes by name, portrait, in points. */
+const PAGE_SIZES: Record<string, [number, number]> = {
+  a3: [mm(297), mm(420)],
+  a4: [mm(210), mm(297)],
+  a5: [mm(148), mm(210)],
+  b4: [mm(250), mm(353)],
+  b5: [mm(176), mm(250)],
+  letter: [612, 792],
+  legal: [612, 1008],
+  ledger: [792, 1224],
+};
+
+// What a browser's page margin boxes align their text to when the author does not say.
+const DEFAULT_TEXT_ALIGN: Record<MarginBoxName, string> = {
+  'top-left-corner': 'right',
+  'top-left': 'left',
+  'top-center': 'center',
+  'top-right': 'right',
+  'top-right-corner': 'left',
+  'bottom-left-corner': 'right',
+  'bottom-left': 'left',
+  'bottom-center': 'center',
+  'bottom-right': 'right',
+  'bottom-right-corner': 'left',
+  'left-top': 'center',
+  'left-middle': 'center',
+  'left-bottom': 'center',
+  'right-top': 'center',
+  'right-middle': 'center',
+  'right-bottom': 'center',
+};
+
+export interface SourcedPageRule {
+  rule: PageRule;
+  part: string;
+}
+
+/**
+ * The page styles of a document: the template's page (size and margins) overridden by its `@page` rules, then
+ * by `@page :first` for the first page; margin boxes with their content and style, inheriting from the page
+ * context, which inherits from the root element.
+ */
+export function computePageStyles(
+  rules: SourcedPageRule[],
+  defaults: { width: number; height: number; margin: [number, number, number, number] },
+  root: ElementState,
+  env: StyleEnvironment,
+): PageStyles {
+  const all: SourcedPageRule[] = [];
+  const first: SourcedPageRule[] = [];
+  for (const sourced of rules) {
+    const { selector, line } = sourced.rule;
+    if (selector === '') all.push(sourced);
+    else if (selector === ':first') first.push(sourced);
+    else {
+      env.findings.add({
+        code: 'unsupported_selector',
+        message: `@page ${selector}: left and right pages are not told apart; the rule is ignored.`,
+        part: sourced.part,
+        line,
+      });
+    }
+  }
+  return { first: pageStyle([...all, ...first], defaults, root, env), other: pageStyle(all, defaults, root, env) };
+}
+
+function pageStyle(
+  rules: SourcedPageRule[],
+  defaults: { width: number; height: number; margin: [number, number, number, number] },
+  root: ElementState,
+  env: StyleEnvironment,
+): PageStyle {
+  const page: PageStyle = {
+    width: defaults.width,
+    height: defaults.height,
+    margin: [...defaults.margin],
+    marginBoxes: {},
+  };
+  const contextDeclarations: PreparedDeclaration[] = [];
+  const margins: Array<{ declaration: CssDeclaration; part: string }> = [];
+  for (const { rule, part } of rules) {
+    for (const declaration of rule.declarations) {
+      if (declaration.property === 'size') pageSize(page, declaration, part, env);
+      else if (declaration.property === 'margin' || declaration.property.startsWith('margin-'))
+        margins.push({ declaration, part });
+      else {
+        const prepared = prepareDeclaration(declaration, part, env.findings);
+        if (prepared) contextDeclarations.push(prepared);
+      }
+    }
+  }
+  const context = styleOf(contextDeclarations, root, env);
+  for (const { declaration, part } of margins) pageMargin(page, declaration, part, context, env);
+
+  const boxes = new Map<
+    MarginBoxName,
+    { declarations: PreparedDeclaration[]; content?: CssDeclaration & { part: string } }
+  >();
+  for (const { rule, part } of rules) {
+    for (const marginRule of rule.marginRules) {
+      const name = marginRule.name as MarginBoxName;
+      let box = boxes.get(name);
+      if (!box) {
+        box = { declarations: [] };
+        boxes.set(name, box);
+      }
+      for (const declaration of marginRule.declarations) {
+        if (declaration.property === 'content') box.content = { ...declaration, part };
+        else {
+          const prepared = prepareDeclaration(declaration, part, env.findings);
+          if (prepared) box.declarations.push(prepared);
+        }
+      }
+    }
+  }
+  for (const [name, box] of boxes) {
+    const content = box.content ? marginContent(box.content, env) : undefined;
+    if (!content || content.length === 0) continue;
+    const defaultAlign: PreparedDeclaration = {
+      property: 'text-align',
+      kind: 'longhand',
+      value: DEFAULT_TEXT_ALIGN[name],
+      important: false,
+      part: 'user-agent',
+      line: 0,
+    };
+    const style = styleOf([defaultAlign, ...box.declarations], context, env).style;
+    const marginBox: MarginBox = { content, style: { ...style, display: 'block' } };
+    page.marginBoxes[name] = marginBox;
+  }
+  return page;
+}
+
+function styleOf(declarations: PreparedDeclaration[], parent: ElementState, env: StyleEnvironment): ElementState {
+  const blocks: MatchedBlock[] = [{ origin: Origin.Author, specificity: 0, order: 0, declarations }];
+  return computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, env);
+}
+
+function pageSize(page: PageStyle, declaration: CssDeclaration, part: string, env: StyleEnvironment): void {
+  const nodes = parseValue(declaration.value);
+  const size = nodes ? parseSize(nodes, page, env) : undefined;
+  if (!size) {
+    invalid(declaration, part, env);
+    return;
+  }
+  [page.width, page.height] = size;
+}
+
+function parseSize(nodes: CssNode[], page: PageStyle, env: StyleEnvironment): [number, number] | undefined {
+  let named: [number, number] | undefined;
+  let orientation: 'landscape' | 'portrait' | undefined;
+  const lengths: number[] = [];
+  for (const node of nodes) {
+    if (node.type === 'Identifier') {
+      const word = node.name.toLowerCase();
+      if (word === 'landscape' || word === 'portrait') orientation = word;
+      else if (word === 'auto' && nodes.length === 1) return [page.width, page.height];
+      else if (PAGE_SIZES[word] && !named) named = PAGE_SIZES[word];
+      else return undefined;
+    } else {
+      const length = toLength(node, {
+        fontSize: 12,
+        rootFontSize: env.rootFontSize,
+        pageWidth: page.width,
+        pageHeight: page.height,
+      });
+      if (length?.pct !== 0 || length.pt <= 0) return undefined;
+      lengths.push(length.pt);
+    }
+  }
+  if (lengths.length > 0 && (named || orientation || lengths.length > 2)) return undefined;
+  if (lengths.length > 0) return [lengths[0] as number, lengths[1] ?? (lengths[0] as number)];
+  const [w, h] = named ?? [page.width, page.height];
+  if (orientation === 'landscape') return [Math.max(w, h), Math.min(w, h)];
+  if (orientation === 'portrait') return [Math.min(w, h), Math.max(w, h)];
+  return [w, h];
+}
+
+const MARGIN_SIDES: Record<string, number> = {
+  'margin-top': 0,
+  'margin-right': 1,
+  'margin-bottom': 2,
+  'margin-left': 3,
+};
+
+function pageMargin(
+  page: PageStyle,
+  declaration: CssDeclaration,
+  part: string,
+  context: ElementState,
+  env: StyleEnvironment,
+): void {
+  const nodes = parseValue(declaration.value);
+  const side = MARGIN_SIDES[declaration.property];
+  const count = nodes?.length ?? 0;
+  if (
+    !nodes ||
+    (side === undefined && (declaration.property !== 'margin' || count < 1 || count > 4)) ||
+    (side !== undefined && count !== 1)
+  ) {
+    invalid(declaration, part, env);
+    return;
+  }
+  const [t, r = t, b = t, l = r] = nodes as [CssNode, CssNode?, CssNode?, CssNode?];
+  const values = side === undefined ? [t, r, b, l] : [t];
+  const sides = side === undefined ? [0, 1, 2, 3] : [side];
+  const resolved: number[] = [];
+  for (const [i, node] of values.entries()) {
+    const length = toLength(node as CssNode, {
+      fontSize: context.style.fontSize,
+      rootFontSize: env.rootFontSize,
+      pageWidth: page.width,
+      pageHeight: page.height,
+    });
+    if (!length) {
+      invalid(declaration, part, env);
+      return;
+    }
+    // Percentages of the page box: its width for left and right margins, its height for top and bottom.
+    const reference = (sides[i] as number) % 2 === 0 ? page.height : page.width;
+    resolved.push(length.pt + (length.pct * reference) / 100);
+  }
+  sides.forEach((s, i) => {
+    page.margin[s] = resolved[i] as number;
+  });
+}
+
+/** `content: "Page " counter(page) " of " counter(pages, upper-roman)` as parts. */
+function marginContent(
+  declaration: CssDeclaration & { part: string },
+  env: StyleEnvironment,
+): MarginBox['content'] | undefined {
+  const nodes = parseValue(declaration.value);
+  const content: MarginBox['content'] = [];
+  for (const node of nodes ?? []) {
+    if (node.type === 'String') content.push({ kind: 'string', value: node.value });
+    else if (node.type === 'Identifier' && (node.name === 'none' || node.name === 'normal') && nodes?.length === 1)
+      return [];
+    else if (node.type === 'Function' && node.name.toLowerCase() === 'counter') {
+      const args = node.children.toArray().filter((n) => n.type !== 'Operator');
+      const [name, style] = args.map((n) => (n.type === 'Identifier' ? n.name.toLowerCase() : ''));
+      if ((name !== 'page' && name !== 'pages') || args.length > 2 || style === '') {
+        invalid(declaration, declaration.part, env);
+        return undefined;
+      }
+      content.push({ kind: 'counter', name, style: style ?? 'decimal' });
+    } else {
+      invalid(declaration, declaration.part, env);
+      return undefined;
+    }
+  }
+  if (!nodes) invalid(declaration, declaration.part, env);
+  return nodes ? content : undefined;
+}
+
+function invalid(declaration: CssDeclaration, part: string, env: StyleEnvironment): void {
+  env.findings.add({
+    code: 'unsupported_value',
+    message: `@page ${declaration.property}: ${declaration.value} is not a value the engine supports; it is ignored.`,
+    part,
+    line: declaration.line,
+  });
+}

@@ -1,0 +1,128 @@
+import { compile } from 'css-select';
+import { parse, type Selector } from 'css-what';
+import type { Element } from 'domhandler';
+
+/** One complex selector of a rule, compiled once. */
+export interface CompiledSelector {
+  match: (element: Element) => boolean;
+  /** (a, b, c) as a * 1e6 + b * 1e3 + c. */
+  specificity: number;
+  /** What its rightmost compound requires, to find candidate rules by id, class or tag. */
+  id?: string;
+  className?: string;
+  tag?: string;
+}
+
+export interface CompiledSelectorList {
+  selectors: CompiledSelector[];
+  /** Why some selectors of the list never match when printing (named in a finding). */
+  unsupported: string[];
+}
+
+// States that never hold on a printed page.
+const DYNAMIC = new Set([
+  'hover',
+  'active',
+  'focus',
+  'focus-within',
+  'focus-visible',
+  'visited',
+  'target',
+  'target-within',
+]);
+const MAX_OF_ARGUMENTS = new Set(['is', 'matches', '-webkit-any', '-moz-any', 'not', 'has']);
+const TRAVERSALS = new Set(['adjacent', 'child', 'descendant', 'parent', 'sibling', 'column-combinator']);
+
+const cache = new Map<string, CompiledSelectorList>();
+
+/** Compiles a selector list with css-select, once per distinct text. */
+export function compileSelectorList(text: string): CompiledSelectorList {
+  let compiled = cache.get(text);
+  if (!compiled) {
+    compiled = compileUncached(text);
+    cache.set(text, compiled);
+  }
+  return compiled;
+}
+
+function compileUncached(text: string): CompiledSelectorList {
+  const result: CompiledSelectorList = { selectors: [], unsupported: [] };
+  let list: Selector[][];
+  try {
+    list = parse(text);
+  } catch (error) {
+    result.unsupported.push(`"${text}" is not a valid selector (${(error as Error).message})`);
+    return result;
+  }
+  for (const tokens of list) {
+    lowerCaseTags(tokens);
+    const problem = unsupportedPart(tokens);
+    if (problem) {
+      result.unsupported.push(problem);
+      continue;
+    }
+    try {
+      const match = compile<unknown, Element>([tokens], { xmlMode: false }) as (element: Element) => boolean;
+      result.selectors.push({ match, specificity: specificity(tokens), ...rightmostKey(tokens) });
+    } catch (error) {
+      result.unsupported.push(`a selector of "${text}" cannot be matched (${(error as Error).message})`);
+    }
+  }
+  return result;
+}
+
+function unsupportedPart(tokens: Selector[]): string | undefined {
+  for (const token of tokens) {
+    if (token.type === 'pseudo-element') return `::${token.name} is not supported`;
+    if (token.type !== 'pseudo') continue;
+    if (DYNAMIC.has(token.name)) return `:${token.name} never matches on a printed page`;
+    if (Array.isArray(token.data)) {
+      for (const inner of token.data) {
+        const problem = unsupportedPart(inner);
+        if (problem) return problem;
+      }
+    }
+  }
+  return undefined;
+}
+
+function specificity(tokens: Selector[]): number {
+  let score = 0;
+  for (const token of tokens) {
+    if (token.type === 'tag' || token.type === 'pseudo-element') score += 1;
+    else if (token.type === 'attribute') score += token.name === 'id' && token.action === 'equals' ? 1e6 : 1e3;
+    else if (token.type === 'pseudo') {
+      if (token.name === 'where') continue;
+      if (MAX_OF_ARGUMENTS.has(token.name) && Array.isArray(token.data)) {
+        score += Math.max(0, ...token.data.map(specificity));
+      } else score += 1e3;
+    }
+  }
+  return score;
+}
+
+function rightmostKey(tokens: Selector[]): Pick<CompiledSelector, 'id' | 'className' | 'tag'> {
+  let start = tokens.length;
+  while (start > 0 && !TRAVERSALS.has((tokens[start - 1] as Selector).type)) start--;
+  let id: string | undefined;
+  let className: string | undefined;
+  let tag: string | undefined;
+  for (const token of tokens.slice(start)) {
+    if (token.type === 'tag') tag = token.name;
+    else if (token.type === 'attribute' && token.name === 'id' && token.action === 'equals' && !token.ignoreCase)
+      id = token.value;
+    else if (token.type === 'attribute' && token.name === 'class' && token.action === 'element' && !token.ignoreCase)
+      className = token.value;
+  }
+  if (id !== undefined) return { id };
+  if (className !== undefined) return { className };
+  return tag === undefined ? {} : { tag };
+}
+
+/** HTML tag names match case-insensitively; css-what keeps them as written. */
+function lowerCaseTags(tokens: Selector[]): void {
+  for (const token of tokens) {
+    if (token.type === 'tag') token.name = token.name.toLowerCase();
+    else if (token.type === 'pseudo' && Array.isArray(token.data)) for (const inner of token.data) lowerCaseTags(inner);
+  }
+}

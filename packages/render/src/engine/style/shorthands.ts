@@ -1,0 +1,250 @@
+import type { CssNode } from 'css-tree';
+import { parseColor } from './colors';
+import { BORDER_STYLES, DECORATION_STYLES } from './longhands';
+
+/** A shorthand's value split into its longhands' values; null resets a longhand to its initial value. */
+export interface Expansion {
+  longhands: Map<string, CssNode[] | null>;
+  /** Parts of the value the engine does not use (named in a finding). */
+  ignored?: string;
+}
+
+type Expander = (nodes: CssNode[]) => Expansion | undefined;
+
+const SIDES = ['top', 'right', 'bottom', 'left'];
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'];
+const BLACK = { r: 0, g: 0, b: 0, a: 1 };
+
+const id = (node: CssNode | undefined) => (node?.type === 'Identifier' ? node.name.toLowerCase() : undefined);
+const isLengthLike = (node: CssNode) =>
+  node.type === 'Dimension' ||
+  node.type === 'Number' ||
+  node.type === 'Percentage' ||
+  (node.type === 'Function' && ['calc', 'min', 'max', 'clamp'].includes(node.name.toLowerCase()));
+const isColor = (node: CssNode) => parseColor(node, BLACK) !== undefined;
+const isUrl = (node: CssNode) => node.type === 'Url' || (node.type === 'Function' && node.name.toLowerCase() === 'url');
+
+/** `margin: 1px 2px` and the like: one to four values for the top, right, bottom and left longhands. */
+function fourSides(names: string[]): Expander {
+  return (nodes) => {
+    if (nodes.length < 1 || nodes.length > 4) return undefined;
+    const [t, r = t, b = t, l = r] = nodes as [CssNode, CssNode?, CssNode?, CssNode?];
+    return { longhands: new Map(names.map((name, i) => [name, [[t, r, b, l][i] as CssNode]])) };
+  };
+}
+
+/** `border`, `border-top`…: width, style and colour in any order, what is left out reset. */
+function border(sides: string[]): Expander {
+  return (nodes) => {
+    let width: CssNode | undefined;
+    let style: CssNode | undefined;
+    let color: CssNode | undefined;
+    for (const node of nodes) {
+      const word = id(node);
+      if (!style && word !== undefined && BORDER_STYLES.has(word)) style = node;
+      else if (!width && (isLengthLike(node) || word === 'thin' || word === 'medium' || word === 'thick')) width = node;
+      else if (!color && isColor(node)) color = node;
+      else return undefined;
+    }
+    if (nodes.length === 0) return undefined;
+    const longhands = new Map<string, CssNode[] | null>();
+    for (const side of sides) {
+      longhands.set(`border-${side}-width`, width ? [width] : null);
+      longhands.set(`border-${side}-style`, style ? [style] : null);
+      longhands.set(`border-${side}-color`, color ? [color] : null);
+    }
+    return { longhands };
+  };
+}
+
+function borderRadius(nodes: CssNode[]): Expansion | undefined {
+  // Only the horizontal radii are kept (the contract's corners are circular).
+  const slash = nodes.findIndex((n) => n.type === 'Operator' && n.value === '/');
+  const horizontal = slash === -1 ? nodes : nodes.slice(0, slash);
+  const expansion = fourSides(CORNERS.map((c) => `border-${c}-radius`))(horizontal);
+  if (expansion && slash !== -1) expansion.ignored = 'elliptical radii (drawn circular)';
+  return expansion;
+}
+
+function background(nodes: CssNode[]): Expansion | undefined {
+  let color: CssNode | undefined;
+  let image: CssNode | undefined;
+  const ignored: string[] = [];
+  for (const node of nodes) {
+    if (!image && (isUrl(node) || id(node) === 'none')) image = node;
+    else if (!color && isColor(node)) color = node;
+    else if (node.type === 'Function') return undefined;
+    else ignored.push(node.type === 'Identifier' ? node.name : node.type === 'Operator' ? node.value : 'position');
+  }
+  if (nodes.length === 0) return undefined;
+  const expansion: Expansion = {
+    longhands: new Map([
+      ['background-color', color ? [color] : null],
+      ['background-image', image ? [image] : null],
+    ]),
+  };
+  if (ignored.length > 0) expansion.ignored = `background position, size and repeat (${ignored.join(' ')})`;
+  return expansion;
+}
+
+const FONT_STYLES = new Set(['italic', 'oblique']);
+const FONT_WEIGHTS = new Set(['bold', 'bolder', 'lighter']);
+const FONT_IGNORED = new Set([
+  'small-caps',
+  'condensed',
+  'expanded',
+  'semi-condensed',
+  'semi-expanded',
+  'extra-condensed',
+  'extra-expanded',
+  'ultra-condensed',
+  'ultra-expanded',
+]);
+
+/** `font: [style || variant || weight || stretch] size [/ line-height] family`. */
+function font(nodes: CssNode[]): Expansion | undefined {
+  let style: CssNode | undefined;
+  let weight: CssNode | undefined;
+  const ignored: string[] = [];
+  let i = 0;
+  for (; i < nodes.length; i++) {
+    const node = nodes[i] as CssNode;
+    const word = id(node);
+    if (word === 'normal') continue;
+    if (word !== undefined && FONT_STYLES.has(word) && !style) style = node;
+    else if (((word !== undefined && FONT_WEIGHTS.has(word)) || node.type === 'Number') && !weight) weight = node;
+    else if (word !== undefined && FONT_IGNORED.has(word)) ignored.push(word);
+    else break;
+  }
+  const size = nodes[i];
+  if (!size) return undefined;
+  let lineHeight: CssNode | undefined;
+  let familyStart = i + 1;
+  const slash = nodes[i + 1];
+  if (slash?.type === 'Operator' && slash.value === '/') {
+    lineHeight = nodes[i + 2];
+    if (!lineHeight) return undefined;
+    familyStart = i + 3;
+  }
+  const family = nodes.slice(familyStart);
+  if (family.length === 0) return undefined;
+  const expansion: Expansion = {
+    longhands: new Map([
+      ['font-style', style ? [style] : null],
+      ['font-weight', weight ? [weight] : null],
+      ['font-size', [size]],
+      ['line-height', lineHeight ? [lineHeight] : null],
+      ['font-family', family],
+    ]),
+  };
+  if (ignored.length > 0) expansion.ignored = ignored.join(' ');
+  return expansion;
+}
+
+function listStyle(nodes: CssNode[]): Expansion | undefined {
+  let type: CssNode | undefined;
+  let position: CssNode | undefined;
+  let image: CssNode | undefined;
+  let nones = 0;
+  for (const node of nodes) {
+    const word = id(node);
+    if (word === 'none') nones++;
+    else if (!position && (word === 'inside' || word === 'outside')) position = node;
+    else if (!image && isUrl(node)) image = node;
+    else if (!type && word !== undefined) type = node;
+    else return undefined;
+  }
+  if (nodes.length === 0 || nones > 2) return undefined;
+  const none = nodes.find((n) => id(n) === 'none');
+  // `none` is the type unless a type is given; then it is the image.
+  return {
+    longhands: new Map([
+      ['list-style-type', type ? [type] : none && nones > 0 ? [none] : null],
+      ['list-style-position', position ? [position] : null],
+      ['list-style-image', image ? [image] : null],
+    ]),
+  };
+}
+
+function textDecoration(nodes: CssNode[]): Expansion | undefined {
+  const lines: CssNode[] = [];
+  let style: CssNode | undefined;
+  let color: CssNode | undefined;
+  let ignored: string | undefined;
+  for (const node of nodes) {
+    const word = id(node);
+    if (word === 'none' || word === 'underline' || word === 'overline' || word === 'line-through' || word === 'blink')
+      lines.push(node);
+    else if (!style && word !== undefined && DECORATION_STYLES.has(word)) style = node;
+    else if (!color && isColor(node)) color = node;
+    else if (isLengthLike(node) || word === 'auto' || word === 'from-font') ignored = 'text-decoration-thickness';
+    else return undefined;
+  }
+  if (nodes.length === 0) return undefined;
+  const expansion: Expansion = {
+    longhands: new Map([
+      ['text-decoration-line', lines.length > 0 ? lines : null],
+      ['text-decoration-style', style ? [style] : null],
+      ['text-decoration-color', color ? [color] : null],
+    ]),
+  };
+  if (ignored) expansion.ignored = ignored;
+  return expansion;
+}
+
+/** `overflow: x y`: the engine has one overflow, the first. */
+function overflow(nodes: CssNode[]): Expansion | undefined {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  return { longhands: new Map([['overflow', [nodes[0] as CssNode]]]) };
+}
+
+function borderSides(part: 'width' | 'style' | 'color'): Expander {
+  return fourSides(SIDES.map((side) => `border-${side}-${part}`));
+}
+
+export const SHORTHANDS: Record<string, Expander> = {
+  margin: fourSides(SIDES.map((s) => `margin-${s}`)),
+  padding: fourSides(SIDES.map((s) => `padding-${s}`)),
+  inset: fourSides(SIDES),
+  border: border(SIDES),
+  'border-width': borderSides('width'),
+  'border-style': borderSides('style'),
+  'border-color': borderSides('color'),
+  'border-radius': borderRadius,
+  background,
+  font,
+  'list-style': listStyle,
+  'text-decoration': textDecoration,
+  overflow,
+};
+for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
+
+/** The longhands a shorthand sets, whatever its value (for CSS-wide keywords and var()). */
+export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
+  margin: SIDES.map((s) => `margin-${s}`),
+  padding: SIDES.map((s) => `padding-${s}`),
+  inset: SIDES,
+  border: SIDES.flatMap((s) => ['width', 'style', 'color'].map((p) => `border-${s}-${p}`)),
+  'border-width': SIDES.map((s) => `border-${s}-width`),
+  'border-style': SIDES.map((s) => `border-${s}-style`),
+  'border-color': SIDES.map((s) => `border-${s}-color`),
+  'border-radius': CORNERS.map((c) => `border-${c}-radius`),
+  background: ['background-color', 'background-image'],
+  font: ['font-style', 'font-weight', 'font-size', 'line-height', 'font-family'],
+  'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
+  'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
+  overflow: ['overflow'],
+};
+for (const side of SIDES)
+  SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
+
+/** Old names the engine reads as the new ones. */
+export const ALIASES: Record<string, string> = {
+  'word-wrap': 'overflow-wrap',
+  'page-break-before': 'break-before',
+  'page-break-after': 'break-after',
+  'page-break-inside': 'break-inside',
+  '-webkit-hyphens': 'hyphens',
+  '-webkit-box-sizing': 'box-sizing',
+  '-moz-box-sizing': 'box-sizing',
+};
