@@ -18,9 +18,13 @@ import { rasterize } from '../src/visual/rasterize';
 
 const CORPUS = fileURLToPath(new URL('../src/engine/__fixtures__/corpus/', import.meta.url));
 const ENGINES: EngineName[] = ['quire', 'chromium', 'pdfmake'];
-const DATA: Record<string, Record<string, unknown>> = { 'long-table': { rows: Array.from({ length: 300 }, (_, i) => i + 1) } };
+const DATA: Record<string, Record<string, unknown>> = {
+  'long-table': { rows: Array.from({ length: 300 }, (_, i) => i + 1) },
+};
 
-async function templates(names: string[]): Promise<Array<{ id: string; template: RenderTemplate; data: Record<string, unknown> }>> {
+async function templates(
+  names: string[],
+): Promise<Array<{ id: string; template: RenderTemplate; data: Record<string, unknown> }>> {
   const all = names.length
     ? names
     : [
@@ -65,10 +69,15 @@ try {
     for (const engine of ENGINES) {
       const report = await renderReport(
         { template, data, engine },
-        { chromium: async () => ({ renderPdf: (input) => chromium.renderPdf({ ...input, page: PageSetup.parse(input.page) }) }) },
+        {
+          chromium: async () => ({
+            renderPdf: (input) => chromium.renderPdf({ ...input, page: PageSetup.parse(input.page) }),
+          }),
+        },
       );
       pages[engine] = (await rasterize(report.bytes, { dpi: 60 })).map((b) => PNG.sync.read(b));
-      if (engine === 'quire' && report.warnings.length) console.log(id, 'quire warnings:', report.warnings.map((w) => `${w.code}: ${w.message}`).join(' | '));
+      if (engine === 'quire' && report.warnings.length)
+        console.log(id, 'quire warnings:', report.warnings.map((w) => `${w.code}: ${w.message}`).join(' | '));
     }
     const count = Math.max(...ENGINES.map((e) => pages[e]?.length ?? 0));
     for (let p = 0; p < count; p++) {

@@ -14,7 +14,14 @@ const render = (template: RenderTemplate, data: Record<string, unknown> = {}) =>
   renderReport({ template, data, engine: 'quire', metadata: { creationDate: new Date('2026-01-01T00:00:00Z') } });
 
 const laidOut = (html: string, css = '') =>
-  layoutDocument({ template: { html, css }, data: {}, bodyHtml: html, liquid: createTemplateEngine(), fonts: defaultFonts(), images: new Map() });
+  layoutDocument({
+    template: { html, css },
+    data: {},
+    bodyHtml: html,
+    liquid: createTemplateEngine(),
+    fonts: defaultFonts(),
+    images: new Map(),
+  });
 
 /** Every line box of a laid-out document, top to bottom, with its absolute y. */
 function lines(fragment: Fragment, y = 0, out: Array<{ y: number; line: LineFragment }> = []) {
@@ -45,8 +52,14 @@ describe('engine v2 acceptance', () => {
   });
 
   it.each([
-    ['Hebrew', 'הדוח הזה מסכם את הפעילות של הרבעון השלישי, כולל ההכנסות, ההוצאות והתחזית לרבעון הבא, ומציג את ההמלצות של הוועדה.'],
-    ['Arabic', 'يلخص هذا التقرير نشاط الربع الثالث، بما في ذلك الإيرادات والنفقات والتوقعات للربع القادم، ويعرض توصيات اللجنة.'],
+    [
+      'Hebrew',
+      'הדוח הזה מסכם את הפעילות של הרבעון השלישי, כולל ההכנסות, ההוצאות והתחזית לרבעון הבא, ומציג את ההמלצות של הוועדה.',
+    ],
+    [
+      'Arabic',
+      'يلخص هذا التقرير نشاط الربع الثالث، بما في ذلك الإيرادات والنفقات والتوقعات للربع القادم، ويعرض توصيات اللجنة.',
+    ],
   ])('reads a three-line %s paragraph in the right line order', (_script, text) => {
     const doc = laidOut(`<p dir="rtl" style="width: 190pt; font-size: 12pt">${text}</p>`);
     const found = lines(doc.flow).sort((a, b) => a.y - b.y);
@@ -98,7 +111,8 @@ describe('engine v2 acceptance', () => {
   });
 
   it('applies var() with fallbacks and CSS nesting', () => {
-    const css = ':root { --brand: #0f766e } .card { & .title { color: var(--brand); } .note { color: var(--missing, rgb(200 0 0)); } }';
+    const css =
+      ':root { --brand: #0f766e } .card { & .title { color: var(--brand); } .note { color: var(--missing, rgb(200 0 0)); } }';
     const doc = laidOut('<div class="card"><p class="title">Title</p><p class="note">Note</p></div>', css);
     const texts = lines(doc.flow).flatMap((l) => runs(l.line));
     expect(texts.find((t) => t.text === 'Title')?.color).toMatchObject({ r: 15, g: 118, b: 110 });

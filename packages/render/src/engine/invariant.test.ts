@@ -39,13 +39,20 @@ describe.each(cases)('%s', (_name, template, data) => {
     const report = await renderReport({ template, data, engine: 'quire' });
     const bodyHtml = liquid.render(template.html, data);
     const { root } = computeStyles(
-      { html: bodyHtml, css: template.css ?? '', part: 'html', page: { width: 595, height: 842, margin: [56, 56, 56, 56] } },
+      {
+        html: bodyHtml,
+        css: template.css ?? '',
+        part: 'html',
+        page: { width: 595, height: 842, margin: [56, 56, 56, 56] },
+      },
       new Findings(),
     );
     const shown = visibleWords(root);
     const printed = extractedWords((await pageTexts(report.bytes)).join('\n'));
     const missingGlyphs = report.warnings.find((w) => w.code === 'missing_glyphs')?.message ?? '';
-    const lost = [...new Set(shown)].filter((word) => !printed.has(word) && ![...word].some((ch) => missingGlyphs.includes(ch)));
+    const lost = [...new Set(shown)].filter(
+      (word) => !printed.has(word) && ![...word].some((ch) => missingGlyphs.includes(ch)),
+    );
     expect(lost, `lost words; warnings: ${JSON.stringify(report.warnings)}`).toEqual([]);
   });
 });

@@ -77,7 +77,11 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const findings = new Findings();
   const geometry = pageGeometry(input.template.page);
   const [left, top, right, bottom] = geometry.margins;
-  const defaults = { width: geometry.width, height: geometry.height, margin: [top, right, bottom, left] as [number, number, number, number] };
+  const defaults = {
+    width: geometry.width,
+    height: geometry.height,
+    margin: [top, right, bottom, left] as [number, number, number, number],
+  };
   const css = input.template.css ?? '';
   const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page: defaults }, findings);
   const shaping = shapingFor(input.fonts);
@@ -123,7 +127,9 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     return { number, width: box.width, height: box.height, pieces };
   });
 
-  const missing = shaping.missing(visibleText([input.bodyHtml, input.template.header_html ?? '', input.template.footer_html ?? ''].join(' ')));
+  const missing = shaping.missing(
+    visibleText([input.bodyHtml, input.template.header_html ?? '', input.template.footer_html ?? ''].join(' ')),
+  );
   if (missing.length) {
     findings.add({
       code: 'missing_glyphs',
@@ -141,6 +147,7 @@ export async function renderWithQuireEngine(input: EngineRenderInput): Promise<E
     fonts: shapingFor(input.fonts),
     metadata: input.metadata ?? {},
     findings: laidOut.findings,
+    resolveImage: (url) => input.images.get(url) ?? input.images.get(url.replace(/^asset:/, '')),
   });
   return { bytes, pages, warnings: laidOut.findings.list().map(toWarning), layoutDone };
 }

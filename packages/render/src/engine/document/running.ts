@@ -53,8 +53,19 @@ function formatCounter(value: number, style: string): string {
 
 function roman(value: number): string {
   const table: Array<[number, string]> = [
-    [1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'],
-    [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I'],
+    [1000, 'M'],
+    [900, 'CM'],
+    [500, 'D'],
+    [400, 'CD'],
+    [100, 'C'],
+    [90, 'XC'],
+    [50, 'L'],
+    [40, 'XL'],
+    [10, 'X'],
+    [9, 'IX'],
+    [5, 'V'],
+    [4, 'IV'],
+    [1, 'I'],
   ];
   let rest = value;
   let out = '';
@@ -78,7 +89,14 @@ function alpha(value: number): string {
   return out;
 }
 
-type Area = { x: number; y: number; width: number; height: number; align: 'left' | 'center' | 'right'; valign: 'top' | 'middle' | 'bottom' };
+type Area = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  align: 'left' | 'center' | 'right';
+  valign: 'top' | 'middle' | 'bottom';
+};
 
 /** Where each margin box sits (CSS Paged Media §5.3, with the three boxes of a side sharing the side equally). */
 function areaOf(name: MarginBoxName, page: PageBox): Area {
@@ -116,11 +134,32 @@ function areaOf(name: MarginBoxName, page: PageBox): Area {
     case 'left-bottom':
       return { x: 0, y: page.top + 2 * vthird, width: page.left, height: vthird, align: 'center', valign: 'bottom' };
     case 'right-top':
-      return { x: page.width - page.right, y: page.top, width: page.right, height: vthird, align: 'center', valign: 'top' };
+      return {
+        x: page.width - page.right,
+        y: page.top,
+        width: page.right,
+        height: vthird,
+        align: 'center',
+        valign: 'top',
+      };
     case 'right-middle':
-      return { x: page.width - page.right, y: page.top + vthird, width: page.right, height: vthird, align: 'center', valign: 'middle' };
+      return {
+        x: page.width - page.right,
+        y: page.top + vthird,
+        width: page.right,
+        height: vthird,
+        align: 'center',
+        valign: 'middle',
+      };
     case 'right-bottom':
-      return { x: page.width - page.right, y: page.top + 2 * vthird, width: page.right, height: vthird, align: 'center', valign: 'bottom' };
+      return {
+        x: page.width - page.right,
+        y: page.top + 2 * vthird,
+        width: page.right,
+        height: vthird,
+        align: 'center',
+        valign: 'bottom',
+      };
   }
 }
 

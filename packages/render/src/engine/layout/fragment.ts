@@ -30,7 +30,18 @@ export interface BoxFragment {
   /** Table cells spanning rows: how many rows (the cell's fragment sits in its first row, as tall as the span). */
   rowSpan?: number;
   /** What kind of box, for the paginator: it may break between rows, and repeats `thead` rows. */
-  role: 'block' | 'table' | 'table-head' | 'table-body' | 'table-foot' | 'row' | 'cell' | 'inline' | 'inline-block' | 'caption' | 'page-margin';
+  role:
+    | 'block'
+    | 'table'
+    | 'table-head'
+    | 'table-body'
+    | 'table-foot'
+    | 'row'
+    | 'cell'
+    | 'inline'
+    | 'inline-block'
+    | 'caption'
+    | 'page-margin';
   /** href for a live link over the box. */
   link?: string;
   /** From the style, for the paginator. */

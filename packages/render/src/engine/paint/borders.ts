@@ -149,7 +149,16 @@ function byColor(list: Array<{ side: Side; color: Color }>): Array<Array<{ side:
 }
 
 /** The path of the ring between two insets (filled or clipped even-odd). */
-function frame(cw: ContentWriter, outer: Rect, inner: Rect, widths: Widths, radii: Radii, rounded: boolean, from: number, to: number): void {
+function frame(
+  cw: ContentWriter,
+  outer: Rect,
+  inner: Rect,
+  widths: Widths,
+  radii: Radii,
+  rounded: boolean,
+  from: number,
+  to: number,
+): void {
   if (rounded) {
     cw.roundedRect(outer, insetRadii(radii, widths, from));
     if (inner.width > 0 && inner.height > 0) cw.roundedRect(inner, insetRadii(radii, widths, to));
@@ -165,7 +174,16 @@ function sideQuad(side: Side, outer: Rect, inner: Rect): number[] {
   const i = corners(inner);
   const a = side;
   const b = ((side + 1) % 4) as Side;
-  return [o[a * 2] as number, o[a * 2 + 1] as number, o[b * 2] as number, o[b * 2 + 1] as number, i[b * 2] as number, i[b * 2 + 1] as number, i[a * 2] as number, i[a * 2 + 1] as number];
+  return [
+    o[a * 2] as number,
+    o[a * 2 + 1] as number,
+    o[b * 2] as number,
+    o[b * 2 + 1] as number,
+    i[b * 2] as number,
+    i[b * 2 + 1] as number,
+    i[a * 2] as number,
+    i[a * 2 + 1] as number,
+  ];
 }
 
 /** Corners clockwise from the top-left, flattened: TL, TR, BR, BL. */
@@ -182,7 +200,16 @@ function sideRegion(side: Side, rect: Rect, widths: Widths): number[] {
   const a = side;
   const b = ((side + 1) % 4) as Side;
   const [pa, pb] = [mitrePoint(a, rect, widths), mitrePoint(b, rect, widths)];
-  return [o[a * 2] as number, o[a * 2 + 1] as number, o[b * 2] as number, o[b * 2 + 1] as number, pb[0], pb[1], pa[0], pa[1]];
+  return [
+    o[a * 2] as number,
+    o[a * 2 + 1] as number,
+    o[b * 2] as number,
+    o[b * 2 + 1] as number,
+    pb[0],
+    pb[1],
+    pa[0],
+    pa[1],
+  ];
 }
 
 /** The point where a corner's mitre line (through the outer and inner corners) reaches the box's middle. */
@@ -193,7 +220,10 @@ function mitrePoint(corner: Side, rect: Rect, widths: Widths): [number, number] 
   const dy = corner === 0 || corner === 1 ? top : -bottom;
   const cx = corner === 0 || corner === 3 ? rect.x : rect.x + rect.width;
   const cy = corner === 0 || corner === 1 ? rect.y : rect.y + rect.height;
-  const reach = Math.min(dx === 0 ? Infinity : rect.width / 2 / Math.abs(dx), dy === 0 ? Infinity : rect.height / 2 / Math.abs(dy));
+  const reach = Math.min(
+    dx === 0 ? Infinity : rect.width / 2 / Math.abs(dx),
+    dy === 0 ? Infinity : rect.height / 2 / Math.abs(dy),
+  );
   const s = Number.isFinite(reach) ? reach : 0;
   return [cx + dx * s, cy + dy * s];
 }
@@ -209,12 +239,18 @@ function paintStrokes(
   strokes: Side[],
 ): void {
   const first = sides[strokes[0] as Side];
-  const uniform = strokes.length === 4 && strokes.every((s) => sides[s].style === first.style && sides[s].width === first.width && sameColor(sides[s].color, first.color));
+  const uniform =
+    strokes.length === 4 &&
+    strokes.every(
+      (s) => sides[s].style === first.style && sides[s].width === first.width && sameColor(sides[s].color, first.color),
+    );
   if (rounded && uniform) {
     const w = first.width;
     const middle = insetRect(rect, widths, 0.5);
     const curve = insetRadii(radii, widths, 0.5);
-    const perimeter = 2 * (middle.width + middle.height) - curve.reduce((sum, [rx, ry]) => sum + (2 - Math.PI / 2) * ((rx + ry) / 2), 0);
+    const perimeter =
+      2 * (middle.width + middle.height) -
+      curve.reduce((sum, [rx, ry]) => sum + (2 - Math.PI / 2) * ((rx + ry) / 2), 0);
     cw.save();
     cw.strokeColor(first.color);
     cw.write(`${num(w)} w`);
@@ -241,7 +277,14 @@ function paintStrokes(
     const horizontal = side === 0 || side === 2;
     const length = horizontal ? rect.width : rect.height;
     const along = horizontal ? rect.x : rect.y;
-    const across = side === 0 ? rect.y + w / 2 : side === 1 ? rect.x + rect.width - w / 2 : side === 2 ? rect.y + rect.height - w / 2 : rect.x + w / 2;
+    const across =
+      side === 0
+        ? rect.y + w / 2
+        : side === 1
+          ? rect.x + rect.width - w / 2
+          : side === 2
+            ? rect.y + rect.height - w / 2
+            : rect.x + w / 2;
     const [start, end, pattern] = border.style === 'dotted' ? sideDots(along, length, w) : sideDashes(along, length, w);
     cw.write(pattern);
     if (horizontal) cw.line(start, across, end, across);

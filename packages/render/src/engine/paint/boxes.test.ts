@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BorderSide, Color } from '../style/computed-style';
-import { BLACK, BLUE, box, page, paint, rasterize, RED, type Raster } from './__fixtures__/pages';
+import { BLACK, BLUE, box, page, paint, type Raster, RED, rasterize } from './__fixtures__/pages';
 
 const side = (width: number, style: BorderSide['style'], color: Color = BLACK): BorderSide => ({ width, style, color });
-const all = (border: BorderSide) => ({ borderTop: border, borderRight: border, borderBottom: border, borderLeft: border });
+const all = (border: BorderSide) => ({
+  borderTop: border,
+  borderRight: border,
+  borderBottom: border,
+  borderLeft: border,
+});
 const isWhite = ([r, g, b]: [number, number, number]) => r > 235 && g > 235 && b > 235;
 const isDark = ([r, g, b]: [number, number, number]) => r < 80 && g < 80 && b < 80;
 
@@ -34,7 +39,13 @@ describe('box backgrounds', () => {
   });
 
   it('follows border-radius: the corners stay transparent', async () => {
-    const rounded = box({ x: 20, y: 20, width: 100, height: 80, style: { backgroundColor: RED, borderRadius: [30, 30, 30, 30] } });
+    const rounded = box({
+      x: 20,
+      y: 20,
+      width: 100,
+      height: 80,
+      style: { backgroundColor: RED, borderRadius: [30, 30, 30, 30] },
+    });
     const raster = await rasterize((await paint([page([rounded])])).bytes);
     for (const [x, y] of [
       [22, 22],
@@ -56,7 +67,13 @@ describe('box backgrounds', () => {
     for (let i = 0; i < 64; i++) png.data.set([0, 160, 0, 255], i * 4);
     const url = `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
     const withImage = box({ x: 20, y: 20, width: 60, height: 60, style: { backgroundImage: { url } } });
-    const missing = box({ x: 100, y: 20, width: 60, height: 60, style: { backgroundImage: { url: 'https://example.com/logo.png' } } });
+    const missing = box({
+      x: 100,
+      y: 20,
+      width: 60,
+      height: 60,
+      style: { backgroundImage: { url: 'https://example.com/logo.png' } },
+    });
     const { bytes, findings } = await paint([page([withImage, missing])]);
     const raster = await rasterize(bytes);
     // 8px repeat at 6pt: the whole box is covered.
@@ -70,7 +87,18 @@ describe('box backgrounds', () => {
 
 describe('borders', () => {
   it('draws solid sides in their own widths and colours, mitred where they meet', async () => {
-    const framed = box({ x: 20, y: 20, width: 100, height: 80, style: { borderTop: side(10, 'solid', RED), borderLeft: side(10, 'solid', BLUE), borderRight: side(2, 'solid'), borderBottom: side(4, 'solid') } });
+    const framed = box({
+      x: 20,
+      y: 20,
+      width: 100,
+      height: 80,
+      style: {
+        borderTop: side(10, 'solid', RED),
+        borderLeft: side(10, 'solid', BLUE),
+        borderRight: side(2, 'solid'),
+        borderBottom: side(4, 'solid'),
+      },
+    });
     const raster = await rasterize((await paint([page([framed])])).bytes);
     expect(raster.at(70, 24)).toEqual([255, 0, 0]);
     expect(raster.at(24, 60)).toEqual([0, 0, 255]);
@@ -124,8 +152,16 @@ describe('borders', () => {
   it('draws groove, ridge, inset and outset in two tones', async () => {
     const grey = { r: 160, g: 160, b: 160, a: 1 };
     const tones = async (style: BorderSide['style']) => {
-      const raster = await rasterize((await paint([page([box({ x: 20, y: 20, width: 160, height: 100, style: all(side(12, style, grey)) })])])).bytes);
-      return { topOuter: raster.at(100, 22)[0], topInner: raster.at(100, 29)[0], bottomOuter: raster.at(100, 117)[0], bottomInner: raster.at(100, 110)[0] };
+      const raster = await rasterize(
+        (await paint([page([box({ x: 20, y: 20, width: 160, height: 100, style: all(side(12, style, grey)) })])]))
+          .bytes,
+      );
+      return {
+        topOuter: raster.at(100, 22)[0],
+        topInner: raster.at(100, 29)[0],
+        bottomOuter: raster.at(100, 117)[0],
+        bottomInner: raster.at(100, 110)[0],
+      };
     };
     const groove = await tones('groove');
     expect(groove.topOuter).toBeLessThan(groove.topInner);
@@ -141,17 +177,31 @@ describe('borders', () => {
 
   it('rounds uniform borders with the corners, solid and dashed', async () => {
     for (const style of ['solid', 'dashed'] as const) {
-      const rounded = box({ x: 20, y: 20, width: 120, height: 100, style: { ...all(side(6, style, RED)), borderRadius: [30, 30, 30, 30] } });
+      const rounded = box({
+        x: 20,
+        y: 20,
+        width: 120,
+        height: 100,
+        style: { ...all(side(6, style, RED)), borderRadius: [30, 30, 30, 30] },
+      });
       const raster = await rasterize((await paint([page([rounded])])).bytes);
       expect(isWhite(raster.at(23, 23)), style).toBe(true);
       // On the curve, 45° from the corner's centre: inked where the ring is for the solid border.
-      if (style === 'solid') expect(raster.at(50 - 30 * Math.SQRT1_2 + 1, 50 - 30 * Math.SQRT1_2 + 1)).toEqual([255, 0, 0]);
+      if (style === 'solid')
+        expect(raster.at(50 - 30 * Math.SQRT1_2 + 1, 50 - 30 * Math.SQRT1_2 + 1)).toEqual([255, 0, 0]);
       expect(isWhite(raster.at(80, 60)), style).toBe(true);
     }
   });
 
   it('draws a collapsed table’s borders centred on the cell edges', async () => {
-    const cell = box({ x: 50, y: 50, width: 100, height: 60, role: 'cell', borders: { top: side(10, 'solid'), right: side(10, 'solid'), bottom: side(10, 'solid'), left: side(10, 'solid') } });
+    const cell = box({
+      x: 50,
+      y: 50,
+      width: 100,
+      height: 60,
+      role: 'cell',
+      borders: { top: side(10, 'solid'), right: side(10, 'solid'), bottom: side(10, 'solid'), left: side(10, 'solid') },
+    });
     const raster = await rasterize((await paint([page([cell])])).bytes);
     expect(isWhite(raster.at(44, 80))).toBe(true);
     expect(isDark(raster.at(46, 80))).toBe(true);
@@ -160,7 +210,14 @@ describe('borders', () => {
     expect(isDark(raster.at(100, 46))).toBe(true);
     expect(isWhite(raster.at(100, 56))).toBe(true);
     // The style's borders are not drawn when the collapsed ones are given.
-    const both = box({ x: 50, y: 50, width: 100, height: 60, style: all(side(20, 'solid', RED)), borders: { top: side(2, 'solid'), right: side(2, 'solid'), bottom: side(2, 'solid'), left: side(2, 'solid') } });
+    const both = box({
+      x: 50,
+      y: 50,
+      width: 100,
+      height: 60,
+      style: all(side(20, 'solid', RED)),
+      borders: { top: side(2, 'solid'), right: side(2, 'solid'), bottom: side(2, 'solid'), left: side(2, 'solid') },
+    });
     const raster2 = await rasterize((await paint([page([both])])).bytes);
     expect(isWhite(raster2.at(60, 80))).toBe(true);
   });
@@ -190,7 +247,14 @@ describe('opacity, visibility and clipping', () => {
 
   it('does not let overlapping children of a translucent box show through each other', async () => {
     const square = (x: number) => box({ x, y: 0, width: 60, height: 60, style: { backgroundColor: BLACK } });
-    const layer = box({ x: 20, y: 20, width: 160, height: 60, style: { opacity: 0.5 }, children: [square(0), square(40)] });
+    const layer = box({
+      x: 20,
+      y: 20,
+      width: 160,
+      height: 60,
+      style: { opacity: 0.5 },
+      children: [square(0), square(40)],
+    });
     const raster = await rasterize((await paint([page([layer])])).bytes);
     const single = raster.at(30, 50)[0];
     expect(single).toBeGreaterThan(115);
@@ -215,18 +279,38 @@ describe('opacity, visibility and clipping', () => {
 
   it('clips children to the padding box with overflow hidden', async () => {
     const child = box({ x: 50, y: 50, width: 200, height: 200, style: { backgroundColor: BLUE } });
-    const clipping = box({ x: 20, y: 20, width: 100, height: 100, style: { overflow: 'hidden', ...all(side(5, 'solid', RED)) }, children: [child] });
+    const clipping = box({
+      x: 20,
+      y: 20,
+      width: 100,
+      height: 100,
+      style: { overflow: 'hidden', ...all(side(5, 'solid', RED)) },
+      children: [child],
+    });
     const raster = await rasterize((await paint([page([clipping])])).bytes);
     expect(raster.at(100, 100)).toEqual([0, 0, 255]);
     // Not over the border, not outside the box.
     expect(raster.at(118, 100)).toEqual([255, 0, 0]);
     expect(isWhite(raster.at(150, 100))).toBe(true);
-    const visible = box({ x: 20, y: 20, width: 100, height: 100, children: [box({ x: 50, y: 50, width: 200, height: 200, style: { backgroundColor: BLUE } })] });
+    const visible = box({
+      x: 20,
+      y: 20,
+      width: 100,
+      height: 100,
+      children: [box({ x: 50, y: 50, width: 200, height: 200, style: { backgroundColor: BLUE } })],
+    });
     expect((await rasterize((await paint([page([visible])])).bytes)).at(150, 100)).toEqual([0, 0, 255]);
   });
 
   it('clips a piece to its clip rectangle, and paints only the decoration of decorationOnly pieces', async () => {
-    const tall = box({ x: 0, y: 0, width: 100, height: 150, style: { backgroundColor: RED }, children: [box({ x: 10, y: 10, width: 20, height: 20, style: { backgroundColor: BLUE } })] });
+    const tall = box({
+      x: 0,
+      y: 0,
+      width: 100,
+      height: 150,
+      style: { backgroundColor: RED },
+      children: [box({ x: 10, y: 10, width: 20, height: 20, style: { backgroundColor: BLUE } })],
+    });
     const raster = await rasterize(
       (
         await paint([
@@ -257,7 +341,10 @@ describe('opacity, visibility and clipping', () => {
 
   it('cuts link annotations to the piece’s clip', async () => {
     const row = box({ x: 0, y: 0, width: 100, height: 40, link: 'https://quire.dev/row' });
-    const { bytes } = await paint([page([{ fragment: row, x: 20, y: 170, clip: { x: 0, y: 0, width: 200, height: 180 } }])], { compress: false });
+    const { bytes } = await paint(
+      [page([{ fragment: row, x: 20, y: 170, clip: { x: 0, y: 0, width: 200, height: 180 } }])],
+      { compress: false },
+    );
     // The row runs from 170 to 210 on a 200pt page clipped at 180: the link covers 170–180 (y-up: 20–30).
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Rect \[20 20 120 30\]/);
   });

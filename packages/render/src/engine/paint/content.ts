@@ -182,19 +182,30 @@ export class ContentWriter {
   }
 
   /** A quarter ellipse from (x0, y0) to (x1, y1); `horizontalFirst` when it leaves (x0, y0) horizontally. */
-  private corner(x0: number, y0: number, x1: number, y1: number, rx: number, ry: number, horizontalFirst: boolean): void {
+  private corner(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    rx: number,
+    ry: number,
+    horizontalFirst: boolean,
+  ): void {
     const kx = rx * KAPPA;
     const ky = ry * KAPPA;
     const sx = Math.sign(x1 - x0);
     const sy = Math.sign(y1 - y0);
     const c1 = horizontalFirst ? [x0 + sx * kx, y0] : [x0, y0 + sy * ky];
     const c2 = horizontalFirst ? [x1, y1 - sy * ky] : [x1 - sx * kx, y1];
-    this.ops.push(`${num(c1[0] as number)} ${num(c1[1] as number)} ${num(c2[0] as number)} ${num(c2[1] as number)} ${num(x1)} ${num(y1)} c`);
+    this.ops.push(
+      `${num(c1[0] as number)} ${num(c1[1] as number)} ${num(c2[0] as number)} ${num(c2[1] as number)} ${num(x1)} ${num(y1)} c`,
+    );
   }
 
   polygon(points: number[]): void {
     this.ops.push(`${num(points[0] as number)} ${num(points[1] as number)} m`);
-    for (let i = 2; i < points.length; i += 2) this.ops.push(`${num(points[i] as number)} ${num(points[i + 1] as number)} l`);
+    for (let i = 2; i < points.length; i += 2)
+      this.ops.push(`${num(points[i] as number)} ${num(points[i + 1] as number)} l`);
     this.ops.push('h');
   }
 

@@ -23,7 +23,13 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
 }
 
 /** Paints a fragment whose parent's top-left corner is at (originX, originY) on the page. */
-function paintFragment(ctx: PaintContext, fragment: Fragment, originX: number, originY: number, decorationOnly = false): void {
+function paintFragment(
+  ctx: PaintContext,
+  fragment: Fragment,
+  originX: number,
+  originY: number,
+  decorationOnly = false,
+): void {
   switch (fragment.kind) {
     case 'box':
       paintBox(ctx, fragment, originX, originY, decorationOnly);
@@ -43,7 +49,13 @@ function paintFragment(ctx: PaintContext, fragment: Fragment, originX: number, o
   }
 }
 
-function paintBox(ctx: PaintContext, box: BoxFragment, originX: number, originY: number, decorationOnly: boolean): void {
+function paintBox(
+  ctx: PaintContext,
+  box: BoxFragment,
+  originX: number,
+  originY: number,
+  decorationOnly: boolean,
+): void {
   const opacity = Math.max(0, Math.min(1, box.style.opacity));
   if (opacity <= 0) return;
   if (opacity < 1) ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly));
@@ -51,10 +63,21 @@ function paintBox(ctx: PaintContext, box: BoxFragment, originX: number, originY:
 }
 
 /** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */
-function paintBoxLayer(ctx: PaintContext, box: BoxFragment, originX: number, originY: number, decorationOnly: boolean): void {
+function paintBoxLayer(
+  ctx: PaintContext,
+  box: BoxFragment,
+  originX: number,
+  originY: number,
+  decorationOnly: boolean,
+): void {
   const style = box.style;
   const rect: Rect = { x: originX + box.x, y: originY + box.y, width: box.width, height: box.height };
-  const ownWidths: Widths = [style.borderTop.width, style.borderRight.width, style.borderBottom.width, style.borderLeft.width];
+  const ownWidths: Widths = [
+    style.borderTop.width,
+    style.borderRight.width,
+    style.borderBottom.width,
+    style.borderLeft.width,
+  ];
   // Collapsed borders have no radius (css-backgrounds: border-radius does not apply to collapsing tables).
   const radii = fitRadii(rect, box.borders ? [0, 0, 0, 0] : style.borderRadius);
   if (style.visibility === 'visible') {

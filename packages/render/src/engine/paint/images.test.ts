@@ -18,8 +18,24 @@ const GREEN_JPEG = Buffer.from(
   'base64',
 );
 
-const image = (bytes: Uint8Array, format: 'png' | 'jpeg', x: number, y: number): ImageFragment => ({ kind: 'image', x, y, width: 40, height: 30, bytes, format });
-const svg = (markup: string, props: Partial<SvgFragment> = {}): SvgFragment => ({ kind: 'svg', x: 20, y: 20, width: 100, height: 100, markup, ...props });
+const image = (bytes: Uint8Array, format: 'png' | 'jpeg', x: number, y: number): ImageFragment => ({
+  kind: 'image',
+  x,
+  y,
+  width: 40,
+  height: 30,
+  bytes,
+  format,
+});
+const svg = (markup: string, props: Partial<SvgFragment> = {}): SvgFragment => ({
+  kind: 'svg',
+  x: 20,
+  y: 20,
+  width: 100,
+  height: 100,
+  markup,
+  ...props,
+});
 
 describe('images', () => {
   it('draws PNG and JPEG images sized to their fragment', async () => {
@@ -48,8 +64,16 @@ describe('images', () => {
 
   it('draws images and SVGs inside a translucent box into its layer', async () => {
     const black = solidPng([0, 0, 0, 255]);
-    const markup = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>';
-    const layer = box({ x: 10, y: 10, width: 180, height: 100, style: { opacity: 0.5 }, children: [image(black, 'png', 10, 10), svg(markup, { x: 100, y: 10, width: 40, height: 40 })] });
+    const markup =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#000"/></svg>';
+    const layer = box({
+      x: 10,
+      y: 10,
+      width: 180,
+      height: 100,
+      style: { opacity: 0.5 },
+      children: [image(black, 'png', 10, 10), svg(markup, { x: 100, y: 10, width: 40, height: 40 })],
+    });
     const raster = await rasterize((await paint([page([layer])])).bytes);
     for (const [x, y] of [
       [40, 35],
@@ -79,8 +103,11 @@ describe('images', () => {
 
 describe('SVG', () => {
   it('scales the SVG into its fragment box, keeping its aspect ratio', async () => {
-    const markup = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="5" y="5" width="5" height="5" fill="#0000ff"/></svg>';
-    const { bytes, findings } = await paint([page([svg(markup), svg(markup, { x: 130, y: 20, width: 60, height: 30 })])]);
+    const markup =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect x="5" y="5" width="5" height="5" fill="#0000ff"/></svg>';
+    const { bytes, findings } = await paint([
+      page([svg(markup), svg(markup, { x: 130, y: 20, width: 60, height: 30 })]),
+    ]);
     expect(findings.list()).toEqual([]);
     const raster = await rasterize(bytes);
     expect(raster.at(110, 110)).toEqual([0, 0, 255]);
@@ -92,15 +119,28 @@ describe('SVG', () => {
   });
 
   it('draws SVG text in the document’s fonts', async () => {
-    const markup = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><text x="5" y="25" font-family="Noto Sans" font-size="14">Chart</text></svg>';
+    const markup =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="40"><text x="5" y="25" font-family="Noto Sans" font-size="14">Chart</text></svg>';
     const { bytes } = await paint([page([svg(markup, { height: 40 })])]);
     expect((await pdftotext(bytes)).trim()).toBe('Chart');
   });
 
   it('turns what it cannot draw into findings, not crashes', async () => {
-    const { bytes, findings } = await paint([page([svg('<svg'), svg('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><image href="data:image/png;base64,AAAA" width="4" height="4"/></svg>')])]);
+    const { bytes, findings } = await paint([
+      page([
+        svg('<svg'),
+        svg(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><image href="data:image/png;base64,AAAA" width="4" height="4"/></svg>',
+        ),
+      ]),
+    ]);
     expect(findings.list().map((f) => f.code)).toEqual(['unsupported_svg', 'unsupported_svg', 'image_not_loaded']);
-    expect(findings.list().map((f) => f.message).join('\n')).not.toContain('object ArrayBuffer');
+    expect(
+      findings
+        .list()
+        .map((f) => f.message)
+        .join('\n'),
+    ).not.toContain('object ArrayBuffer');
     expect((await rasterize(bytes)).width).toBe(200);
   });
 
@@ -110,7 +150,12 @@ describe('SVG', () => {
     const { bytes, findings } = await paint([page([svg(markup, { width: 40, height: 40 })])]);
     const raster = await rasterize(bytes);
     expect(raster.at(30, 30)).toEqual([200, 0, 200]);
-    expect(findings.list().filter((f) => f.code === 'image_not_loaded').map((f) => f.message)).toEqual([expect.stringContaining('/etc/hostname')]);
+    expect(
+      findings
+        .list()
+        .filter((f) => f.code === 'image_not_loaded')
+        .map((f) => f.message),
+    ).toEqual([expect.stringContaining('/etc/hostname')]);
   });
 
   it('leaves out an SVG whose drawing throws halfway, and the page stays valid', async () => {
@@ -125,9 +170,28 @@ describe('SVG', () => {
       }) as typeof platform.svgToPdfkit,
     };
     const findings = new Findings();
-    const blue = { kind: 'box' as const, x: 150, y: 150, width: 20, height: 20, role: 'block' as const, children: [], style: { ...(await import('../style/computed-style')).initialStyle(), backgroundColor: { r: 0, g: 0, b: 255, a: 1 } } };
-    const { bytes } = await paintPdfWith(throwing, [page([svg('<svg/>'), blue])], { fonts, findings, metadata: {}, compress: false });
-    expect(findings.list()).toEqual([expect.objectContaining({ code: 'svg_not_rendered', message: expect.stringContaining('boom') })]);
+    const blue = {
+      kind: 'box' as const,
+      x: 150,
+      y: 150,
+      width: 20,
+      height: 20,
+      role: 'block' as const,
+      children: [],
+      style: {
+        ...(await import('../style/computed-style')).initialStyle(),
+        backgroundColor: { r: 0, g: 0, b: 255, a: 1 },
+      },
+    };
+    const { bytes } = await paintPdfWith(throwing, [page([svg('<svg/>'), blue])], {
+      fonts,
+      findings,
+      metadata: {},
+      compress: false,
+    });
+    expect(findings.list()).toEqual([
+      expect.objectContaining({ code: 'svg_not_rendered', message: expect.stringContaining('boom') }),
+    ]);
     const pdf = Buffer.from(bytes).toString('latin1');
     expect(pdf).not.toContain('0 0 200 200 re');
     const raster = await rasterize(bytes);
@@ -136,7 +200,15 @@ describe('SVG', () => {
 
   it('puts link annotations over linked images and SVGs', async () => {
     const png = solidPng([0, 0, 0, 255]);
-    const { bytes } = await paint([page([{ ...image(png, 'png', 10, 10), link: 'https://a.example/' }, svg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', { link: 'https://b.example/' })])], { compress: false });
+    const { bytes } = await paint(
+      [
+        page([
+          { ...image(png, 'png', 10, 10), link: 'https://a.example/' },
+          svg('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', { link: 'https://b.example/' }),
+        ]),
+      ],
+      { compress: false },
+    );
     const pdf = Buffer.from(bytes).toString('latin1');
     expect(pdf).toContain('/URI (https://a.example/)');
     expect(pdf).toContain('/URI (https://b.example/)');

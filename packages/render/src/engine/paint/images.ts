@@ -50,7 +50,9 @@ export class DocumentImages {
       return null;
     }
     const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    return (whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) as ArrayBuffer;
+    return (
+      whole ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+    ) as ArrayBuffer;
   }
 
   private open(bytes: Uint8Array): PdfImage | null {
@@ -78,7 +80,10 @@ export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: 
   const y = originY + fragment.y;
   const image = ctx.images.fromBytes(fragment.bytes);
   if (!image) {
-    ctx.findings.add({ code: 'image_not_loaded', message: `An image (${fragment.format}) could not be read and was left out.` });
+    ctx.findings.add({
+      code: 'image_not_loaded',
+      message: `An image (${fragment.format}) could not be read and was left out.`,
+    });
     return;
   }
   if (fragment.width > 0 && fragment.height > 0) {
@@ -97,10 +102,19 @@ const MAX_TILES = 4000;
  * (1px = 0.75pt), within `clip` (the border box). Only `background-image` with its initial position, size and
  * repeat: the style stage reports the other background properties.
  */
-export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: () => void, box: Rect, origin: { x: number; y: number }): void {
+export function paintBackgroundImage(
+  ctx: PaintContext,
+  url: string,
+  clipPath: () => void,
+  box: Rect,
+  origin: { x: number; y: number },
+): void {
   const image = ctx.images.fromUrl(url);
   if (!image) {
-    ctx.findings.add({ code: 'image_not_loaded', message: `The background image ${shortUrl(url)} could not be loaded and was left out.` });
+    ctx.findings.add({
+      code: 'image_not_loaded',
+      message: `The background image ${shortUrl(url)} could not be loaded and was left out.`,
+    });
     return;
   }
   const width = image.width * 0.75;
@@ -111,7 +125,10 @@ export function paintBackgroundImage(ctx: PaintContext, url: string, clipPath: (
   const columns = Math.ceil((box.x + box.width - startX) / width);
   const rows = Math.ceil((box.y + box.height - startY) / height);
   if (columns * rows > MAX_TILES) {
-    ctx.findings.add({ code: 'image_not_loaded', message: `The background image ${shortUrl(url)} is too small to repeat over its box (${columns * rows} tiles) and was left out.` });
+    ctx.findings.add({
+      code: 'image_not_loaded',
+      message: `The background image ${shortUrl(url)} is too small to repeat over its box (${columns * rows} tiles) and was left out.`,
+    });
     return;
   }
   const cw = ctx.cw;
@@ -138,7 +155,12 @@ function pngData(bytes: Uint8Array): Uint8Array {
   let size = 0;
   for (let at = 8; at + 8 <= bytes.length; ) {
     const length = view.getUint32(at);
-    const type = String.fromCharCode(bytes[at + 4] as number, bytes[at + 5] as number, bytes[at + 6] as number, bytes[at + 7] as number);
+    const type = String.fromCharCode(
+      bytes[at + 4] as number,
+      bytes[at + 5] as number,
+      bytes[at + 6] as number,
+      bytes[at + 7] as number,
+    );
     if (type === 'IDAT') {
       parts.push(bytes.subarray(at + 8, at + 8 + length));
       size += length;
@@ -159,7 +181,8 @@ function shortUrl(url: string): string {
   return url.startsWith('data:') ? `(${url.slice(0, 24)}…)` : url.length > 80 ? `${url.slice(0, 77)}…` : url;
 }
 
-const ASPECT = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg\b[^>]*?\spreserveAspectRatio\s*=\s*["']([^"']+)["']/i;
+const ASPECT =
+  /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg\b[^>]*?\spreserveAspectRatio\s*=\s*["']([^"']+)["']/i;
 
 /**
  * An SVG scaled into its fragment's box (its viewBox fitted per its preserveAspectRatio) with the
@@ -218,7 +241,10 @@ function svgImage(ctx: PaintContext, href: string): ArrayBuffer {
   const bytes = url.startsWith('data:') ? fromDataUrl(url) : undefined;
   const source = bytes ? ctx.images.source(bytes) : null;
   if (source) return source;
-  ctx.findings.add({ code: 'image_not_loaded', message: `An image in an SVG (${shortUrl(url)}) could not be loaded and was left out.` });
+  ctx.findings.add({
+    code: 'image_not_loaded',
+    message: `An image in an SVG (${shortUrl(url)}) could not be loaded and was left out.`,
+  });
   return new ArrayBuffer(0);
 }
 

@@ -1,5 +1,5 @@
 import type { PageFragments } from '../layout/fragment';
-import { paintPdfWith, type PaintOptions, type PaintResult } from './paint-pdf';
+import { type PaintOptions, type PaintResult, paintPdfWith } from './paint-pdf';
 import { nodePlatform } from './platform-node';
 
 export type { PaintOptions, PaintResult } from './paint-pdf';

@@ -1,15 +1,16 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { fontParseStats } from '../../fonts/parse-cache';
 import { Findings } from '../findings';
 import type { LineFragment, PageFragments, TextFragment } from '../layout/fragment';
-import { fontParseStats } from '../../fonts/parse-cache';
 import { fonts, page, paint, pdfinfo, pdftotext, shape } from './__fixtures__/pages';
 import { paintPdf } from './index';
 import { paintPdfWith } from './paint-pdf';
 import type { PdfDocument, PdfDocumentConstructor } from './pdfkit-types';
 import { nodePlatform } from './platform-node';
 
-const textPage = (text: string, number: number, size: [number, number] = [200, 200]): PageFragments => page([shape(text, { x: 10, y: 30 })], number, size);
+const textPage = (text: string, number: number, size: [number, number] = [200, 200]): PageFragments =>
+  page([shape(text, { x: 10, y: 30 })], number, size);
 
 describe('the document', () => {
   it('has one page per PageFragments, each in its own size', async () => {
@@ -27,7 +28,14 @@ describe('the document', () => {
     const { bytes } = await paintPdf([textPage('x', 1)], {
       fonts,
       findings,
-      metadata: { title: 'Rechnung Nr. 7 – März', author: 'Quire Ltd', subject: 'Invoice', keywords: 'invoice, march', creator: 'Billing app', creationDate: new Date('2026-03-04T05:06:07Z') },
+      metadata: {
+        title: 'Rechnung Nr. 7 – März',
+        author: 'Quire Ltd',
+        subject: 'Invoice',
+        keywords: 'invoice, march',
+        creator: 'Billing app',
+        creationDate: new Date('2026-03-04T05:06:07Z'),
+      },
     });
     const info = await pdfinfo(bytes);
     expect(info).toMatch(/^Title:\s+Rechnung Nr\. 7 – März$/m);
@@ -46,7 +54,15 @@ describe('the document', () => {
       for (let i = 0; i < size * size; i++) png.data.set([k * 60, i % 255, (i * 7) % 255, 90 + k], i * 4);
       return PNG.sync.write(png);
     });
-    const images = pngs.map((bytes, i) => ({ kind: 'image' as const, x: 10 + i * 40, y: 60, width: 30, height: 30, bytes, format: 'png' as const }));
+    const images = pngs.map((bytes, i) => ({
+      kind: 'image' as const,
+      x: 10 + i * 40,
+      y: 60,
+      width: 30,
+      height: 30,
+      bytes,
+      format: 'png' as const,
+    }));
     const pages = () => [page([shape('same', { x: 10, y: 30 }), ...images], 1), textPage('again', 2)];
     const date = new Date('2026-05-06T07:08:09Z');
     const [a, b] = [await paint(pages(), { creationDate: date }), await paint(pages(), { creationDate: date })];
@@ -79,7 +95,9 @@ describe('the document', () => {
     const platform = nodePlatform();
     const seen: Array<{ page: number; written: number; buffered: number }> = [];
     // pdfkit's document, watched: how much it has written, and how much waits unread, as each page begins.
-    const Watched = class extends (platform.PDFDocument as unknown as new (options: unknown) => PdfDocument & { _offset: number; readableLength: number }) {
+    const Watched = class extends (platform.PDFDocument as unknown as new (
+      options: unknown,
+    ) => PdfDocument & { _offset: number; readableLength: number }) {
       override addPage(options: Parameters<PdfDocument['addPage']>[0]) {
         seen.push({ page: seen.length + 1, written: this._offset, buffered: this.readableLength });
         return super.addPage(options);
@@ -94,7 +112,11 @@ describe('the document', () => {
         yield textPage(`page ${n} `.repeat(5), n);
       }
     }
-    const { pages: count } = await paintPdfWith({ ...platform, PDFDocument: Watched }, pages(), { fonts, findings: new Findings(), metadata: {} });
+    const { pages: count } = await paintPdfWith({ ...platform, PDFDocument: Watched }, pages(), {
+      fonts,
+      findings: new Findings(),
+      metadata: {},
+    });
     expect(count).toBe(5);
     expect(pulled).toBe(5);
     for (let i = 2; i < seen.length; i++) {
@@ -108,20 +130,43 @@ describe('the document', () => {
 
 describe('a long document', () => {
   it('paints 400 pages of 50 lines (timing and memory printed)', async () => {
-    const texts = Array.from({ length: 50 }, (_, i) => `Line ${i + 1}: the quick brown fox jumps over the lazy dog, office ${i * 7}`);
+    const texts = Array.from(
+      { length: 50 },
+      (_, i) => `Line ${i + 1}: the quick brown fox jumps over the lazy dog, office ${i * 7}`,
+    );
     const runs = texts.map((text) => shape(text, { size: 10 }));
-    const line = (run: TextFragment, i: number): LineFragment => ({ kind: 'line', x: 40, y: 40 + i * 14, width: 515, height: 14, baseline: 11, children: [{ ...run, y: 11 }] });
+    const line = (run: TextFragment, i: number): LineFragment => ({
+      kind: 'line',
+      x: 40,
+      y: 40 + i * 14,
+      width: 515,
+      height: 14,
+      baseline: 11,
+      children: [{ ...run, y: 11 }],
+    });
     function* pages(): Generator<PageFragments> {
-      for (let n = 1; n <= 400; n++) yield { number: n, width: 595, height: 842, pieces: runs.map((run, i) => ({ fragment: line(run, i), x: 0, y: 0 })) };
+      for (let n = 1; n <= 400; n++)
+        yield {
+          number: n,
+          width: 595,
+          height: 842,
+          pieces: runs.map((run, i) => ({ fragment: line(run, i), x: 0, y: 0 })),
+        };
     }
     globalThis.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const start = performance.now();
-    const { bytes, pages: count } = await paintPdf(pages(), { fonts, findings: new Findings(), metadata: { creationDate: new Date(0) } });
+    const { bytes, pages: count } = await paintPdf(pages(), {
+      fonts,
+      findings: new Findings(),
+      metadata: { creationDate: new Date(0) },
+    });
     const ms = performance.now() - start;
     const rssAfter = process.memoryUsage().rss;
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-    console.log(`paint: 400 pages × 50 lines in ${ms.toFixed(0)} ms (${(ms / 400).toFixed(2)} ms/page), PDF ${mb(bytes.byteLength)}; RSS before ${mb(rssBefore)}, after ${mb(rssAfter)}`);
+    console.log(
+      `paint: 400 pages × 50 lines in ${ms.toFixed(0)} ms (${(ms / 400).toFixed(2)} ms/page), PDF ${mb(bytes.byteLength)}; RSS before ${mb(rssBefore)}, after ${mb(rssAfter)}`,
+    );
     expect(count).toBe(400);
     const text = await pdftotext(bytes, ['-f', '400', '-l', '400']);
     expect(text).toContain('Line 50: the quick brown fox jumps over the lazy dog, office 343');

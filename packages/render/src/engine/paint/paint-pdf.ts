@@ -28,7 +28,11 @@ export interface PaintResult {
  * the next one is added, and what it writes is taken at once, so a long document does not pile up in memory.
  * The same pages, metadata and creation date give the same bytes.
  */
-export async function paintPdfWith(platform: PaintPlatform, pages: Iterable<PageFragments>, options: PaintOptions): Promise<PaintResult> {
+export async function paintPdfWith(
+  platform: PaintPlatform,
+  pages: Iterable<PageFragments>,
+  options: PaintOptions,
+): Promise<PaintResult> {
   const { metadata } = options;
   const info: Record<string, string | Date> = {
     Producer: 'Quire',
@@ -40,7 +44,13 @@ export async function paintPdfWith(platform: PaintPlatform, pages: Iterable<Page
   if (metadata.author) info.Author = metadata.author;
   if (metadata.subject) info.Subject = metadata.subject;
   if (metadata.keywords) info.Keywords = metadata.keywords;
-  const doc = new platform.PDFDocument({ autoFirstPage: false, compress: options.compress ?? true, pdfVersion: '1.4', font: null, info });
+  const doc = new platform.PDFDocument({
+    autoFirstPage: false,
+    compress: options.compress ?? true,
+    pdfVersion: '1.4',
+    font: null,
+    info,
+  });
 
   const chunks: Uint8Array[] = [];
   const drain = () => {

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LineFragment, TextFragment } from '../layout/fragment';
-import { BLUE, page, paint, pdftotext, rasterize, RED, shape } from './__fixtures__/pages';
+import { BLUE, page, paint, pdftotext, RED, rasterize, shape } from './__fixtures__/pages';
 
-const line = (children: TextFragment[], y = 20): LineFragment => ({ kind: 'line', x: 10, y, width: 180, height: 20, baseline: 15, children });
+const line = (children: TextFragment[], y = 20): LineFragment => ({
+  kind: 'line',
+  x: 10,
+  y,
+  width: 180,
+  height: 20,
+  baseline: 15,
+  children,
+});
 
 /** Leftmost and rightmost columns, topmost and bottommost rows with ink (darker than light grey). */
 async function inkBounds(bytes: Uint8Array) {
@@ -42,7 +50,11 @@ describe('glyph runs', () => {
 
   it('keeps extraction working when a glyph stands for no code point (a cluster’s second glyph)', async () => {
     const run = shape('abc', { y: 15 });
-    const [a, b, c] = run.glyphs as [TextFragment['glyphs'][number], TextFragment['glyphs'][number], TextFragment['glyphs'][number]];
+    const [a, b, c] = run.glyphs as [
+      TextFragment['glyphs'][number],
+      TextFragment['glyphs'][number],
+      TextFragment['glyphs'][number],
+    ];
     // Drawn as a mark would be: no advance of its own, over the glyph before it.
     const clustered: TextFragment = { ...run, glyphs: [a, { ...b, codePoints: [], advance: 0, dx: -a.advance }, c] };
     const { bytes } = await paint([page([line([clustered])])]);
@@ -56,7 +68,10 @@ describe('glyph runs', () => {
   it('moves glyphs by their own advances (letter-spacing) and offsets (dx, dy)', async () => {
     const plain = shape('IIII', { y: 40, size: 20 });
     const spaced = shape('IIII', { y: 40, size: 20, letterSpacing: 10 });
-    const [narrow, wide] = [await inkBounds((await paint([page([plain])])).bytes), await inkBounds((await paint([page([spaced])])).bytes)];
+    const [narrow, wide] = [
+      await inkBounds((await paint([page([plain])])).bytes),
+      await inkBounds((await paint([page([spaced])])).bytes),
+    ];
     // Three gaps of 10pt more, at 2px per point.
     expect(wide.right - narrow.right).toBeGreaterThan(55);
     expect(wide.right - narrow.right).toBeLessThan(65);
@@ -74,7 +89,7 @@ describe('glyph runs', () => {
     const transparent = { ...shape('clear', { x: 10, y: 150 }), color: { ...RED, a: 0 } };
     const { bytes } = await paint([page([transparent, red, hidden])]);
     const raster = await rasterize(bytes);
-    const stem = red.x + red.glyphs[0]!.advance / 2;
+    const stem = red.x + (red.glyphs[0]?.advance ?? 0) / 2;
     const [r, g, b] = raster.at(stem, 40);
     expect(r).toBeGreaterThan(240);
     expect(g).toBeGreaterThan(100);
@@ -87,7 +102,10 @@ describe('glyph runs', () => {
   });
 
   it('draws underline, overline and line-through in their colour and style', async () => {
-    const decorated = (style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy', lines: { underline?: boolean; overline?: boolean; lineThrough?: boolean }) => ({
+    const decorated = (
+      style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy',
+      lines: { underline?: boolean; overline?: boolean; lineThrough?: boolean },
+    ) => ({
       ...shape('mmmmmmmm', { x: 10, y: 50, size: 30 }),
       decoration: { underline: false, overline: false, lineThrough: false, ...lines, style, color: BLUE },
     });

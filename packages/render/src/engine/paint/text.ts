@@ -15,17 +15,31 @@ export function paintText(ctx: PaintContext, run: TextFragment, originX: number,
   const baseline = originY + run.y;
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
-  if (decoration && (decoration.underline || decoration.overline)) paintDecoration(ctx, run, face, x, baseline, 'under');
+  if (decoration && (decoration.underline || decoration.overline))
+    paintDecoration(ctx, run, face, x, baseline, 'under');
   ctx.doc.page.fonts[face.pdf.id] = face.pdf.ref();
   // Transparent text is still there to select and search, as in a browser: drawn invisibly.
   const invisible = run.color.a <= 0;
   if (!invisible) ctx.cw.fillColor(run.color);
   ctx.cw.write(glyphOperators(ctx, run, face, x, baseline, invisible));
   if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, 'through');
-  if (run.link) ctx.links.add(run.link, { x, y: baseline - face.ascent * run.fontSize, width: run.width, height: (face.ascent + face.descent) * run.fontSize });
+  if (run.link)
+    ctx.links.add(run.link, {
+      x,
+      y: baseline - face.ascent * run.fontSize,
+      width: run.width,
+      height: (face.ascent + face.descent) * run.fontSize,
+    });
 }
 
-function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace, x: number, baseline: number, invisible: boolean): string {
+function glyphOperators(
+  ctx: PaintContext,
+  run: TextFragment,
+  face: DocumentFace,
+  x: number,
+  baseline: number,
+  invisible: boolean,
+): string {
   const size = run.fontSize;
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
@@ -54,7 +68,7 @@ function glyphOperators(ctx: PaintContext, run: TextFragment, face: DocumentFace
       }
       hex += face.hex[gid];
       // TJ numbers are thousandths of the font size, subtracted from the advance.
-      const adjust = (glyph.advance * toTextSpace - (widths[gid] as number));
+      const adjust = glyph.advance * toTextSpace - (widths[gid] as number);
       if (adjust > 0.005 || adjust < -0.005) {
         array += `<${hex}> ${num(-adjust)} `;
         hex = '';
@@ -100,7 +114,11 @@ function paintDecoration(
       case 'dashed':
         cw.save();
         cw.strokeColor(decoration.color);
-        cw.write(decoration.style === 'dotted' ? `${num(thickness)} w [0 ${num(2 * thickness)}] 0 d 1 J` : `${num(thickness)} w [${num(3 * thickness)} ${num(2 * thickness)}] 0 d 0 J`);
+        cw.write(
+          decoration.style === 'dotted'
+            ? `${num(thickness)} w [0 ${num(2 * thickness)}] 0 d 1 J`
+            : `${num(thickness)} w [${num(3 * thickness)} ${num(2 * thickness)}] 0 d 0 J`,
+        );
         cw.line(x + (decoration.style === 'dotted' ? thickness / 2 : 0), y, x + run.width, y);
         cw.write('S');
         cw.restore();
@@ -129,7 +147,9 @@ function wave(x: number, y: number, width: number, thickness: number): string {
   for (let at = x; at < x + width; at += half) {
     const end = Math.min(at + half, x + width);
     const dy = (up ? -1.5 : 1.5) * thickness * ((end - at) / half);
-    parts.push(`${num(at + (end - at) / 3)} ${num(y + dy)} ${num(at + (2 * (end - at)) / 3)} ${num(y + dy)} ${num(end)} ${num(y)} c`);
+    parts.push(
+      `${num(at + (end - at) / 3)} ${num(y + dy)} ${num(at + (2 * (end - at)) / 3)} ${num(y + dy)} ${num(end)} ${num(y)} c`,
+    );
     up = !up;
   }
   return parts.join('\n');

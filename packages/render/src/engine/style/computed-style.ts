@@ -52,7 +52,17 @@ export type Display =
   | 'grid'
   | 'inline-grid';
 
-export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset';
+export type BorderStyle =
+  | 'none'
+  | 'hidden'
+  | 'solid'
+  | 'dashed'
+  | 'dotted'
+  | 'double'
+  | 'groove'
+  | 'ridge'
+  | 'inset'
+  | 'outset';
 
 export interface BorderSide {
   /** Points; 0 when the style is none or hidden (the computed-value rule). */

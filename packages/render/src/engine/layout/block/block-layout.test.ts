@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockBox, BlockLevelBox } from '../../boxes/box';
 import { Findings } from '../../findings';
-import { type ComputedStyle, initialStyle, pt, percent } from '../../style/computed-style';
+import { type ComputedStyle, initialStyle, percent, pt } from '../../style/computed-style';
 import type { TextShaping } from '../../text/shaper-types';
 import type { BoxFragment } from '../fragment';
 import { BlockLayout, type LayoutModules } from './block-layout';
@@ -19,7 +19,11 @@ const modules: LayoutModules = {
 };
 const layout = () => new BlockLayout({} as TextShaping, new Findings(), modules);
 
-const style = (overrides: Partial<ComputedStyle> = {}): ComputedStyle => ({ ...initialStyle(), display: 'block', ...overrides });
+const style = (overrides: Partial<ComputedStyle> = {}): ComputedStyle => ({
+  ...initialStyle(),
+  display: 'block',
+  ...overrides,
+});
 const block = (overrides: Partial<ComputedStyle>, children: BlockLevelBox[] = []): BlockBox => ({
   type: 'block',
   style: style(overrides),
@@ -75,7 +79,9 @@ describe('block layout', () => {
     expect(child(f, 0).y).toBe(30);
     expect(child(child(f, 0), 0).y).toBe(0);
 
-    const padded = block({}, [block({ marginTop: pt(10), paddingTop: pt(1) }, [block({ height: pt(5), marginTop: pt(30) })])]);
+    const padded = block({}, [
+      block({ marginTop: pt(10), paddingTop: pt(1) }, [block({ height: pt(5), marginTop: pt(30) })]),
+    ]);
     const g = layout().layoutRoot(padded, 400);
     expect(child(g, 0).y).toBe(10);
     expect(child(child(g, 0), 0).y).toBe(31);
@@ -93,7 +99,10 @@ describe('block layout', () => {
   });
 
   it("keeps a last child's bottom margin inside a parent with a fixed height", () => {
-    const root = block({}, [block({ height: pt(50) }, [block({ height: pt(10), marginBottom: pt(100) })]), block({ height: pt(5) })]);
+    const root = block({}, [
+      block({ height: pt(50) }, [block({ height: pt(10), marginBottom: pt(100) })]),
+      block({ height: pt(5) }),
+    ]);
     const f = layout().layoutRoot(root, 400);
     expect(child(f, 1).y).toBe(50);
   });

@@ -3,14 +3,7 @@ import type { Findings } from '../../findings';
 import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
-import {
-  borderOf,
-  clampSize,
-  lengthOrNull,
-  marginOf,
-  paddingOf,
-  toContentSize,
-} from './box-sides';
+import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
 import { replacedFragment, replacedSize } from './replaced';
 
@@ -226,7 +219,8 @@ export class BlockLayout implements LayoutContext {
     else if (s.direction === 'rtl') marginLeft += free;
     else marginRight += free;
 
-    const root = options.formattingRoot || s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell';
+    const root =
+      options.formattingRoot || s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell';
     const specifiedH = lengthOrNull(s.height, null);
     const minH = lengthOrNull(s.minHeight, null);
     const maxH = lengthOrNull(s.maxHeight, null);
@@ -237,7 +231,12 @@ export class BlockLayout implements LayoutContext {
     let contents: Stacked;
     if (content.inlines) {
       const inline = this.modules.layoutInline(content, width, this);
-      contents = { ...inline, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: inline.height > 0 || inline.children.length > 0 };
+      contents = {
+        ...inline,
+        escapeTop: NO_MARGIN,
+        escapeBottom: NO_MARGIN,
+        placedAny: inline.height > 0 || inline.children.length > 0,
+      };
     } else contents = this.stack(content, width, collapseTop, collapseBottom);
 
     let height = specifiedH !== null ? toContentSize(specifiedH, s, extrasV) : contents.height;
@@ -328,7 +327,8 @@ export class BlockLayout implements LayoutContext {
         fragment.y = 0;
       } else fragment.y = cursor + collapsed(adjoin(pending, flowed.marginTop));
       children.push(fragment);
-      if (firstBaseline === undefined && flowed.firstBaseline !== undefined) firstBaseline = fragment.y + flowed.firstBaseline;
+      if (firstBaseline === undefined && flowed.firstBaseline !== undefined)
+        firstBaseline = fragment.y + flowed.firstBaseline;
       if (flowed.lastBaseline !== undefined) lastBaseline = fragment.y + flowed.lastBaseline;
       cursor = fragment.y + fragment.height;
       pending = flowed.marginBottom;
@@ -353,9 +353,19 @@ const FORCED = new Set(['page', 'always', 'left', 'right']);
 function propagateBreaks(fragment: BoxFragment): void {
   const first = fragment.children[0];
   const last = fragment.children[fragment.children.length - 1];
-  if (first?.kind === 'box' && first.breakBefore && FORCED.has(first.breakBefore) && !FORCED.has(fragment.breakBefore ?? 'auto'))
+  if (
+    first?.kind === 'box' &&
+    first.breakBefore &&
+    FORCED.has(first.breakBefore) &&
+    !FORCED.has(fragment.breakBefore ?? 'auto')
+  )
     fragment.breakBefore = first.breakBefore;
-  if (last?.kind === 'box' && last.breakAfter && FORCED.has(last.breakAfter) && !FORCED.has(fragment.breakAfter ?? 'auto'))
+  if (
+    last?.kind === 'box' &&
+    last.breakAfter &&
+    FORCED.has(last.breakAfter) &&
+    !FORCED.has(fragment.breakAfter ?? 'auto')
+  )
     fragment.breakAfter = last.breakAfter;
 }
 

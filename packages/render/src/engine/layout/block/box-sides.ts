@@ -1,9 +1,4 @@
-import {
-  type ComputedStyle,
-  type LengthOrAuto,
-  type LengthOrNone,
-  resolveLength,
-} from '../../style/computed-style';
+import { type ComputedStyle, type LengthOrAuto, type LengthOrNone, resolveLength } from '../../style/computed-style';
 
 /** A box's padding and border widths, resolved against its containing block's width. */
 export interface Edges {

@@ -31,16 +31,28 @@ export function replacedSize(box: ReplacedBox, containingWidth: number | null): 
   const maxW = lengthOrNull(s.maxWidth, containingWidth);
   const minH = lengthOrNull(s.minHeight, null);
   const maxH = lengthOrNull(s.maxHeight, null);
-  const clampedW = clampSize(width, minW === null ? null : toContentSize(minW, s, extrasH), maxW === null ? null : toContentSize(maxW, s, extrasH));
+  const clampedW = clampSize(
+    width,
+    minW === null ? null : toContentSize(minW, s, extrasH),
+    maxW === null ? null : toContentSize(maxW, s, extrasH),
+  );
   let usedH = height as number;
   // A width clamped by max-width (the common `max-width: 100%`) scales an auto height with it.
   if (clampedW !== width && specifiedH === null && ratio) usedH = clampedW / ratio;
-  usedH = clampSize(usedH, minH === null ? null : toContentSize(minH, s, extrasV), maxH === null ? null : toContentSize(maxH, s, extrasV));
+  usedH = clampSize(
+    usedH,
+    minH === null ? null : toContentSize(minH, s, extrasV),
+    maxH === null ? null : toContentSize(maxH, s, extrasV),
+  );
   return { width: clampedW, height: usedH };
 }
 
 /** The replaced box's border-box fragment, its content drawn inside the padding. */
-export function replacedFragment(box: ReplacedBox, containingWidth: number | null, role: BoxFragment['role']): BoxFragment {
+export function replacedFragment(
+  box: ReplacedBox,
+  containingWidth: number | null,
+  role: BoxFragment['role'],
+): BoxFragment {
   const { width, height } = replacedSize(box, containingWidth);
   const pad: Edges = paddingOf(box.style, containingWidth ?? 0);
   const bor = borderOf(box.style);
@@ -49,9 +61,26 @@ export function replacedFragment(box: ReplacedBox, containingWidth: number | nul
   const children: Fragment[] = [];
   const { content } = box;
   if (content.kind === 'image' && width > 0 && height > 0) {
-    children.push({ kind: 'image', x, y, width, height, bytes: content.bytes, format: content.format, ...(box.link ? { link: box.link } : {}) });
+    children.push({
+      kind: 'image',
+      x,
+      y,
+      width,
+      height,
+      bytes: content.bytes,
+      format: content.format,
+      ...(box.link ? { link: box.link } : {}),
+    });
   } else if (content.kind === 'svg' && width > 0 && height > 0) {
-    children.push({ kind: 'svg', x, y, width, height, markup: content.markup, ...(box.link ? { link: box.link } : {}) });
+    children.push({
+      kind: 'svg',
+      x,
+      y,
+      width,
+      height,
+      markup: content.markup,
+      ...(box.link ? { link: box.link } : {}),
+    });
   }
   return {
     kind: 'box',

@@ -89,7 +89,7 @@ export function breakInStack(
     return best;
   }
   // Nothing runs past the limit: the page may end anywhere below the last child, the limit included.
-  return best && best.forced ? best : { at: limit, forced: false };
+  return best?.forced ? best : { at: limit, forced: false };
 }
 
 const forcedCache = new WeakMap<BoxFragment, boolean>();

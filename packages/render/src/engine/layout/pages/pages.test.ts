@@ -4,16 +4,38 @@ import type { BoxFragment, Fragment, LineFragment } from '../fragment';
 import { slicePieces } from './pieces';
 import { planPages } from './plan';
 
-const style = (overrides: Partial<ComputedStyle> = {}): ComputedStyle => ({ ...initialStyle(), display: 'block', ...overrides });
-const box = (
-  y: number,
-  height: number,
-  children: Fragment[] = [],
-  extra: Partial<BoxFragment> = {},
-): BoxFragment => ({ kind: 'box', x: 0, y, width: 100, height, style: style(), role: 'block', children, ...extra });
-const line = (y: number, height = 10): LineFragment => ({ kind: 'line', x: 0, y, width: 100, height, baseline: 8, children: [] });
+const style = (overrides: Partial<ComputedStyle> = {}): ComputedStyle => ({
+  ...initialStyle(),
+  display: 'block',
+  ...overrides,
+});
+const box = (y: number, height: number, children: Fragment[] = [], extra: Partial<BoxFragment> = {}): BoxFragment => ({
+  kind: 'box',
+  x: 0,
+  y,
+  width: 100,
+  height,
+  style: style(),
+  role: 'block',
+  children,
+  ...extra,
+});
+const line = (y: number, height = 10): LineFragment => ({
+  kind: 'line',
+  x: 0,
+  y,
+  width: 100,
+  height,
+  baseline: 8,
+  children: [],
+});
 const paragraph = (y: number, lines: number, extra: Partial<BoxFragment> = {}) =>
-  box(y, lines * 10, Array.from({ length: lines }, (_, i) => line(i * 10)), extra);
+  box(
+    y,
+    lines * 10,
+    Array.from({ length: lines }, (_, i) => line(i * 10)),
+    extra,
+  );
 const flowOf = (children: BoxFragment[]) => {
   const last = children[children.length - 1] as BoxFragment;
   return box(0, last.y + last.height, children);
@@ -65,12 +87,24 @@ describe('page breaks', () => {
 
 /** A table with a 20pt header and rows of `rowHeight` whose cells hold 10pt lines. */
 function table(rows: number, rowHeight = 20, cellLines = 2): BoxFragment {
-  const head = box(0, 20, [box(0, 20, [box(0, 20, [line(0, 20)], { role: 'cell' })], { role: 'row' })], { role: 'table-head' });
+  const head = box(0, 20, [box(0, 20, [box(0, 20, [line(0, 20)], { role: 'cell' })], { role: 'row' })], {
+    role: 'table-head',
+  });
   const bodyRows = Array.from({ length: rows }, (_, i) =>
-    box(i * rowHeight, rowHeight, [
-      box(0, rowHeight, Array.from({ length: cellLines }, (_, l) => line(l * 10)), { role: 'cell' }),
-      box(0, rowHeight, [line(0)], { role: 'cell', x: 50 } as Partial<BoxFragment>),
-    ], { role: 'row' }),
+    box(
+      i * rowHeight,
+      rowHeight,
+      [
+        box(
+          0,
+          rowHeight,
+          Array.from({ length: cellLines }, (_, l) => line(l * 10)),
+          { role: 'cell' },
+        ),
+        box(0, rowHeight, [line(0)], { role: 'cell', x: 50 } as Partial<BoxFragment>),
+      ],
+      { role: 'row' },
+    ),
   );
   const body = box(20, rows * rowHeight, bodyRows, { role: 'table-body' });
   return box(0, 20 + rows * rowHeight, [head, body], { role: 'table' });
@@ -102,7 +136,29 @@ describe('tables across pages', () => {
   });
 
   it('splits a row taller than the space left at a line boundary of every cell', () => {
-    const tall = flowOf([paragraph(0, 6), box(60, 320, [box(0, 300, [box(0, 300, Array.from({ length: 30 }, (_, l) => line(l * 10)), { role: 'cell' })], { role: 'row' })].map((row) => box(0, 300, [row], { role: 'table-body' })), { role: 'table' })]);
+    const tall = flowOf([
+      paragraph(0, 6),
+      box(
+        60,
+        320,
+        [
+          box(
+            0,
+            300,
+            [
+              box(
+                0,
+                300,
+                Array.from({ length: 30 }, (_, l) => line(l * 10)),
+                { role: 'cell' },
+              ),
+            ],
+            { role: 'row' },
+          ),
+        ].map((row) => box(0, 300, [row], { role: 'table-body' })),
+        { role: 'table' },
+      ),
+    ]);
     const slices = planPages(tall, () => 100);
     // The 30-line cell does not fit after 60pt of text: it is split at 100, not moved whole and not dropped.
     expect(slices[0]?.end).toBe(100);

@@ -26,7 +26,10 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
   const walk = (fragment: Fragment, parentX: number, parentY: number) => {
     const top = parentY + fragment.y;
     const bottom = top + extent(fragment);
-    if (bottom <= slice.start + EPSILON && !(extent(fragment) === 0 && top >= slice.start - EPSILON && slice.start === 0))
+    if (
+      bottom <= slice.start + EPSILON &&
+      !(extent(fragment) === 0 && top >= slice.start - EPSILON && slice.start === 0)
+    )
       return;
     if (top >= slice.end - EPSILON) return;
     const x = at.left + parentX;

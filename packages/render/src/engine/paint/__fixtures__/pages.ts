@@ -7,9 +7,16 @@ import { create, type Font } from 'fontkit';
 import { PNG } from 'pngjs';
 import { loadBundledFonts } from '../../../fonts/bundled';
 import { Findings } from '../../findings';
-import type { BoxFragment, Fragment, FontFaceRef, PageFragments, ShapedGlyph, TextFragment } from '../../layout/fragment';
+import type {
+  BoxFragment,
+  FontFaceRef,
+  Fragment,
+  PageFragments,
+  ShapedGlyph,
+  TextFragment,
+} from '../../layout/fragment';
 import { type ComputedStyle, initialStyle } from '../../style/computed-style';
-import { paintPdf, type PaintResult } from '../index';
+import { type PaintResult, paintPdf } from '../index';
 
 const run = promisify(execFile);
 
@@ -42,27 +49,68 @@ interface Position {
 /** A run shaped with fontkit directly, as the text stage will hand it over (points, glyphs in visual order). */
 export function shape(
   text: string,
-  options: { x?: number; y?: number; size?: number; family?: string; face?: FontFaceRef['face']; direction?: 'ltr' | 'rtl'; letterSpacing?: number } = {},
+  options: {
+    x?: number;
+    y?: number;
+    size?: number;
+    family?: string;
+    face?: FontFaceRef['face'];
+    direction?: 'ltr' | 'rtl';
+    letterSpacing?: number;
+  } = {},
 ): TextFragment {
   const ref: FontFaceRef = { family: options.family ?? 'Noto Sans', face: options.face ?? 'normal' };
   const size = options.size ?? 12;
   const font = fontkitFont(ref);
-  const shaped = font.layout(text, undefined, undefined, undefined, options.direction) as unknown as { glyphs: Array<{ id: number; codePoints: number[] }>; positions: Position[] };
+  const shaped = font.layout(text, undefined, undefined, undefined, options.direction) as unknown as {
+    glyphs: Array<{ id: number; codePoints: number[] }>;
+    positions: Position[];
+  };
   const scale = size / font.unitsPerEm;
   const glyphs: ShapedGlyph[] = shaped.glyphs.map((glyph, i) => {
     const p = shaped.positions[i] as Position;
-    return { id: glyph.id, advance: p.xAdvance * scale + (options.letterSpacing ?? 0), dx: p.xOffset * scale, dy: -p.yOffset * scale, codePoints: glyph.codePoints };
+    return {
+      id: glyph.id,
+      advance: p.xAdvance * scale + (options.letterSpacing ?? 0),
+      dx: p.xOffset * scale,
+      dy: -p.yOffset * scale,
+      codePoints: glyph.codePoints,
+    };
   });
   const width = glyphs.reduce((sum, g) => sum + g.advance, 0);
-  return { kind: 'text', x: options.x ?? 0, y: options.y ?? size, width, font: ref, fontSize: size, glyphs, text, color: { r: 0, g: 0, b: 0, a: 1 } };
+  return {
+    kind: 'text',
+    x: options.x ?? 0,
+    y: options.y ?? size,
+    width,
+    font: ref,
+    fontSize: size,
+    glyphs,
+    text,
+    color: { r: 0, g: 0, b: 0, a: 1 },
+  };
 }
 
 export function box(props: Partial<Omit<BoxFragment, 'style'>> & { style?: Partial<ComputedStyle> } = {}): BoxFragment {
   const { style, ...rest } = props;
-  return { kind: 'box', x: 0, y: 0, width: 100, height: 50, role: 'block', children: [], ...rest, style: { ...initialStyle(), display: 'block', ...style } };
+  return {
+    kind: 'box',
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 50,
+    role: 'block',
+    children: [],
+    ...rest,
+    style: { ...initialStyle(), display: 'block', ...style },
+  };
 }
 
-export function page(pieces: Array<Fragment | PageFragments['pieces'][number]>, number = 1, size: [number, number] = [200, 200]): PageFragments {
+export function page(
+  pieces: Array<Fragment | PageFragments['pieces'][number]>,
+  number = 1,
+  size: [number, number] = [200, 200],
+): PageFragments {
   return {
     number,
     width: size[0],
@@ -71,13 +119,19 @@ export function page(pieces: Array<Fragment | PageFragments['pieces'][number]>, 
   };
 }
 
-export async function paint(pages: PageFragments[], extra: { compress?: boolean; creationDate?: Date; title?: string } = {}): Promise<PaintResult & { findings: Findings }> {
+export async function paint(
+  pages: PageFragments[],
+  extra: { compress?: boolean; creationDate?: Date; title?: string } = {},
+): Promise<PaintResult & { findings: Findings }> {
   const findings = new Findings();
   const result = await paintPdf(pages, {
     fonts,
     findings,
     compress: extra.compress ?? true,
-    metadata: { creationDate: extra.creationDate ?? new Date('2026-01-02T03:04:05Z'), ...(extra.title ? { title: extra.title } : {}) },
+    metadata: {
+      creationDate: extra.creationDate ?? new Date('2026-01-02T03:04:05Z'),
+      ...(extra.title ? { title: extra.title } : {}),
+    },
   });
   return { ...result, findings };
 }
@@ -107,7 +161,10 @@ export interface Raster {
 /** Page 1 rendered by poppler at `dpi` (72: one pixel per point). */
 export function rasterize(bytes: Uint8Array, dpi = 72): Promise<Raster> {
   return withFile(bytes, async (file) => {
-    const { stdout } = await run('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file], { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 });
+    const { stdout } = await run('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', file], {
+      encoding: 'buffer',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const png = PNG.sync.read(stdout);
     return {
       width: png.width,
