@@ -1,0 +1,263 @@
+/// <reference path="../../fonts/fontkit.d.ts" />
+import { create, type Font } from 'fontkit';
+import type { FontRegistry } from '../../fonts/registry';
+import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
+import type { ComputedStyle } from '../style/computed-style';
+import { mirrorForRtl } from './bidi';
+import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
+
+/** A word shaped by fontkit, in font units, kept for the process and scaled per use. */
+interface ShapedWord {
+  ids: Uint16Array;
+  /** Advance, x offset and y offset (font units, y up) of each glyph. */
+  advances: Float64Array;
+  dxs: Float64Array;
+  dys: Float64Array;
+  codePoints: number[][];
+  width: number;
+}
+
+/** A face as parsed once for the process: fontkit's font, its shaped words and its metrics in font units. */
+interface ParsedFace {
+  font: Font;
+  words: Map<string, ShapedWord>;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  underlinePosition: number;
+  underlineThickness: number;
+  xHeight: number;
+}
+
+interface FontTables {
+  hhea: { ascent: number; descent: number; lineGap: number };
+  'OS/2'?: {
+    typoAscender: number;
+    typoDescender: number;
+    typoLineGap: number;
+    xHeight?: number;
+    fsSelection?: { useTypoMetrics?: boolean };
+  };
+  post?: { underlinePosition: number; underlineThickness: number };
+}
+
+const WORDS_PER_FACE = 50_000;
+const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
+const stats = { hits: 0, misses: 0 };
+
+/** Shaped-word cache hits and misses since the process started (for tests and benchmarks). */
+export function shapingStats(): { hits: number; misses: number } {
+  return { ...stats };
+}
+
+function parseFace(bytes: Uint8Array): ParsedFace {
+  let face = parsedFaces.get(bytes);
+  if (face) return face;
+  const font = create(bytes) as Font;
+  const tables = font as unknown as FontTables;
+  const os2 = tables['OS/2'];
+  // Chromium on Linux (Skia over FreeType) takes hhea's ascender, descender and line gap, or OS/2's typo
+  // metrics when the font sets USE_TYPO_METRICS.
+  const typo = os2?.fsSelection?.useTypoMetrics === true;
+  const xHeight = os2?.xHeight || xHeightOfGlyph(font);
+  face = {
+    font,
+    words: new Map(),
+    ascent: typo && os2 ? os2.typoAscender : tables.hhea.ascent,
+    descent: -(typo && os2 ? os2.typoDescender : tables.hhea.descent),
+    lineGap: typo && os2 ? os2.typoLineGap : tables.hhea.lineGap,
+    underlinePosition: -(tables.post?.underlinePosition ?? -font.unitsPerEm * 0.1),
+    underlineThickness: tables.post?.underlineThickness || font.unitsPerEm * 0.05,
+    xHeight,
+  };
+  parsedFaces.set(bytes, face);
+  return face;
+}
+
+function xHeightOfGlyph(font: Font): number {
+  const glyph = font.glyphForCodePoint(0x78) as unknown as { bbox?: { maxY: number } };
+  return glyph.bbox?.maxY || font.unitsPerEm / 2;
+}
+
+function shapeWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): ShapedWord {
+  const key = features?.length ? `${direction}${features.join(',')}\u0000${text}` : `${direction}\u0000${text}`;
+  const cached = face.words.get(key);
+  if (cached) {
+    stats.hits++;
+    return cached;
+  }
+  stats.misses++;
+  const run = face.font.layout(
+    direction === 'rtl' ? mirrorForRtl(text) : text,
+    featureSettings(features),
+    undefined,
+    undefined,
+    direction,
+  ) as unknown as {
+    glyphs: Array<{ id: number; codePoints: number[] }>;
+    positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+  };
+  const n = run.glyphs.length;
+  const word: ShapedWord = {
+    ids: new Uint16Array(n),
+    advances: new Float64Array(n),
+    dxs: new Float64Array(n),
+    dys: new Float64Array(n),
+    codePoints: new Array(n),
+    width: 0,
+  };
+  for (let i = 0; i < n; i++) {
+    const glyph = run.glyphs[i] as { id: number; codePoints: number[] };
+    const position = run.positions[i] as { xAdvance: number; xOffset: number; yOffset: number };
+    word.ids[i] = glyph.id;
+    word.advances[i] = position.xAdvance;
+    word.dxs[i] = position.xOffset;
+    word.dys[i] = position.yOffset;
+    word.codePoints[i] = glyph.codePoints;
+    word.width += position.xAdvance;
+  }
+  if (face.words.size >= WORDS_PER_FACE) face.words.delete(face.words.keys().next().value as string);
+  face.words.set(key, word);
+  return word;
+}
+
+/** `['liga', '-kern']` → fontkit's `{ liga: true, kern: false }` (a leading minus turns a default feature off). */
+function featureSettings(features: string[] | undefined): Record<string, boolean> | undefined {
+  if (!features?.length) return undefined;
+  const settings: Record<string, boolean> = {};
+  for (const feature of features) {
+    if (feature.startsWith('-')) settings[feature.slice(1)] = false;
+    else settings[feature] = true;
+  }
+  return settings;
+}
+
+type Face = FontFaceRef['face'];
+
+/**
+ * The TextShaping of a FontRegistry. Faces are parsed once per process (keyed by their byte arrays, which the
+ * registry hands out unchanged) and shaped words are kept per face for the process, so a second render of the
+ * same template shapes nothing.
+ */
+export function createTextShaping(registry: FontRegistry): TextShaping {
+  const refs = new Map<string, FontFaceRef>();
+  const faces = new Map<FontFaceRef, ParsedFace>();
+  const familyOf = new WeakMap<string[], string>();
+  // Per family, whether its normal face covers each BMP code unit: 0 not yet asked, 1 yes, 2 no.
+  const coverage = new Map<string, Uint8Array>();
+  const metricsCache = new Map<FontFaceRef, Map<number, FaceMetrics>>();
+
+  const ref = (family: string, face: Face): FontFaceRef => {
+    const key = `${family}\u0000${face}`;
+    let found = refs.get(key);
+    if (!found) {
+      found = { family, face };
+      refs.set(key, found);
+    }
+    return found;
+  };
+
+  const bytes = (font: FontFaceRef): Uint8Array => {
+    const family = registry.pdfmakeFonts()[font.family];
+    if (!family) throw new Error(`The font "${font.family}" is not registered`);
+    return family[font.face];
+  };
+
+  const parsed = (font: FontFaceRef): ParsedFace => {
+    let face = faces.get(font);
+    if (!face) {
+      face = parseFace(bytes(font));
+      faces.set(font, face);
+    }
+    return face;
+  };
+
+  const faceOf = (style: ComputedStyle): Face => {
+    const bold = style.fontWeight >= 600;
+    const italic = style.fontStyle !== 'normal';
+    return bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
+  };
+
+  const faceFor = (style: ComputedStyle): FontFaceRef => {
+    let family = familyOf.get(style.fontFamily);
+    if (family === undefined) {
+      family = registry.resolveFamily(style.fontFamily.join(','));
+      familyOf.set(style.fontFamily, family);
+    }
+    return ref(family, faceOf(style));
+  };
+
+  /** Whether the family's normal face draws every character (checked per UTF-16 unit; surrogates say no). */
+  const coversAll = (text: string, family: string): boolean => {
+    let known = coverage.get(family);
+    if (!known) {
+      known = new Uint8Array(0x10000);
+      coverage.set(family, known);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      let has = known[unit] as number;
+      if (has === 0) {
+        has = unit >= 0xd800 && unit <= 0xdfff ? 2 : registry.hasGlyph(family, unit) || unit < 0x20 ? 1 : 2;
+        known[unit] = has;
+      }
+      if (has === 2) return false;
+    }
+    return true;
+  };
+
+  return {
+    faceFor,
+    itemize(text, style) {
+      const primary = faceFor(style);
+      if (coversAll(text, primary.family)) return [{ text, font: primary }];
+      return registry.splitByCoverage(text, primary.family).map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
+    },
+    shape(text, font, fontSize, direction, features): ShapedRun {
+      const face = parsed(font);
+      const word = shapeWord(face, text, direction, features);
+      const scale = fontSize / face.font.unitsPerEm;
+      const glyphs: ShapedGlyph[] = new Array(word.ids.length);
+      for (let i = 0; i < glyphs.length; i++) {
+        glyphs[i] = {
+          id: word.ids[i] as number,
+          advance: (word.advances[i] as number) * scale,
+          dx: (word.dxs[i] as number) * scale,
+          // Font units go up, the engine's y goes down.
+          dy: -(word.dys[i] as number) * scale,
+          codePoints: word.codePoints[i] as number[],
+        };
+      }
+      return { font, fontSize, glyphs, width: word.width * scale, text };
+    },
+    metrics(font, fontSize) {
+      let bySize = metricsCache.get(font);
+      if (!bySize) {
+        bySize = new Map();
+        metricsCache.set(font, bySize);
+      }
+      let metrics = bySize.get(fontSize);
+      if (!metrics) {
+        const face = parsed(font);
+        const em = face.font.unitsPerEm;
+        // Chromium on Linux rounds ascent, descent and line gap to whole CSS pixels (1px = 0.75pt).
+        const px = fontSize / 0.75;
+        const wholePx = (units: number) => Math.round((units / em) * px) * 0.75;
+        metrics = {
+          ascent: wholePx(face.ascent),
+          descent: wholePx(face.descent),
+          lineGap: wholePx(face.lineGap),
+          underlinePosition: (face.underlinePosition / em) * fontSize,
+          underlineThickness: (face.underlineThickness / em) * fontSize,
+          xHeight: (face.xHeight / em) * fontSize,
+        };
+        bySize.set(fontSize, metrics);
+      }
+      return metrics;
+    },
+    bytes,
+    missing(text) {
+      return registry.missingGlyphs(text);
+    },
+  };
+}
