@@ -1,0 +1,119 @@
+import type { BlockBox } from '../../boxes/box';
+import { type ComputedStyle, resolveLength } from '../../style/computed-style';
+import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
+import type { Fragment, TextFragment } from '../fragment';
+import { breakLines } from './break-lines';
+import { collectInlines } from './collect';
+import { buildParagraph, type LayoutMode } from './items';
+import { type Align, type OutsideMarker, placeLine } from './place';
+import { Verticals } from './vertical';
+
+/**
+ * Inline layout (CSS 2.1 §9.4.2, CSS Text 3, CSS Inline 3): a block container's inline content in line boxes.
+ * collect (white space, text-transform) → items (UAX #14 words, fonts, UAX #9 levels, shaping) → break-lines
+ * (greedy, hyphenation, overflow-wrap) → place (bidi reordering per line, alignment, the inline box model).
+ */
+export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents {
+  const { style } = box;
+  const content = collectInlines(box, contentWidth);
+  const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
+  const indent = resolveLength(style.textIndent, contentWidth);
+  const lines = breakLines(paragraph, {
+    shaping: ctx.shaping,
+    width: contentWidth,
+    firstIndent: indent,
+    mode: 'layout',
+    findings: ctx.findings,
+    ...(box.line !== undefined ? { line: box.line } : {}),
+  });
+  const marker = box.marker && box.marker.style.listStylePosition !== 'inside' ? outsideMarker(box.marker, ctx) : undefined;
+  // A list item with an outside marker and no content still has its marker's line.
+  if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
+  const rtl = style.direction === 'rtl';
+  const options = {
+    paragraph,
+    verticals: new Verticals(ctx.shaping),
+    width: contentWidth,
+    indent,
+    rtl,
+    align: resolveAlign(style.textAlign, rtl),
+    alignLast: resolveAlign(
+      style.textAlignLast === 'auto' ? (style.textAlign === 'justify' ? 'start' : style.textAlign) : style.textAlignLast,
+      rtl,
+    ),
+    marker,
+  };
+  const children: Fragment[] = [];
+  let y = 0;
+  let firstBaseline: number | undefined;
+  let lastBaseline: number | undefined;
+  for (let k = 0; k < lines.length; k++) {
+    const line = placeLine(lines[k] as (typeof lines)[number], children.length === 0, k === lines.length - 1, options);
+    if (!line) continue;
+    if (children.length === 0) options.marker = undefined;
+    line.y = y;
+    firstBaseline ??= y + line.baseline;
+    lastBaseline = y + line.baseline;
+    y += line.height;
+    children.push(line);
+  }
+  const contents: BlockContents = { children, height: y };
+  if (firstBaseline !== undefined) contents.firstBaseline = firstBaseline;
+  if (lastBaseline !== undefined) contents.lastBaseline = lastBaseline;
+  return contents;
+}
+
+/**
+ * Min-content and max-content widths of a block's inline content (CSS Sizing 3 §5): the widest piece that cannot
+ * be broken (text-indent included on the first line), and the longest line with only forced breaks.
+ */
+export function inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
+  return { min: widestLine(box, ctx, 'min'), max: widestLine(box, ctx, 'max') };
+}
+
+function widestLine(box: BlockBox, ctx: LayoutContext, mode: LayoutMode): number {
+  // Percentages (paddings of inline boxes, text-indent) resolve against 0 while the width is being found.
+  const paragraph = buildParagraph(collectInlines(box, 0), 0, ctx, mode);
+  const indent = resolveLength(box.style.textIndent, 0);
+  const lines = breakLines(paragraph, {
+    shaping: ctx.shaping,
+    width: mode === 'min' ? 0 : Number.POSITIVE_INFINITY,
+    firstIndent: indent,
+    mode,
+  });
+  let widest = 0;
+  lines.forEach((line, k) => {
+    widest = Math.max(widest, line.width + (k === 0 ? indent : 0));
+  });
+  return widest;
+}
+
+function resolveAlign(align: ComputedStyle['textAlign'], rtl: boolean): Align {
+  if (align === 'start') return rtl ? 'right' : 'left';
+  if (align === 'end') return rtl ? 'left' : 'right';
+  return align;
+}
+
+/** The marker's text shaped in its own style, as text fragments (x, y set when placed beside the first line). */
+function outsideMarker(marker: NonNullable<BlockBox['marker']>, ctx: LayoutContext): OutsideMarker {
+  const { style } = marker;
+  const fragments: TextFragment[] = [];
+  let width = 0;
+  const direction = style.direction;
+  for (const run of ctx.shaping.itemize(marker.text, style)) {
+    const shaped = ctx.shaping.shape(run.text, run.font, style.fontSize, direction);
+    fragments.push({
+      kind: 'text',
+      x: 0,
+      y: 0,
+      width: shaped.width,
+      font: run.font,
+      fontSize: style.fontSize,
+      glyphs: shaped.glyphs,
+      text: run.text,
+      color: style.color,
+    });
+    width += shaped.width;
+  }
+  return { fragments, width, style };
+}

@@ -1,0 +1,329 @@
+import type { AtomicInlineBox, BlockLevelBox } from '../../boxes/box';
+import { type ComputedStyle, resolveLength } from '../../style/computed-style';
+import { paragraphLevels } from '../../text/bidi';
+import { lineBreaks, NO_BREAK } from '../../text/line-breaks';
+import type { TextShaping } from '../../text/shaper-types';
+import type { LayoutContext } from '../context';
+import type { FontFaceRef, Fragment, ShapedGlyph } from '../fragment';
+import type { InlineBoxInfo, InlineContent } from './collect';
+
+/**
+ * The second step: the paragraph cut into the pieces line breaking moves around, each measured. A text piece is
+ * a word (text between two UAX #14 break opportunities) or a run of spaces or a tab, in one style, one font and
+ * one bidi level, shaped as a whole (kerning, ligatures and Arabic joining happen inside words).
+ */
+
+export interface TextItem {
+  kind: 'text';
+  /** Range in the paragraph's text. */
+  start: number;
+  end: number;
+  /** What the glyphs draw: the range without soft hyphens, plus a hyphen when broken there. */
+  text: string;
+  style: ComputedStyle;
+  owner: InlineBoxInfo;
+  link: string | undefined;
+  font: FontFaceRef;
+  level: number;
+  /** A run of spaces (U+0020): collapsible or pre-wrap ones hang at the end of a line. */
+  space: boolean;
+  hangs: boolean;
+  tab: boolean;
+  /** A tab's space advance (spacing included), which its tab stops are multiples of. */
+  tabSpace?: number;
+  glyphs: ShapedGlyph[];
+  width: number;
+  breakAfter: boolean;
+  /** Ends with a soft hyphen (U+00AD) that shows as a hyphen when the line breaks after it. */
+  softHyphen: boolean;
+  x: number;
+}
+
+export interface EdgeItem {
+  kind: 'open' | 'close';
+  info: InlineBoxInfo;
+  width: number;
+  x: number;
+}
+
+export interface AtomicItem {
+  kind: 'atomic';
+  start: number;
+  atomic: AtomicInlineBox;
+  owner: InlineBoxInfo;
+  /** Border-box fragment at (0, 0) (null when measuring intrinsic widths) and margins. */
+  fragment: Fragment | null;
+  margin: [number, number, number, number];
+  width: number;
+  /** Margin-box height and its baseline from the margin box's top. */
+  height: number;
+  baseline: number;
+  level: number;
+  breakAfter: boolean;
+  x: number;
+}
+
+export interface BreakItem {
+  kind: 'break';
+  start: number;
+  owner: InlineBoxInfo;
+  width: number;
+  x: number;
+}
+
+export type Item = TextItem | EdgeItem | AtomicItem | BreakItem;
+
+export type LayoutMode = 'layout' | 'min' | 'max';
+
+export interface Paragraph {
+  text: string;
+  items: Item[];
+  /** Embedding levels per UTF-16 unit, or null when everything is left to right at level 0. */
+  levels: Uint8Array | null;
+  baseLevel: number;
+  breaks: Uint8Array;
+  root: InlineBoxInfo;
+  /** Some inline box paints a background or borders. */
+  painted: boolean;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const SHY = '\u00ad';
+// Letter-spacing turns off common ligatures, as in browsers (an `fi` ligature would not get spaced apart).
+const NO_LIGATURES = ['-liga', '-clig'];
+
+/** Whether lines may wrap inside text of this style. */
+export const wraps = (style: ComputedStyle): boolean => style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
+
+const hangs = (style: ComputedStyle): boolean => style.whiteSpace !== 'break-spaces';
+
+function charClass(unit: number): number {
+  return unit === SPACE ? 1 : unit === TAB ? 2 : 0;
+}
+
+export function buildParagraph(
+  content: InlineContent,
+  contentWidth: number,
+  ctx: LayoutContext,
+  mode: LayoutMode,
+): Paragraph {
+  const { text, events, root } = content;
+  const direction = root.style.direction;
+  const levels = paragraphLevels(text, direction);
+  const baseLevel = direction === 'rtl' ? 1 : 0;
+  const breaks = lineBreaks(text);
+  const items: Item[] = [];
+  let painted = false;
+  for (const event of events) {
+    switch (event.kind) {
+      case 'open':
+      case 'close':
+        painted ||= event.info.painted;
+        items.push({
+          kind: event.kind,
+          info: event.info,
+          width: event.kind === 'open' ? event.info.startEdge : event.info.endEdge,
+          x: 0,
+        });
+        break;
+      case 'break':
+        items.push({ kind: 'break', start: event.at, owner: event.owner, width: 0, x: 0 });
+        break;
+      case 'atomic':
+        items.push(atomicItem(event.atomic, event.owner, event.at, levels ? (levels[event.at] as number) : 0, contentWidth, ctx, mode, breaks));
+        break;
+      case 'text':
+        textItems(items, ctx.shaping, text, event, levels, breaks);
+        break;
+    }
+  }
+  return { text, items, levels, baseLevel, breaks, root, painted };
+}
+
+function textItems(
+  items: Item[],
+  shaping: TextShaping,
+  text: string,
+  event: { start: number; end: number; style: ComputedStyle; owner: InlineBoxInfo; link: string | undefined },
+  levels: Uint8Array | null,
+  breaks: Uint8Array,
+): void {
+  const { style } = event;
+  const everySpace = style.whiteSpace === 'break-spaces';
+  let runStart = event.start;
+  for (const run of shaping.itemize(text.slice(event.start, event.end), style)) {
+    const runEnd = runStart + run.text.length;
+    let pieceStart = runStart;
+    let cls = charClass(text.charCodeAt(runStart));
+    for (let p = runStart + 1; p <= runEnd; p++) {
+      let cut = p === runEnd;
+      let next = 0;
+      if (!cut) {
+        next = charClass(text.charCodeAt(p));
+        cut =
+          next !== cls ||
+          cls === 2 ||
+          (cls === 1 && everySpace) ||
+          breaks[p] !== NO_BREAK ||
+          (levels !== null && levels[p] !== levels[p - 1]);
+      }
+      if (!cut) continue;
+      const item = textItem(shaping, text, pieceStart, p, event, run.font, levels ? (levels[pieceStart] as number) : 0, cls);
+      if (item) {
+        item.breakAfter = breaks[p] !== NO_BREAK && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
+        items.push(item);
+      }
+      pieceStart = p;
+      cls = next;
+    }
+    runStart = runEnd;
+  }
+}
+
+function textItem(
+  shaping: TextShaping,
+  text: string,
+  start: number,
+  end: number,
+  event: { style: ComputedStyle; owner: InlineBoxInfo; link: string | undefined },
+  font: FontFaceRef,
+  level: number,
+  cls: number,
+): TextItem | null {
+  const raw = text.slice(start, end);
+  const drawn = raw.includes(SHY) ? raw.replaceAll(SHY, '') : raw;
+  if (!drawn) return null;
+  const item: TextItem = {
+    kind: 'text',
+    start,
+    end,
+    text: cls === 2 ? ' ' : drawn,
+    style: event.style,
+    owner: event.owner,
+    link: event.link,
+    font,
+    level,
+    space: cls === 1,
+    hangs: cls === 1 && hangs(event.style),
+    tab: cls === 2,
+    glyphs: [],
+    width: 0,
+    breakAfter: false,
+    softHyphen: raw.endsWith(SHY),
+    x: 0,
+  };
+  shapeItem(shaping, item);
+  return item;
+}
+
+/** (Re)shapes a text item's `text` and applies letter- and word-spacing; sets its glyphs and width. */
+export function shapeItem(shaping: TextShaping, item: TextItem): void {
+  const { style } = item;
+  const run = shaping.shape(
+    item.text,
+    item.font,
+    style.fontSize,
+    item.level & 1 ? 'rtl' : 'ltr',
+    style.letterSpacing !== 0 ? NO_LIGATURES : undefined,
+  );
+  let width = 0;
+  const letter = style.letterSpacing;
+  const word = style.wordSpacing;
+  for (const glyph of run.glyphs) {
+    const cp = glyph.codePoints[0];
+    if (letter !== 0 && glyph.codePoints.length > 0 && glyph.advance > 0) glyph.advance += letter;
+    if (word !== 0 && (cp === SPACE || cp === 0xa0)) glyph.advance += word;
+    width += glyph.advance;
+  }
+  item.glyphs = run.glyphs;
+  item.width = width;
+}
+
+/** A new text item for part of another's range (a broken word), shaped; `hyphen` appends a hyphen glyph. */
+export function sliceItem(
+  shaping: TextShaping,
+  paragraphText: string,
+  item: TextItem,
+  start: number,
+  end: number,
+  hyphen: boolean,
+): TextItem {
+  const raw = paragraphText.slice(start, end).replaceAll(SHY, '');
+  const piece: TextItem = {
+    ...item,
+    start,
+    end,
+    text: hyphen ? `${raw}-` : raw,
+    softHyphen: end === item.end && item.softHyphen,
+    breakAfter: end === item.end ? item.breakAfter : true,
+  };
+  shapeItem(shaping, piece);
+  return piece;
+}
+
+function atomicItem(
+  atomic: AtomicInlineBox,
+  owner: InlineBoxInfo,
+  at: number,
+  level: number,
+  contentWidth: number,
+  ctx: LayoutContext,
+  mode: LayoutMode,
+  breaks: Uint8Array,
+): AtomicItem {
+  const breakAfter = breaks[at + 1] !== NO_BREAK && wraps(owner.style);
+  if (mode !== 'layout') {
+    const widths = ctx.intrinsicWidths(atomic.box);
+    const s = atomic.box.style;
+    const margin = (m: typeof s.marginLeft) => (m === 'auto' ? 0 : resolveLength(m, 0));
+    const width = (mode === 'min' ? widths.min : widths.max) + margin(s.marginLeft) + margin(s.marginRight);
+    return { kind: 'atomic', start: at, atomic, owner, fragment: null, margin: [0, 0, 0, 0], width, height: 0, baseline: 0, level, breakAfter, x: 0 };
+  }
+  const { fragment, margin } = ctx.layoutBox(atomic.box, contentWidth, { shrinkToFit: true });
+  const height = margin[0] + fragmentHeight(fragment) + margin[2];
+  const inner = atomicBaseline(atomic.box, fragment);
+  return {
+    kind: 'atomic',
+    start: at,
+    atomic,
+    owner,
+    fragment,
+    margin,
+    width: margin[3] + fragmentWidth(fragment) + margin[1],
+    height,
+    baseline: inner === undefined ? height : margin[0] + inner,
+    level,
+    breakAfter,
+    x: 0,
+  };
+}
+
+const fragmentWidth = (f: Fragment): number => ('width' in f ? f.width : 0);
+const fragmentHeight = (f: Fragment): number => ('height' in f ? f.height : 0);
+
+/**
+ * An atomic inline's baseline from its border box's top (CSS 2.1 §10.8.1): an inline-block's last line box,
+ * unless it has none or its overflow is not visible; an inline table's first row's; none for replaced content
+ * (the bottom margin edge is used).
+ */
+function atomicBaseline(box: BlockLevelBox, fragment: Fragment): number | undefined {
+  if (box.type === 'replaced') return undefined;
+  if (box.type === 'table') return lineBaseline(fragment, false);
+  if (box.style.overflow !== 'visible') return undefined;
+  return lineBaseline(fragment, true);
+}
+
+/** The baseline of the first or last line box inside a fragment, from its top; lines of nested atomics excluded. */
+function lineBaseline(fragment: Fragment, last: boolean): number | undefined {
+  if (fragment.kind === 'line') return fragment.baseline;
+  if (fragment.kind !== 'box') return undefined;
+  const children = fragment.children;
+  for (let k = 0; k < children.length; k++) {
+    const child = children[last ? children.length - 1 - k : k] as Fragment;
+    if (child.kind === 'box' && child.role === 'inline-block') continue;
+    const found = lineBaseline(child, last);
+    if (found !== undefined) return child.y + found;
+  }
+  return undefined;
+}

@@ -1,0 +1,325 @@
+import { BLACK, type BorderSide, type Color, type ComputedStyle, resolveLength, type TextDecoration } from '../../style/computed-style';
+import { visualOrder } from '../../text/bidi';
+import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../fragment';
+import type { Line } from './break-lines';
+import type { InlineBoxInfo } from './collect';
+import type { Item, Paragraph, TextItem } from './items';
+import type { VerticalBox, Verticals } from './vertical';
+
+/**
+ * The last step: a broken line made a line box. Its items are reordered for bidi (UAX #9 L2, after breaking),
+ * aligned (text-align, justification, text-indent), given their vertical positions, and turned into fragments:
+ * one box piece per painted inline box, then the text runs (adjacent items of one style merged) and atomic inlines.
+ */
+
+export type Align = 'left' | 'right' | 'center' | 'justify';
+
+/** An outside list marker, drawn beside the first line. */
+export interface OutsideMarker {
+  fragments: TextFragment[];
+  width: number;
+  style: ComputedStyle;
+}
+
+export interface PlaceOptions {
+  paragraph: Paragraph;
+  verticals: Verticals;
+  /** The content box's width and the first line's text-indent. */
+  width: number;
+  indent: number;
+  rtl: boolean;
+  align: Align;
+  alignLast: Align;
+  marker?: OutsideMarker | undefined;
+}
+
+const COLLAPSIBLE = new Set(['normal', 'nowrap', 'pre-line']);
+const decorations = new WeakMap<ComputedStyle, (TextDecoration & { color: Color }) | null>();
+
+function decorationOf(style: ComputedStyle): (TextDecoration & { color: Color }) | undefined {
+  let decoration = decorations.get(style);
+  if (decoration === undefined) {
+    const d = style.textDecoration;
+    decoration = d.underline || d.overline || d.lineThrough ? { ...d, color: d.color ?? style.color } : null;
+    decorations.set(style, decoration);
+  }
+  return decoration ?? undefined;
+}
+
+/** Whether a line holds anything that gives it height (CSS 2.1 §9.4.2: else it is treated as zero-height). */
+function hasContent(items: Item[]): boolean {
+  for (const item of items) {
+    if (item.kind === 'atomic' || item.kind === 'break') return true;
+    if (item.kind === 'text' && !(item.space && COLLAPSIBLE.has(item.style.whiteSpace))) return true;
+    if ((item.kind === 'open' || item.kind === 'close') && item.width !== 0) return true;
+  }
+  return false;
+}
+
+interface Bounds {
+  top: number;
+  bottom: number;
+  align: 'top' | 'bottom' | null;
+}
+
+/** The line box for one line, or null when the line is empty (zero height, nothing to draw). */
+export function placeLine(line: Line, first: boolean, last: boolean, options: PlaceOptions): LineFragment | null {
+  const marker = first ? options.marker : undefined;
+  if (!hasContent(line.items) && !marker) return null;
+  const { paragraph, verticals } = options;
+  const items = line.items;
+
+  // Vertical: every inline box on the line (the root's strut included) and every atomic inline.
+  const root = verticals.of(paragraph.root);
+  let top = root.top;
+  let bottom = root.bottom;
+  let groups: Map<object, Bounds> | undefined;
+  const include = (box: VerticalBox, boxTop: number, boxBottom: number) => {
+    if (box.group === null) {
+      top = Math.min(top, box.offset + boxTop);
+      bottom = Math.max(bottom, box.offset + boxBottom);
+      return;
+    }
+    groups ??= new Map();
+    const g = groups.get(box.group);
+    if (g) {
+      g.top = Math.min(g.top, box.offset + boxTop);
+      g.bottom = Math.max(g.bottom, box.offset + boxBottom);
+    } else groups.set(box.group, { top: box.offset + boxTop, bottom: box.offset + boxBottom, align: box.align });
+  };
+  if (marker) {
+    const markerBox = verticals.of({ ...paragraph.root, style: marker.style, parent: null });
+    top = Math.min(top, markerBox.top);
+    bottom = Math.max(bottom, markerBox.bottom);
+  }
+  const seen = new Set<InlineBoxInfo>([paragraph.root]);
+  for (const item of items) {
+    let info: InlineBoxInfo | null = 'info' in item ? item.info : item.owner;
+    while (info && !seen.has(info)) {
+      seen.add(info);
+      const box = verticals.of(info);
+      include(box, box.top, box.bottom);
+      info = info.parent;
+    }
+    if (item.kind === 'atomic') {
+      const box = verticals.atomic(item);
+      include(box, box.top, box.bottom);
+    } else if (item.kind === 'text') {
+      const fallback = verticals.fallbackBounds(item.style, item.font);
+      if (fallback) include(verticals.of(item.owner), fallback[0], fallback[1]);
+    }
+  }
+  if (groups) {
+    for (const g of groups.values()) {
+      const height = g.bottom - g.top;
+      if (bottom - top >= height) continue;
+      if (g.align === 'top') bottom = top + height;
+      else top = bottom - height;
+    }
+  }
+  const height = bottom - top;
+  const baseline = -top;
+  const baselineOf = (box: VerticalBox): number => {
+    if (box.group === null) return baseline + box.offset;
+    const g = groups?.get(box.group) as Bounds;
+    return (g.align === 'top' ? -g.top : height - g.bottom) + box.offset;
+  };
+
+  // Horizontal: visual order, then alignment.
+  const levels = paragraph.levels ? itemLevels(items, paragraph.baseLevel) : null;
+  const order = levels ? visualOrder(levels) : null;
+  const available = options.width - (first ? options.indent : 0);
+  const lineStart = first && !options.rtl ? options.indent : 0;
+  let align = last || line.forced ? options.alignLast : options.align;
+  let free = available - line.width;
+  if (align === 'justify') {
+    if (free > 0 && justify(items, free)) free = 0;
+    align = options.rtl ? 'right' : 'left';
+  }
+  let offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
+  if (free < 0) offset = options.rtl ? free : 0;
+  let x = lineStart + offset;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[order ? (order[k] as number) : k] as Item;
+    item.x = x;
+    x += item.width;
+  }
+
+  const children: Fragment[] = [];
+  if (paragraph.painted) boxPieces(items, levels, verticals, baselineOf, options.width, children);
+  let run: TextFragment | undefined;
+  let runItem: TextItem | undefined;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[order ? (order[k] as number) : k] as Item;
+    if (item.kind === 'text') {
+      if (item.width === 0 && item.space) continue;
+      if (
+        run &&
+        runItem &&
+        runItem.font === item.font &&
+        runItem.style === item.style &&
+        runItem.owner === item.owner &&
+        runItem.link === item.link &&
+        (runItem.level & 1) === (item.level & 1)
+      ) {
+        for (const glyph of item.glyphs) run.glyphs.push(glyph);
+        run.width += item.width;
+        run.text = item.level & 1 ? item.text + run.text : run.text + item.text;
+        continue;
+      }
+      run = textFragment(item, baselineOf(verticals.of(item.owner)));
+      runItem = item;
+      children.push(run);
+    } else if (item.kind === 'atomic' && item.fragment) {
+      run = runItem = undefined;
+      const y = baselineOf(verticals.atomic(item)) - item.baseline + item.margin[0];
+      const placed = { ...item.fragment, x: item.x + item.margin[3], y } as Fragment;
+      if (placed.kind === 'box' && item.atomic.link && !placed.link) placed.link = item.atomic.link;
+      children.push(placed);
+    } else if (item.kind === 'open' || item.kind === 'close') {
+      if (item.width !== 0) run = runItem = undefined;
+    }
+  }
+  if (marker) {
+    const em = marker.style.fontSize;
+    let mx = options.rtl ? options.width + em / 2 : -(marker.width + em / 2);
+    for (const fragment of marker.fragments) {
+      children.push({ ...fragment, x: mx, y: baseline });
+      mx += fragment.width;
+    }
+  }
+  return { kind: 'line', x: 0, y: 0, width: options.width, height, baseline, children };
+}
+
+function textFragment(item: TextItem, y: number): TextFragment {
+  const { style } = item;
+  const fragment: TextFragment = {
+    kind: 'text',
+    x: item.x,
+    y,
+    width: item.width,
+    font: item.font,
+    fontSize: style.fontSize,
+    glyphs: item.glyphs,
+    text: item.text,
+    color: style.color,
+  };
+  const decoration = decorationOf(style);
+  if (decoration) fragment.decoration = decoration;
+  if (item.link) fragment.link = item.link;
+  if (style.visibility !== 'visible') fragment.hidden = true;
+  return fragment;
+}
+
+/**
+ * Bidi levels of a line's items: an inline box's opening edge goes with the content after it, its closing edge
+ * with the content before it, a forced break and a tab with the paragraph (UAX #9 L1).
+ */
+function itemLevels(items: Item[], baseLevel: number): Uint8Array {
+  const levels = new Uint8Array(items.length);
+  let previous = baseLevel;
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k] as Item;
+    if (item.kind === 'text') previous = item.tab ? baseLevel : item.level;
+    else if (item.kind === 'atomic') previous = item.level;
+    else if (item.kind === 'break') previous = baseLevel;
+    else if (item.kind === 'open') continue;
+    levels[k] = previous;
+  }
+  let next = baseLevel;
+  for (let k = items.length - 1; k >= 0; k--) {
+    const item = items[k] as Item;
+    if (item.kind === 'open') levels[k] = next;
+    else if (item.kind !== 'close') next = levels[k] as number;
+  }
+  return levels;
+}
+
+/** Spreads `free` over the line's spaces (text-align: justify); false when the line has none. */
+function justify(items: Item[], free: number): boolean {
+  let spaces = 0;
+  for (const item of items) {
+    if (item.kind !== 'text' || !item.space || item.width === 0) continue;
+    for (const glyph of item.glyphs) if (glyph.codePoints[0] === 0x20) spaces++;
+  }
+  if (spaces === 0) return false;
+  const extra = free / spaces;
+  for (const item of items) {
+    if (item.kind !== 'text' || !item.space || item.width === 0) continue;
+    for (const glyph of item.glyphs) {
+      if (glyph.codePoints[0] !== 0x20) continue;
+      glyph.advance += extra;
+      item.width += extra;
+    }
+  }
+  return true;
+}
+
+const NO_BORDER: BorderSide = { width: 0, style: 'none', color: BLACK };
+
+/** One box fragment per painted inline box on the line, spanning its content there, outer boxes first. */
+function boxPieces(
+  items: Item[],
+  levels: Uint8Array | null,
+  verticals: Verticals,
+  baselineOf: (box: VerticalBox) => number,
+  width: number,
+  out: Fragment[],
+): void {
+  const spans = new Map<InlineBoxInfo, { left: number; right: number; start: boolean; end: boolean }>();
+  const extend = (info: InlineBoxInfo, left: number, right: number) => {
+    const span = spans.get(info);
+    if (span) {
+      span.left = Math.min(span.left, left);
+      span.right = Math.max(span.right, right);
+    } else spans.set(info, { left, right, start: false, end: false });
+  };
+  const ancestors = (from: InlineBoxInfo | null, left: number, right: number) => {
+    for (let info = from; info; info = info.parent) if (info.painted) extend(info, left, right);
+  };
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k] as Item;
+    if ('info' in item) {
+      const { info } = item;
+      ancestors(info.parent, item.x, item.x + item.width);
+      if (!info.painted) continue;
+      const opening = item.kind === 'open';
+      const margin = opening ? info.startMargin : info.endMargin;
+      // The margin is on the outer side: the left of an opening edge in left-to-right content.
+      const marginLeft = opening === (((levels?.[k] ?? 0) & 1) === 0);
+      if (marginLeft) extend(info, item.x + margin, item.x + item.width);
+      else extend(info, item.x, item.x + item.width - margin);
+      const span = spans.get(info) as { start: boolean; end: boolean };
+      if (opening) span.start = true;
+      else span.end = true;
+    } else ancestors(item.owner, item.x, item.x + item.width);
+  }
+  const pieces = [...spans.entries()].sort((a, b) => a[0].depth - b[0].depth);
+  for (const [info, span] of pieces) {
+    const { style } = info;
+    const box = verticals.of(info);
+    const paddingTop = resolveLength(style.paddingTop, width);
+    const paddingBottom = resolveLength(style.paddingBottom, width);
+    const y = baselineOf(box) - box.ascent - paddingTop - style.borderTop.width;
+    let pieceStyle = style;
+    if (!span.start || !span.end) {
+      // A box broken across lines has no border on the sides where it is cut (box-decoration-break: slice).
+      const rtl = style.direction === 'rtl';
+      pieceStyle = { ...style };
+      if (!span.start) pieceStyle[rtl ? 'borderRight' : 'borderLeft'] = NO_BORDER;
+      if (!span.end) pieceStyle[rtl ? 'borderLeft' : 'borderRight'] = NO_BORDER;
+    }
+    const piece: BoxFragment = {
+      kind: 'box',
+      x: span.left,
+      y,
+      width: span.right - span.left,
+      height: box.ascent + box.descent + paddingTop + paddingBottom + style.borderTop.width + style.borderBottom.width,
+      style: pieceStyle,
+      children: [],
+      role: 'inline',
+    };
+    if (info.link) piece.link = info.link;
+    out.push(piece);
+  }
+}
