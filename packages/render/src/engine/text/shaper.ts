@@ -20,6 +20,8 @@ interface ShapedWord {
 /** A face as parsed once for the process: fontkit's font, its shaped words and its metrics in font units. */
 interface ParsedFace {
   font: Font;
+  /** fontkit's getter reads the head table on every call. */
+  unitsPerEm: number;
   words: Map<string, ShapedWord>;
   ascent: number;
   descent: number;
@@ -62,6 +64,7 @@ function parseFace(bytes: Uint8Array): ParsedFace {
   const xHeight = os2?.xHeight || xHeightOfGlyph(font);
   face = {
     font,
+    unitsPerEm: font.unitsPerEm,
     words: new Map(),
     ascent: typo && os2 ? os2.typoAscender : tables.hhea.ascent,
     descent: -(typo && os2 ? os2.typoDescender : tables.hhea.descent),
@@ -79,25 +82,27 @@ function xHeightOfGlyph(font: Font): number {
   return glyph.bbox?.maxY || font.unitsPerEm / 2;
 }
 
-function shapeWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): ShapedWord {
-  const key = features?.length ? `${direction}${features.join(',')}\u0000${text}` : `${direction}\u0000${text}`;
-  const cached = face.words.get(key);
-  if (cached) {
-    stats.hits++;
-    return cached;
-  }
-  stats.misses++;
-  const run = face.font.layout(
+const wordKey = (text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): string =>
+  features?.length ? `${direction}${features.join(',')}\u0000${text}` : `${direction}\u0000${text}`;
+
+interface FontkitRun {
+  glyphs: Array<{ id: number; codePoints: number[] }>;
+  positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+}
+
+function layoutRun(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): FontkitRun {
+  return face.font.layout(
     direction === 'rtl' ? mirrorForRtl(text) : text,
     featureSettings(features),
     undefined,
     undefined,
     direction,
-  ) as unknown as {
-    glyphs: Array<{ id: number; codePoints: number[] }>;
-    positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
-  };
-  const n = run.glyphs.length;
+  ) as unknown as FontkitRun;
+}
+
+/** A shaped word from glyphs `from`..`to` (exclusive) of a fontkit run, in the run's (visual) order. */
+function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
+  const n = to - from;
   const word: ShapedWord = {
     ids: new Uint16Array(n),
     advances: new Float64Array(n),
@@ -107,8 +112,8 @@ function shapeWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', fea
     width: 0,
   };
   for (let i = 0; i < n; i++) {
-    const glyph = run.glyphs[i] as { id: number; codePoints: number[] };
-    const position = run.positions[i] as { xAdvance: number; xOffset: number; yOffset: number };
+    const glyph = run.glyphs[from + i] as { id: number; codePoints: number[] };
+    const position = run.positions[from + i] as { xAdvance: number; xOffset: number; yOffset: number };
     word.ids[i] = glyph.id;
     word.advances[i] = position.xAdvance;
     word.dxs[i] = position.xOffset;
@@ -116,9 +121,79 @@ function shapeWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', fea
     word.codePoints[i] = glyph.codePoints;
     word.width += position.xAdvance;
   }
+  return word;
+}
+
+function remember(face: ParsedFace, key: string, word: ShapedWord): void {
   if (face.words.size >= WORDS_PER_FACE) face.words.delete(face.words.keys().next().value as string);
   face.words.set(key, word);
+}
+
+function shapeWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): ShapedWord {
+  const key = wordKey(text, direction, features);
+  const cached = face.words.get(key);
+  if (cached) {
+    stats.hits++;
+    return cached;
+  }
+  stats.misses++;
+  const run = layoutRun(face, text, direction, features);
+  const word = toWord(run, 0, run.glyphs.length);
+  remember(face, key, word);
   return word;
+}
+
+const BATCH = 64;
+const units = (codePoints: number[]): number => {
+  let n = 0;
+  for (const cp of codePoints) n += cp > 0xffff ? 2 : 1;
+  return n;
+};
+
+/**
+ * Shapes the words not cached yet in a few fontkit calls, joined by spaces, and caches each word's glyphs: one
+ * call costs about as much as shaping 5 single words (fontkit plans the features afresh every call), so a
+ * paragraph of new words is shaped several times faster. A batch whose glyphs cannot be cut back into its words
+ * exactly (a glyph across a space) is left for word-by-word shaping.
+ */
+function prepareWords(face: ParsedFace, words: string[], direction: 'ltr' | 'rtl', features: string[] | undefined): void {
+  let missing: string[] = [];
+  for (const word of words) if (!face.words.has(wordKey(word, direction, features))) missing.push(word);
+  if (missing.length < 2) return;
+  missing = [...new Set(missing)].filter((word) => word && !word.includes(' '));
+  for (let from = 0; from + 1 < missing.length; from += BATCH) {
+    const batch = missing.slice(from, from + BATCH);
+    const run = layoutRun(face, batch.join(' '), direction, features);
+    const n = run.glyphs.length;
+    // Walk the glyphs in logical order (a right-to-left run comes reversed).
+    const at = (k: number) => (direction === 'rtl' ? n - 1 - k : k);
+    const cuts: Array<[number, number]> = [];
+    let word = 0;
+    let consumed = 0;
+    let start = 0;
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) {
+      const glyph = run.glyphs[at(k)] as { codePoints: number[] };
+      if (consumed === (batch[word] as string).length) {
+        ok = glyph.codePoints.length === 1 && glyph.codePoints[0] === 0x20 && word + 1 < batch.length;
+        cuts.push([start, k]);
+        word++;
+        consumed = 0;
+        start = k + 1;
+        continue;
+      }
+      consumed += units(glyph.codePoints);
+      ok = consumed <= (batch[word] as string).length;
+    }
+    if (!ok || word !== batch.length - 1 || consumed !== (batch[word] as string).length) continue;
+    cuts.push([start, n]);
+    stats.misses += batch.length;
+    cuts.forEach(([a, b], k) => {
+      // Back to the run's order: a right-to-left word's glyphs are the mirror image of its logical range.
+      const [from, to] = direction === 'rtl' ? [n - b, n - a] : [a, b];
+      remember(face, wordKey(batch[k] as string, direction, features), toWord(run, from, to));
+    });
+  }
 }
 
 /** `['liga', '-kern']` → fontkit's `{ liga: true, kern: false }` (a leading minus turns a default feature off). */
@@ -139,7 +214,12 @@ type Face = FontFaceRef['face'];
  * registry hands out unchanged) and shaped words are kept per face for the process, so a second render of the
  * same template shapes nothing.
  */
-export function createTextShaping(registry: FontRegistry): TextShaping {
+/** TextShaping, plus shaping many words ahead in few calls (the inline layout uses it when it can). */
+export interface BatchShaping extends TextShaping {
+  prepare(words: string[], font: FontFaceRef, direction: 'ltr' | 'rtl', features?: string[]): void;
+}
+
+export function createTextShaping(registry: FontRegistry): BatchShaping {
   const refs = new Map<string, FontFaceRef>();
   const faces = new Map<FontFaceRef, ParsedFace>();
   const familyOf = new WeakMap<string[], string>();
@@ -216,7 +296,7 @@ export function createTextShaping(registry: FontRegistry): TextShaping {
     shape(text, font, fontSize, direction, features): ShapedRun {
       const face = parsed(font);
       const word = shapeWord(face, text, direction, features);
-      const scale = fontSize / face.font.unitsPerEm;
+      const scale = fontSize / face.unitsPerEm;
       const glyphs: ShapedGlyph[] = new Array(word.ids.length);
       for (let i = 0; i < glyphs.length; i++) {
         glyphs[i] = {
@@ -230,6 +310,9 @@ export function createTextShaping(registry: FontRegistry): TextShaping {
       }
       return { font, fontSize, glyphs, width: word.width * scale, text };
     },
+    prepare(words, font, direction, features) {
+      prepareWords(parsed(font), words, direction, features);
+    },
     metrics(font, fontSize) {
       let bySize = metricsCache.get(font);
       if (!bySize) {
@@ -239,7 +322,7 @@ export function createTextShaping(registry: FontRegistry): TextShaping {
       let metrics = bySize.get(fontSize);
       if (!metrics) {
         const face = parsed(font);
-        const em = face.font.unitsPerEm;
+        const em = face.unitsPerEm;
         // Chromium on Linux rounds ascent, descent and line gap to whole CSS pixels (1px = 0.75pt).
         const px = fontSize / 0.75;
         const wholePx = (units: number) => Math.round((units / em) * px) * 0.75;

@@ -45,3 +45,203 @@ describe('layoutInline', () => {
     for (const line of centre) expect(leftEdge(line)).toBeCloseTo(200 - rightEdge(line), 5);
   });
 });
+
+describe('bidi', () => {
+  for (const [name, text] of [
+    ['Hebrew', HEBREW],
+    ['Arabic', ARABIC],
+  ] as const) {
+    it(`lays out a three-line ${name} paragraph in reading order, right-aligned`, () => {
+      const { lines: out } = layout(para([text], style({ direction: 'rtl' })), 150);
+      expect(out.length).toBeGreaterThanOrEqual(3);
+      const logical = out.map((l) => lineText(l, true).trim());
+      // The first logical line is at the top, and the lines read on from there.
+      expect(words(logical.join(' '))).toEqual(words(text));
+      expect(logical[0]?.startsWith(words(text)[0] as string)).toBe(true);
+      for (const line of out) expect(rightEdge(line)).toBeCloseTo(150, 5);
+      // Within the first line the first word is the rightmost run.
+      const runs = texts(out[0] as LineFragment);
+      const firstWord = runs.find((r) => r.text.startsWith(words(text)[0] as string));
+      expect(firstWord?.x).toBe(Math.max(...runs.map((r) => r.x)));
+    });
+  }
+
+  it('keeps the space and the order of Hebrew words across an inline boundary', () => {
+    const p = style();
+    const bold = style({ display: 'inline', fontWeight: 700 });
+    const { lines: out } = layout(para(['שלום ', span(['עולם'], bold)], p), 300);
+    expect(out).toHaveLength(1);
+    const runs = texts(out[0] as LineFragment);
+    const shalom = runs.find((r) => r.text.includes('שלום'));
+    const olam = runs.find((r) => r.text.includes('עולם'));
+    expect(shalom && olam).toBeTruthy();
+    // Visual: עולם on the left, שלום on the right, with the space between them (drawn at the left of שלום's run).
+    expect((olam?.x ?? 0) + (olam?.width ?? 0)).toBeCloseTo(shalom?.x ?? -1, 5);
+    expect(shalom?.text).toBe('שלום ');
+    expect(shalom?.glyphs[0]?.codePoints).toEqual([0x20]);
+    expect(olam?.font.face).toBe('bold');
+    // Hebrew glyphs come from the Hebrew font by per-character fallback.
+    expect(shalom?.font.family).toBe('Noto Sans Hebrew');
+  });
+});
+
+describe('text properties', () => {
+  it('letter-spacing widens the text by the spacing per character', () => {
+    const plain = layout(para(['Spacing']), 500).lines[0] as LineFragment;
+    const spaced = layout(para(['Spacing'], style({ letterSpacing: 2 })), 500).lines[0] as LineFragment;
+    const width = (l: LineFragment) => texts(l).reduce((w, t) => w + t.width, 0);
+    expect(width(spaced) - width(plain)).toBeCloseTo(2 * 'Spacing'.length, 5);
+  });
+
+  it('breaks a too long word with overflow-wrap, and reports it without', () => {
+    const word = 'Supercalifragilisticexpialidocious'.repeat(2);
+    const wrapped = layout(para([`A ${word} b`], style({ overflowWrap: 'break-word' })), 100);
+    expect(wrapped.findings).toEqual([]);
+    for (const line of wrapped.lines) expect(rightEdge(line)).toBeLessThanOrEqual(100 + 1e-6);
+    expect(wrapped.lines.map((l) => lineText(l)).join('').replaceAll(' ', '')).toBe(`A${word}b`);
+
+    const overflowing = layout(para([`A ${word} b`]), 100);
+    expect(overflowing.findings.map((f) => f.code)).toEqual(['word_too_long']);
+    expect(overflowing.findings[0]?.message).toContain(word);
+    expect(overflowing.lines.map((l) => lineText(l).trim())).toEqual(['A', word, 'b']);
+  });
+
+  it('hyphenates with hyphens: auto by the language', () => {
+    const s = style({ hyphens: 'auto', lang: 'en' });
+    const out = layout(para(['Extraordinarily incomprehensible characteristics'], s), 90).lines;
+    const ends = out.map((l) => lineText(l).trimEnd());
+    expect(ends.some((t) => t.endsWith('-'))).toBe(true);
+    expect(ends.join('').replaceAll('-', '').replaceAll(' ', '')).toBe('Extraordinarilyincomprehensiblecharacteristics');
+    // Without a language with patterns nothing is hyphenated.
+    const none = layout(para(['Extraordinarily incomprehensible'], style({ hyphens: 'auto', lang: 'xx' })), 90).lines;
+    expect(none.some((l) => lineText(l).trimEnd().endsWith('-'))).toBe(false);
+  });
+
+  it('pre keeps spaces and newlines; normal collapses them', () => {
+    const pre = layout(para(['a  b\n  c'], style({ whiteSpace: 'pre' })), 500).lines;
+    expect(pre.map((l) => lineText(l))).toEqual(['a  b', '  c']);
+    const normal = layout(para(['  a  \n  b  ']), 500).lines;
+    expect(normal.map((l) => lineText(l))).toEqual(['a b']);
+    const preLine = layout(para(['a  \n  b'], style({ whiteSpace: 'pre-line' })), 500).lines;
+    expect(preLine.map((l) => lineText(l))).toEqual(['a', 'b']);
+  });
+
+  it('collapses spaces across inline boundaries', () => {
+    const b = style({ display: 'inline', fontWeight: 700 });
+    const out = layout(para(['a ', span([' b '], b), ' c']), 500).lines;
+    expect(lineText(out[0] as LineFragment)).toBe('a b c');
+  });
+
+  it('starts a new line at <br>', () => {
+    const s = style();
+    const out = layout(para(['one', { type: 'br', style: s }, 'two']), 500).lines;
+    expect(out.map((l) => lineText(l))).toEqual(['one', 'two']);
+    expect(out[1]?.y).toBeCloseTo(out[0]?.height ?? 0, 5);
+  });
+
+  it('lays out nothing for collapsible spaces only', () => {
+    const { contents } = layout(para(['   \n  ']), 500);
+    expect(contents).toEqual({ children: [], height: 0 });
+  });
+
+  it('indents the first line', () => {
+    const out = layout(para([LOREM], style({ textIndent: { pt: 30, pct: 0 } })), 200).lines;
+    expect(leftEdge(out[0] as LineFragment)).toBeCloseTo(30, 5);
+    expect(leftEdge(out[1] as LineFragment)).toBeCloseTo(0, 5);
+  });
+
+  it('applies text-transform', () => {
+    const out = layout(para(['hello world'], style({ textTransform: 'capitalize' })), 500).lines;
+    expect(lineText(out[0] as LineFragment)).toBe('Hello World');
+  });
+});
+
+describe('the inline box model', () => {
+  it('raises vertical-align: super above the baseline', () => {
+    const sup = style({ display: 'inline', verticalAlign: 'super', fontSize: 9 });
+    const line = layout(para(['x', span(['2'], sup)]), 500).lines[0] as LineFragment;
+    const [base, raised] = texts(line);
+    expect(base?.y).toBeCloseTo(line.baseline, 5);
+    expect(raised?.y).toBeLessThan((base?.y ?? 0) - 3);
+  });
+
+  it('gives a line the height of its tallest inline box', () => {
+    const big = style({ display: 'inline', fontSize: 24 });
+    const line = layout(para(['small ', span(['BIG'], big)]), 500).lines[0] as LineFragment;
+    expect(line.height).toBeGreaterThan(30);
+    const [small, large] = texts(line);
+    expect(small?.y).toBeCloseTo(large?.y ?? 0, 5);
+  });
+
+  it('paints an inline box with a background behind its text', () => {
+    const marked = style({ display: 'inline', backgroundColor: { r: 255, g: 255, b: 0, a: 1 } });
+    const line = layout(para(['a ', span(['marked'], marked), ' b']), 500).lines[0] as LineFragment;
+    const boxIndex = line.children.findIndex((f) => f.kind === 'box');
+    const box = line.children[boxIndex] as BoxFragment;
+    const text = texts(line).find((t) => t.text.includes('marked'));
+    expect(box.role).toBe('inline');
+    expect(boxIndex).toBe(0);
+    expect(box.x).toBeCloseTo(text?.x ?? -1, 5);
+    expect(box.width).toBeCloseTo(text?.width ?? -1, 5);
+  });
+
+  it('places an inline-block on the line, its last baseline on the line’s baseline', () => {
+    const blockStyle = style({ display: 'inline-block', paddingTop: { pt: 6, pct: 0 }, paddingLeft: { pt: 4, pct: 0 } });
+    const inner: BlockBox = para(['inside'], blockStyle);
+    const atomic: AtomicInlineBox = { type: 'atomic', style: blockStyle, box: inner };
+    const line = layout(para(['before ', atomic, ' after']), 500).lines[0] as LineFragment;
+    const box = line.children.find((f): f is BoxFragment => f.kind === 'box' && f.role === 'inline-block');
+    expect(box).toBeDefined();
+    const innerLine = box?.children[0] as LineFragment;
+    expect((box?.y ?? 0) + innerLine.y + innerLine.baseline).toBeCloseTo(line.baseline, 5);
+    const [before, after] = texts(line);
+    expect(box?.x).toBeCloseTo((before?.x ?? 0) + (before?.width ?? 0), 5);
+    expect(after?.x).toBeCloseTo((box?.x ?? 0) + (box?.width ?? 0), 5);
+    expect(line.height).toBeGreaterThan(16.5);
+  });
+
+  it('draws an outside list marker before the first line', () => {
+    const s = style({ display: 'list-item' });
+    const out = layout(para(['item'], s, { marker: { text: '•', style: s } }), 300).lines;
+    const marker = texts(out[0] as LineFragment).find((t) => t.text === '•');
+    expect(marker).toBeDefined();
+    expect((marker?.x ?? 0) + (marker?.width ?? 0)).toBeCloseTo(-6, 5);
+  });
+});
+
+describe('inlineIntrinsicWidths', () => {
+  it('is the widest word and the whole line', () => {
+    const ctx = testContext();
+    const shaping = bundledShaping();
+    const font = shaping.faceFor(style());
+    const width = (t: string) => shaping.shape(t, font, 12, 'ltr').width;
+    const widths = inlineIntrinsicWidths(para(['tiny enormous word']), ctx);
+    expect(widths.min).toBeCloseTo(width('enormous'), 5);
+    expect(widths.max).toBeCloseTo(width('tiny') + width('enormous') + width('word') + 2 * width(' '), 5);
+    const indented = inlineIntrinsicWidths(para(['tiny enormous'], style({ textIndent: { pt: 100, pct: 0 } })), ctx);
+    expect(indented.min).toBeCloseTo(100 + width('tiny'), 5);
+  });
+});
+
+describe('shaping cache', () => {
+  it('shapes a paragraph’s words once for the process', () => {
+    const box = para(['A paragraph shaped once and then served from the cache']);
+    layout(box, 120);
+    const before = shapingStats();
+    layout(box, 120);
+    const after = shapingStats();
+    expect(after.misses).toBe(before.misses);
+    expect(after.hits - before.hits).toBeGreaterThanOrEqual(words('A paragraph shaped once and then served from the cache').length);
+  });
+
+  it('lays out 2,000 short paragraphs (timing printed)', () => {
+    const ctx = testContext();
+    const boxes = Array.from({ length: 2000 }, (_, i) => para([`Invoice line ${i}: ${i % 7} units of item ${i * 13} at ${(i * 1.5).toFixed(2)} EUR`]));
+    const start = performance.now();
+    let height = 0;
+    for (const box of boxes) height += layoutInline(box, 300, ctx).height;
+    const ms = performance.now() - start;
+    console.log(`2,000 short paragraphs laid out in ${ms.toFixed(1)} ms`);
+    expect(height).toBeGreaterThan(0);
+  });
+});

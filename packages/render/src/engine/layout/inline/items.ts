@@ -2,6 +2,7 @@ import type { AtomicInlineBox, BlockLevelBox } from '../../boxes/box';
 import { type ComputedStyle, resolveLength } from '../../style/computed-style';
 import { paragraphLevels } from '../../text/bidi';
 import { lineBreaks, NO_BREAK } from '../../text/line-breaks';
+import type { BatchShaping } from '../../text/shaper';
 import type { TextShaping } from '../../text/shaper-types';
 import type { LayoutContext } from '../context';
 import type { FontFaceRef, Fragment, ShapedGlyph } from '../fragment';
@@ -93,6 +94,8 @@ const SHY = '\u00ad';
 // Letter-spacing turns off common ligatures, as in browsers (an `fi` ligature would not get spaced apart).
 const NO_LIGATURES = ['-liga', '-clig'];
 
+const featuresOf = (style: ComputedStyle): string[] | undefined => (style.letterSpacing !== 0 ? NO_LIGATURES : undefined);
+
 /** Whether lines may wrap inside text of this style. */
 export const wraps = (style: ComputedStyle): boolean => style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
 
@@ -151,6 +154,7 @@ function textItems(
 ): void {
   const { style } = event;
   const everySpace = style.whiteSpace === 'break-spaces';
+  const first = items.length;
   let runStart = event.start;
   for (const run of shaping.itemize(text.slice(event.start, event.end), style)) {
     const runEnd = runStart + run.text.length;
@@ -169,7 +173,7 @@ function textItems(
           (levels !== null && levels[p] !== levels[p - 1]);
       }
       if (!cut) continue;
-      const item = textItem(shaping, text, pieceStart, p, event, run.font, levels ? (levels[pieceStart] as number) : 0, cls);
+      const item = textItem(text, pieceStart, p, event, run.font, levels ? (levels[pieceStart] as number) : 0, cls);
       if (item) {
         item.breakAfter = breaks[p] !== NO_BREAK && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
         items.push(item);
@@ -179,10 +183,27 @@ function textItems(
     }
     runStart = runEnd;
   }
+  const pieces = items.slice(first) as TextItem[];
+  if ('prepare' in shaping) prepareWords(shaping as BatchShaping, pieces);
+  for (const item of pieces) shapeItem(shaping, item);
+}
+
+/** Has the segment's new words shaped in a few calls rather than one each (see BatchShaping). */
+function prepareWords(shaping: BatchShaping, pieces: TextItem[]): void {
+  let k = 0;
+  while (k < pieces.length) {
+    const { font, level } = pieces[k] as TextItem;
+    const words: string[] = [];
+    for (; k < pieces.length && (pieces[k] as TextItem).font === font && (pieces[k] as TextItem).level === level; k++) {
+      const item = pieces[k] as TextItem;
+      if (!item.space && !item.tab) words.push(item.text);
+    }
+    const style = (pieces[0] as TextItem).style;
+    if (words.length > 1) shaping.prepare(words, font, level & 1 ? 'rtl' : 'ltr', featuresOf(style));
+  }
 }
 
 function textItem(
-  shaping: TextShaping,
   text: string,
   start: number,
   end: number,
@@ -213,20 +234,13 @@ function textItem(
     softHyphen: raw.endsWith(SHY),
     x: 0,
   };
-  shapeItem(shaping, item);
   return item;
 }
 
 /** (Re)shapes a text item's `text` and applies letter- and word-spacing; sets its glyphs and width. */
 export function shapeItem(shaping: TextShaping, item: TextItem): void {
   const { style } = item;
-  const run = shaping.shape(
-    item.text,
-    item.font,
-    style.fontSize,
-    item.level & 1 ? 'rtl' : 'ltr',
-    style.letterSpacing !== 0 ? NO_LIGATURES : undefined,
-  );
+  const run = shaping.shape(item.text, item.font, style.fontSize, item.level & 1 ? 'rtl' : 'ltr', featuresOf(style));
   let width = 0;
   const letter = style.letterSpacing;
   const word = style.wordSpacing;
