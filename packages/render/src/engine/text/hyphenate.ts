@@ -22,7 +22,7 @@ const POINTS_LIMIT = 20_000;
 const SHY = '\u00ad';
 
 function hyphenatorFor(lang: string): Hyphenator | null {
-  const key = LANGUAGES.has(lang) ? lang : lang.split('-')[0] ?? '';
+  const key = LANGUAGES.has(lang) ? lang : (lang.split('-')[0] ?? '');
   if (!LANGUAGES.has(key)) return null;
   let hyphenator = hyphenators.get(key);
   if (hyphenator === undefined) {

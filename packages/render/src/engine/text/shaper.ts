@@ -90,7 +90,12 @@ interface FontkitRun {
   positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
 }
 
-function layoutRun(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): FontkitRun {
+function layoutRun(
+  face: ParsedFace,
+  text: string,
+  direction: 'ltr' | 'rtl',
+  features: string[] | undefined,
+): FontkitRun {
   return face.font.layout(
     direction === 'rtl' ? mirrorForRtl(text) : text,
     featureSettings(features),
@@ -129,7 +134,12 @@ function remember(face: ParsedFace, key: string, word: ShapedWord): void {
   face.words.set(key, word);
 }
 
-function shapeWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): ShapedWord {
+function shapeWord(
+  face: ParsedFace,
+  text: string,
+  direction: 'ltr' | 'rtl',
+  features: string[] | undefined,
+): ShapedWord {
   const key = wordKey(text, direction, features);
   const cached = face.words.get(key);
   if (cached) {
@@ -156,7 +166,12 @@ const units = (codePoints: number[]): number => {
  * paragraph of new words is shaped several times faster. A batch whose glyphs cannot be cut back into its words
  * exactly (a glyph across a space) is left for word-by-word shaping.
  */
-function prepareWords(face: ParsedFace, words: string[], direction: 'ltr' | 'rtl', features: string[] | undefined): void {
+function prepareWords(
+  face: ParsedFace,
+  words: string[],
+  direction: 'ltr' | 'rtl',
+  features: string[] | undefined,
+): void {
   let missing: string[] = [];
   for (const word of words) if (!face.words.has(wordKey(word, direction, features))) missing.push(word);
   if (missing.length < 2) return;
@@ -291,7 +306,9 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
     itemize(text, style) {
       const primary = faceFor(style);
       if (coversAll(text, primary.family)) return [{ text, font: primary }];
-      return registry.splitByCoverage(text, primary.family).map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
+      return registry
+        .splitByCoverage(text, primary.family)
+        .map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
     },
     shape(text, font, fontSize, direction, features): ShapedRun {
       const face = parsed(font);

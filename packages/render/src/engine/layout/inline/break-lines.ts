@@ -78,8 +78,9 @@ export function breakLines(paragraph: Paragraph, options: BreakOptions): Line[] 
       const room = available - width;
       if (item.kind === 'text' && !item.space && !item.tab) {
         const split =
-          (item.style.wordBreak === 'break-all' ? splitAtGraphemes(paragraph, options.shaping, item, room, false) : null) ??
-          (item.style.hyphens === 'auto' ? splitAtHyphen(paragraph, options.shaping, item, room) : null);
+          (item.style.wordBreak === 'break-all'
+            ? splitAtGraphemes(paragraph, options.shaping, item, room, false)
+            : null) ?? (item.style.hyphens === 'auto' ? splitAtHyphen(paragraph, options.shaping, item, room) : null);
         if (split) {
           items.splice(j, 1, split[0], split[1]);
           end = j + 1;
@@ -211,7 +212,12 @@ function splitAtGraphemes(
 }
 
 /** hyphens: auto: breaks a word at its last hyphenation point whose first part, with a hyphen, fits. */
-function splitAtHyphen(paragraph: Paragraph, shaping: TextShaping, item: TextItem, room: number): [TextItem, TextItem] | null {
+function splitAtHyphen(
+  paragraph: Paragraph,
+  shaping: TextShaping,
+  item: TextItem,
+  room: number,
+): [TextItem, TextItem] | null {
   const { lang } = item.style;
   if (!canHyphenate(lang) || item.text !== paragraph.text.slice(item.start, item.end)) return null;
   const points = hyphenationPoints(item.text, lang);

@@ -42,9 +42,24 @@ function edge(margin: LengthOrAuto, border: number, padding: number, width: numb
   return [m + border + padding, m];
 }
 
-function boxInfo(style: ComputedStyle, parent: InlineBoxInfo | null, link: string | undefined, width: number): InlineBoxInfo {
-  const [left, leftMargin] = edge(style.marginLeft, style.borderLeft.width, resolveLength(style.paddingLeft, width), width);
-  const [right, rightMargin] = edge(style.marginRight, style.borderRight.width, resolveLength(style.paddingRight, width), width);
+function boxInfo(
+  style: ComputedStyle,
+  parent: InlineBoxInfo | null,
+  link: string | undefined,
+  width: number,
+): InlineBoxInfo {
+  const [left, leftMargin] = edge(
+    style.marginLeft,
+    style.borderLeft.width,
+    resolveLength(style.paddingLeft, width),
+    width,
+  );
+  const [right, rightMargin] = edge(
+    style.marginRight,
+    style.borderRight.width,
+    resolveLength(style.paddingRight, width),
+    width,
+  );
   const rtl = style.direction === 'rtl';
   const painted =
     style.backgroundColor.a > 0 ||
@@ -73,7 +88,11 @@ interface Segment {
   link: string | undefined;
 }
 
-type Pending = Segment | { kind: 'open' | 'close'; info: InlineBoxInfo } | { kind: 'atomic'; atomic: AtomicInlineBox; owner: InlineBoxInfo } | { kind: 'break'; owner: InlineBoxInfo };
+type Pending =
+  | Segment
+  | { kind: 'open' | 'close'; info: InlineBoxInfo }
+  | { kind: 'atomic'; atomic: AtomicInlineBox; owner: InlineBoxInfo }
+  | { kind: 'break'; owner: InlineBoxInfo };
 
 /** Collects a block's inline content; `contentWidth` resolves percentage paddings and margins of inline boxes. */
 export function collectInlines(box: BlockBox, contentWidth: number): InlineContent {
@@ -185,7 +204,14 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
       else if (transform === 'capitalize') [text, afterLetter] = capitalize(text, afterLetter);
       if (transform !== 'capitalize') afterLetter = WORD_CHAR.test(text.at(-1) ?? ' ');
       parts.push(text);
-      events.push({ kind: 'text', start: at, end: at + text.length, style: item.style, owner: item.owner, link: item.link });
+      events.push({
+        kind: 'text',
+        start: at,
+        end: at + text.length,
+        style: item.style,
+        owner: item.owner,
+        link: item.link,
+      });
       at += text.length;
     } else if (item.kind === 'open' || item.kind === 'close') {
       events.push({ kind: item.kind, at, info: item.info });

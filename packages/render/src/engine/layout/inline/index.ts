@@ -26,7 +26,8 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
     findings: ctx.findings,
     ...(box.line !== undefined ? { line: box.line } : {}),
   });
-  const marker = box.marker && box.marker.style.listStylePosition !== 'inside' ? outsideMarker(box.marker, ctx) : undefined;
+  const marker =
+    box.marker && box.marker.style.listStylePosition !== 'inside' ? outsideMarker(box.marker, ctx) : undefined;
   // A list item with an outside marker and no content still has its marker's line.
   if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
   const rtl = style.direction === 'rtl';
@@ -38,7 +39,11 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
     rtl,
     align: resolveAlign(style.textAlign, rtl),
     alignLast: resolveAlign(
-      style.textAlignLast === 'auto' ? (style.textAlign === 'justify' ? 'start' : style.textAlign) : style.textAlignLast,
+      style.textAlignLast === 'auto'
+        ? style.textAlign === 'justify'
+          ? 'start'
+          : style.textAlign
+        : style.textAlignLast,
       rtl,
     ),
     marker,

@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { AtomicInlineBox, BlockBox } from '../../boxes/box';
 import { shapingStats } from '../../text/shaper';
 import type { BoxFragment, LineFragment } from '../fragment';
-import { bundledShaping, leftEdge, lineText, lines, para, rightEdge, span, style, testContext, texts } from './__fixtures__/context';
+import {
+  bundledShaping,
+  leftEdge,
+  lines,
+  lineText,
+  para,
+  rightEdge,
+  span,
+  style,
+  testContext,
+  texts,
+} from './__fixtures__/context';
 import { inlineIntrinsicWidths, layoutInline } from './index';
 
 const LOREM =
   'Quire lays out reports the way a browser would: words wrap at the width of their box, lines take the height of their fonts, and nothing is dropped along the way.';
 const HEBREW = 'שלום עולם זהו משפט ארוך בעברית שנועד לבדוק שבירת שורות וסדר קריאה נכון מימין לשמאל בפסקה אחת';
-const ARABIC = 'مرحبا بالعالم هذه جملة طويلة باللغة العربية لاختبار تقسيم الأسطر وترتيب القراءة الصحيح من اليمين إلى اليسار';
+const ARABIC =
+  'مرحبا بالعالم هذه جملة طويلة باللغة العربية لاختبار تقسيم الأسطر وترتيب القراءة الصحيح من اليمين إلى اليسار';
 
 const layout = (box: BlockBox, width: number, ctx = testContext()) => {
   const contents = layoutInline(box, width, ctx);
@@ -98,7 +110,12 @@ describe('text properties', () => {
     const wrapped = layout(para([`A ${word} b`], style({ overflowWrap: 'break-word' })), 100);
     expect(wrapped.findings).toEqual([]);
     for (const line of wrapped.lines) expect(rightEdge(line)).toBeLessThanOrEqual(100 + 1e-6);
-    expect(wrapped.lines.map((l) => lineText(l)).join('').replaceAll(' ', '')).toBe(`A${word}b`);
+    expect(
+      wrapped.lines
+        .map((l) => lineText(l))
+        .join('')
+        .replaceAll(' ', ''),
+    ).toBe(`A${word}b`);
 
     const overflowing = layout(para([`A ${word} b`]), 100);
     expect(overflowing.findings.map((f) => f.code)).toEqual(['word_too_long']);
@@ -111,7 +128,9 @@ describe('text properties', () => {
     const out = layout(para(['Extraordinarily incomprehensible characteristics'], s), 90).lines;
     const ends = out.map((l) => lineText(l).trimEnd());
     expect(ends.some((t) => t.endsWith('-'))).toBe(true);
-    expect(ends.join('').replaceAll('-', '').replaceAll(' ', '')).toBe('Extraordinarilyincomprehensiblecharacteristics');
+    expect(ends.join('').replaceAll('-', '').replaceAll(' ', '')).toBe(
+      'Extraordinarilyincomprehensiblecharacteristics',
+    );
     // Without a language with patterns nothing is hyphenated.
     const none = layout(para(['Extraordinarily incomprehensible'], style({ hyphens: 'auto', lang: 'xx' })), 90).lines;
     expect(none.some((l) => lineText(l).trimEnd().endsWith('-'))).toBe(false);
@@ -186,7 +205,11 @@ describe('the inline box model', () => {
   });
 
   it('places an inline-block on the line, its last baseline on the line’s baseline', () => {
-    const blockStyle = style({ display: 'inline-block', paddingTop: { pt: 6, pct: 0 }, paddingLeft: { pt: 4, pct: 0 } });
+    const blockStyle = style({
+      display: 'inline-block',
+      paddingTop: { pt: 6, pct: 0 },
+      paddingLeft: { pt: 4, pct: 0 },
+    });
     const inner: BlockBox = para(['inside'], blockStyle);
     const atomic: AtomicInlineBox = { type: 'atomic', style: blockStyle, box: inner };
     const line = layout(para(['before ', atomic, ' after']), 500).lines[0] as LineFragment;
@@ -231,12 +254,16 @@ describe('shaping cache', () => {
     layout(box, 120);
     const after = shapingStats();
     expect(after.misses).toBe(before.misses);
-    expect(after.hits - before.hits).toBeGreaterThanOrEqual(words('A paragraph shaped once and then served from the cache').length);
+    expect(after.hits - before.hits).toBeGreaterThanOrEqual(
+      words('A paragraph shaped once and then served from the cache').length,
+    );
   });
 
   it('lays out 2,000 short paragraphs (timing printed)', () => {
     const ctx = testContext();
-    const boxes = Array.from({ length: 2000 }, (_, i) => para([`Invoice line ${i}: ${i % 7} units of item ${i * 13} at ${(i * 1.5).toFixed(2)} EUR`]));
+    const boxes = Array.from({ length: 2000 }, (_, i) =>
+      para([`Invoice line ${i}: ${i % 7} units of item ${i * 13} at ${(i * 1.5).toFixed(2)} EUR`]),
+    );
     const start = performance.now();
     let height = 0;
     for (const box of boxes) height += layoutInline(box, 300, ctx).height;

@@ -94,7 +94,8 @@ const SHY = '\u00ad';
 // Letter-spacing turns off common ligatures, as in browsers (an `fi` ligature would not get spaced apart).
 const NO_LIGATURES = ['-liga', '-clig'];
 
-const featuresOf = (style: ComputedStyle): string[] | undefined => (style.letterSpacing !== 0 ? NO_LIGATURES : undefined);
+const featuresOf = (style: ComputedStyle): string[] | undefined =>
+  style.letterSpacing !== 0 ? NO_LIGATURES : undefined;
 
 /** Whether lines may wrap inside text of this style. */
 export const wraps = (style: ComputedStyle): boolean => style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
@@ -134,7 +135,18 @@ export function buildParagraph(
         items.push({ kind: 'break', start: event.at, owner: event.owner, width: 0, x: 0 });
         break;
       case 'atomic':
-        items.push(atomicItem(event.atomic, event.owner, event.at, levels ? (levels[event.at] as number) : 0, contentWidth, ctx, mode, breaks));
+        items.push(
+          atomicItem(
+            event.atomic,
+            event.owner,
+            event.at,
+            levels ? (levels[event.at] as number) : 0,
+            contentWidth,
+            ctx,
+            mode,
+            breaks,
+          ),
+        );
         break;
       case 'text':
         textItems(items, ctx.shaping, text, event, levels, breaks);
@@ -292,7 +304,20 @@ function atomicItem(
     const s = atomic.box.style;
     const margin = (m: typeof s.marginLeft) => (m === 'auto' ? 0 : resolveLength(m, 0));
     const width = (mode === 'min' ? widths.min : widths.max) + margin(s.marginLeft) + margin(s.marginRight);
-    return { kind: 'atomic', start: at, atomic, owner, fragment: null, margin: [0, 0, 0, 0], width, height: 0, baseline: 0, level, breakAfter, x: 0 };
+    return {
+      kind: 'atomic',
+      start: at,
+      atomic,
+      owner,
+      fragment: null,
+      margin: [0, 0, 0, 0],
+      width,
+      height: 0,
+      baseline: 0,
+      level,
+      breakAfter,
+      x: 0,
+    };
   }
   const { fragment, margin } = ctx.layoutBox(atomic.box, contentWidth, { shrinkToFit: true });
   const height = margin[0] + fragmentHeight(fragment) + margin[2];

@@ -1,4 +1,11 @@
-import { BLACK, type BorderSide, type Color, type ComputedStyle, resolveLength, type TextDecoration } from '../../style/computed-style';
+import {
+  BLACK,
+  type BorderSide,
+  type Color,
+  type ComputedStyle,
+  resolveLength,
+  type TextDecoration,
+} from '../../style/computed-style';
 import { visualOrder } from '../../text/bidi';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../fragment';
 import type { Line } from './break-lines';

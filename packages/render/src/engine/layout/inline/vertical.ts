@@ -84,7 +84,13 @@ export class Verticals {
     return box;
   }
 
-  private align(box: VerticalBox, style: ComputedStyle, key: object, parent: VerticalBox, parentStyle: ComputedStyle): void {
+  private align(
+    box: VerticalBox,
+    style: ComputedStyle,
+    key: object,
+    parent: VerticalBox,
+    parentStyle: ComputedStyle,
+  ): void {
     const va = style.verticalAlign;
     if (va === 'top' || va === 'bottom') {
       box.group = key;
@@ -97,7 +103,12 @@ export class Verticals {
 }
 
 /** How far down a box's baseline sits from its parent's (CSS 2.1 §10.8.1; sub and super as Chromium shifts them). */
-function baselineShift(va: ComputedStyle['verticalAlign'], box: VerticalBox, parent: VerticalBox, parentStyle: ComputedStyle): number {
+function baselineShift(
+  va: ComputedStyle['verticalAlign'],
+  box: VerticalBox,
+  parent: VerticalBox,
+  parentStyle: ComputedStyle,
+): number {
   if (typeof va === 'object') return -va.pt;
   switch (va) {
     case 'sub':

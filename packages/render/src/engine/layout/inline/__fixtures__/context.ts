@@ -1,10 +1,10 @@
+import { loadBundledFonts } from '../../../../fonts/bundled';
+import { FontRegistry } from '../../../../fonts/registry';
 import type { BlockBox, BlockLevelBox, InlineLevelBox } from '../../../boxes/box';
 import { Findings } from '../../../findings';
 import { type ComputedStyle, initialStyle, resolveLength } from '../../../style/computed-style';
 import { createTextShaping } from '../../../text/shaper';
 import type { TextShaping } from '../../../text/shaper-types';
-import { loadBundledFonts } from '../../../../fonts/bundled';
-import { FontRegistry } from '../../../../fonts/registry';
 import type { IntrinsicWidths, LayoutContext } from '../../context';
 import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../../fragment';
 import { inlineIntrinsicWidths, layoutInline } from '../index';
@@ -60,7 +60,10 @@ export function testContext(): LayoutContext {
         role: options?.shrinkToFit ? 'inline-block' : 'block',
       };
       const margin = (m: typeof s.marginTop) => (m === 'auto' ? 0 : resolveLength(m, containingWidth));
-      return { fragment, margin: [margin(s.marginTop), margin(s.marginRight), margin(s.marginBottom), margin(s.marginLeft)] };
+      return {
+        fragment,
+        margin: [margin(s.marginTop), margin(s.marginRight), margin(s.marginBottom), margin(s.marginLeft)],
+      };
     },
     intrinsicWidths(box: BlockLevelBox): IntrinsicWidths {
       if (box.type !== 'block') throw new Error('blocks only');
@@ -92,7 +95,11 @@ export function style(overrides: Partial<ComputedStyle> = {}): ComputedStyle {
 }
 
 /** A block of inline content; strings become text in the block's style. */
-export function para(children: Array<InlineLevelBox | string>, s: ComputedStyle = style(), extra: Partial<BlockBox> = {}): BlockBox {
+export function para(
+  children: Array<InlineLevelBox | string>,
+  s: ComputedStyle = style(),
+  extra: Partial<BlockBox> = {},
+): BlockBox {
   return {
     type: 'block',
     style: s,
@@ -112,8 +119,10 @@ export function span(children: Array<InlineLevelBox | string>, s: ComputedStyle)
   };
 }
 
-export const lines = (fragments: Fragment[]): LineFragment[] => fragments.filter((f): f is LineFragment => f.kind === 'line');
-export const texts = (line: LineFragment): TextFragment[] => line.children.filter((f): f is TextFragment => f.kind === 'text');
+export const lines = (fragments: Fragment[]): LineFragment[] =>
+  fragments.filter((f): f is LineFragment => f.kind === 'line');
+export const texts = (line: LineFragment): TextFragment[] =>
+  line.children.filter((f): f is TextFragment => f.kind === 'text');
 
 /** A line's text in logical order: its runs read from the paragraph's start side. */
 export function lineText(line: LineFragment, rtl = false): string {
@@ -122,5 +131,6 @@ export function lineText(line: LineFragment, rtl = false): string {
 }
 
 /** The right edge of a line's content. */
-export const rightEdge = (line: LineFragment): number => Math.max(...line.children.map((f) => f.x + ('width' in f ? f.width : 0)));
+export const rightEdge = (line: LineFragment): number =>
+  Math.max(...line.children.map((f) => f.x + ('width' in f ? f.width : 0)));
 export const leftEdge = (line: LineFragment): number => Math.min(...line.children.map((f) => f.x));
