@@ -2,7 +2,7 @@ import type { Findings } from '../../findings';
 import { canHyphenate, hyphenationPoints } from '../../text/hyphenate';
 import { NO_BREAK } from '../../text/line-breaks';
 import type { TextShaping } from '../../text/shaper-types';
-import { type Item, type LayoutMode, type Paragraph, sliceItem, type TextItem } from './items';
+import { type Item, type LayoutMode, type Paragraph, sliceItem, type TextItem, wraps } from './items';
 
 /**
  * The third step: greedy line breaking (as browsers do) at UAX #14 opportunities, hyphenation points and, for
@@ -104,7 +104,8 @@ export function breakLines(paragraph: Paragraph, options: BreakOptions): Line[] 
         }
       }
       // Nothing allows a break before the next opportunity: the line overflows.
-      if (item.kind === 'text' && options.findings) reportLongWord(paragraph, item, available, options);
+      if (item.kind === 'text' && options.findings && wraps(item.style))
+        reportLongWord(paragraph, item, available, options);
       width += item.width;
       hasContent = true;
       if (item.breakAfter) lastBreak = j;

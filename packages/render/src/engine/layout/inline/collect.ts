@@ -90,6 +90,7 @@ interface Segment {
 
 type Pending =
   | Segment
+  | { kind: 'control'; text: string }
   | { kind: 'open' | 'close'; info: InlineBoxInfo }
   | { kind: 'atomic'; atomic: AtomicInlineBox; owner: InlineBoxInfo }
   | { kind: 'break'; owner: InlineBoxInfo };
@@ -162,9 +163,12 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
           break;
         case 'inline': {
           const info = boxInfo(child.style, owner, child.link ?? owner.link, contentWidth);
+          const [open, close] = bidiControls(child.style);
+          if (open) pending.push({ kind: 'control', text: open });
           pending.push({ kind: 'open', info });
           walk(child.children, info);
           pending.push({ kind: 'close', info });
+          if (close) pending.push({ kind: 'control', text: close });
           break;
         }
         case 'br':
@@ -183,6 +187,8 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
 
   if (box.marker && box.marker.style.listStylePosition === 'inside') {
     addText(`${box.marker.text} `, { ...box.marker.style, whiteSpace: 'pre' }, root, box.link);
+    // The marker's own space separates it from the content, whose leading spaces go as at a line's start.
+    afterSpace = true;
   }
   walk(box.inlines ?? [], root);
   return assemble(pending, root);
@@ -195,7 +201,7 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
   let at = 0;
   let afterLetter = false;
   for (const item of pending) {
-    if ('text' in item) {
+    if ('style' in item) {
       if (!item.text) continue;
       const transform = item.style.textTransform;
       let text = item.text;
@@ -213,6 +219,9 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
         link: item.link,
       });
       at += text.length;
+    } else if (item.kind === 'control') {
+      parts.push(item.text);
+      at += item.text.length;
     } else if (item.kind === 'open' || item.kind === 'close') {
       events.push({ kind: item.kind, at, info: item.info });
     } else if (item.kind === 'atomic') {
@@ -229,6 +238,32 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
   }
   return { text: parts.join(''), events, root };
 }
+
+/**
+ * unicode-bidi on an inline box as the bidi control characters that open and close it (CSS Writing Modes 3 §2.4.2,
+ * as browsers do it): they take part in UAX #9 and are never drawn.
+ */
+function bidiControls(style: ComputedStyle): [string, string] {
+  const rtl = style.direction === 'rtl';
+  switch (style.unicodeBidi) {
+    case 'embed':
+      return [rtl ? '\u202b' : '\u202a', '\u202c'];
+    case 'isolate':
+      return [rtl ? '\u2067' : '\u2066', '\u2069'];
+    case 'bidi-override':
+      return [rtl ? '\u202e' : '\u202d', '\u202c'];
+    case 'isolate-override':
+      return [rtl ? '\u2067\u202e' : '\u2066\u202d', '\u202c\u2069'];
+    case 'plaintext':
+      return ['\u2068', '\u2069'];
+    default:
+      return ['', ''];
+  }
+}
+
+/** Whether a UTF-16 unit is one of the bidi controls above (never part of an item). */
+export const isBidiControl = (unit: number): boolean =>
+  (unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069);
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}'’]/u;
 

@@ -97,6 +97,19 @@ describe('bidi', () => {
   });
 });
 
+describe('unicode-bidi', () => {
+  it('isolates an inline box: an English name inside Hebrew keeps its place and a break before it', () => {
+    const p = style({ direction: 'rtl' });
+    const isolated = style({ display: 'inline', direction: 'ltr', unicodeBidi: 'isolate' });
+    const { lines: out } = layout(para(['שלום ', span(['Quire 2'], isolated), ' עולם'], p), 400);
+    const runs = texts(out[0] as LineFragment).sort((a, b) => b.x - a.x);
+    // Right to left: שלום, then the isolated "Quire 2" (left to right inside), then עולם on the left.
+    expect(runs.map((r) => r.text.trim()).filter(Boolean)).toEqual(['שלום', 'Quire 2', 'עולם']);
+    const narrow = layout(para(['שלום ', span(['Quire'], isolated), ' עולם'], p), 40).lines;
+    expect(narrow.map((l) => lineText(l, true).trim())).toEqual(['שלום', 'Quire', 'עולם']);
+  });
+});
+
 describe('text properties', () => {
   it('letter-spacing widens the text by the spacing per character', () => {
     const plain = layout(para(['Spacing']), 500).lines[0] as LineFragment;
@@ -121,6 +134,12 @@ describe('text properties', () => {
     expect(overflowing.findings.map((f) => f.code)).toEqual(['word_too_long']);
     expect(overflowing.findings[0]?.message).toContain(word);
     expect(overflowing.lines.map((l) => lineText(l).trim())).toEqual(['A', word, 'b']);
+  });
+
+  it('does not report nowrap text that overflows (the author asked for it)', () => {
+    const out = layout(para([LOREM], style({ whiteSpace: 'nowrap' })), 100);
+    expect(out.lines).toHaveLength(1);
+    expect(out.findings).toEqual([]);
   });
 
   it('hyphenates with hyphens: auto by the language', () => {
@@ -229,6 +248,21 @@ describe('the inline box model', () => {
     const marker = texts(out[0] as LineFragment).find((t) => t.text === '•');
     expect(marker).toBeDefined();
     expect((marker?.x ?? 0) + (marker?.width ?? 0)).toBeCloseTo(-6, 5);
+  });
+});
+
+describe('list markers', () => {
+  it('puts an inside marker at the start of the first line', () => {
+    const s = style({ display: 'list-item', listStylePosition: 'inside' });
+    const out = layout(para(['  item'], s, { marker: { text: '1.', style: s } }), 300).lines;
+    expect(lineText(out[0] as LineFragment)).toBe('1. item');
+  });
+
+  it('gives an empty list item its marker’s line', () => {
+    const s = style({ display: 'list-item' });
+    const { lines: out, contents } = layout(para([], s, { marker: { text: '•', style: s } }), 300);
+    expect(out).toHaveLength(1);
+    expect(contents.height).toBeCloseTo(16.5, 5);
   });
 });
 

@@ -6,7 +6,7 @@ import type { BatchShaping } from '../../text/shaper';
 import type { TextShaping } from '../../text/shaper-types';
 import type { LayoutContext } from '../context';
 import type { FontFaceRef, Fragment, ShapedGlyph } from '../fragment';
-import type { InlineBoxInfo, InlineContent } from './collect';
+import { type InlineBoxInfo, type InlineContent, isBidiControl } from './collect';
 
 /**
  * The second step: the paragraph cut into the pieces line breaking moves around, each measured. A text piece is
@@ -102,6 +102,13 @@ export const wraps = (style: ComputedStyle): boolean => style.whiteSpace !== 'no
 
 const hangs = (style: ComputedStyle): boolean => style.whiteSpace !== 'break-spaces';
 
+/** Whether a line may break at `at`, or after the bidi controls that follow it (UAX #14 attaches them before). */
+function breakAt(text: string, breaks: Uint8Array, at: number): boolean {
+  let q = at;
+  while (breaks[q] === NO_BREAK && q < text.length && isBidiControl(text.charCodeAt(q))) q++;
+  return breaks[q] !== NO_BREAK;
+}
+
 function charClass(unit: number): number {
   return unit === SPACE ? 1 : unit === TAB ? 2 : 0;
 }
@@ -137,6 +144,7 @@ export function buildParagraph(
       case 'atomic':
         items.push(
           atomicItem(
+            text,
             event.atomic,
             event.owner,
             event.at,
@@ -187,7 +195,7 @@ function textItems(
       if (!cut) continue;
       const item = textItem(text, pieceStart, p, event, run.font, levels ? (levels[pieceStart] as number) : 0, cls);
       if (item) {
-        item.breakAfter = breaks[p] !== NO_BREAK && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
+        item.breakAfter = breakAt(text, breaks, p) && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
         items.push(item);
       }
       pieceStart = p;
@@ -289,6 +297,7 @@ export function sliceItem(
 }
 
 function atomicItem(
+  text: string,
   atomic: AtomicInlineBox,
   owner: InlineBoxInfo,
   at: number,
@@ -298,7 +307,7 @@ function atomicItem(
   mode: LayoutMode,
   breaks: Uint8Array,
 ): AtomicItem {
-  const breakAfter = breaks[at + 1] !== NO_BREAK && wraps(owner.style);
+  const breakAfter = breakAt(text, breaks, at + 1) && wraps(owner.style);
   if (mode !== 'layout') {
     const widths = ctx.intrinsicWidths(atomic.box);
     const s = atomic.box.style;
