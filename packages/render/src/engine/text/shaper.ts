@@ -15,6 +15,9 @@ interface ShapedWord {
   dys: Float64Array;
   codePoints: number[][];
   width: number;
+  /** Glyphs that take letter-spacing (they stand for characters and advance) and word-spacing (spaces). */
+  lettered: number;
+  spaces: number;
 }
 
 /** A face as parsed once for the process: fontkit's font, its shaped words and its metrics in font units. */
@@ -22,7 +25,9 @@ interface ParsedFace {
   font: Font;
   /** fontkit's getter reads the head table on every call. */
   unitsPerEm: number;
-  words: Map<string, ShapedWord>;
+  /** Shaped words by direction and features, then by text (two levels: no key strings built per lookup). */
+  words: Map<string, Map<string, ShapedWord>>;
+  wordCount: number;
   ascent: number;
   descent: number;
   lineGap: number;
@@ -66,6 +71,7 @@ function parseFace(bytes: Uint8Array): ParsedFace {
     font,
     unitsPerEm: font.unitsPerEm,
     words: new Map(),
+    wordCount: 0,
     ascent: typo && os2 ? os2.typoAscender : tables.hhea.ascent,
     descent: -(typo && os2 ? os2.typoDescender : tables.hhea.descent),
     lineGap: typo && os2 ? os2.typoLineGap : tables.hhea.lineGap,
@@ -82,8 +88,17 @@ function xHeightOfGlyph(font: Font): number {
   return glyph.bbox?.maxY || font.unitsPerEm / 2;
 }
 
-const wordKey = (text: string, direction: 'ltr' | 'rtl', features: string[] | undefined): string =>
-  features?.length ? `${direction}${features.join(',')}\u0000${text}` : `${direction}\u0000${text}`;
+const NO_FEATURES: Record<'ltr' | 'rtl', string> = { ltr: 'ltr', rtl: 'rtl' };
+
+function wordsOf(face: ParsedFace, direction: 'ltr' | 'rtl', features: string[] | undefined): Map<string, ShapedWord> {
+  const variant = features?.length ? `${direction}${features.join(',')}` : NO_FEATURES[direction];
+  let words = face.words.get(variant);
+  if (!words) {
+    words = new Map();
+    face.words.set(variant, words);
+  }
+  return words;
+}
 
 interface FontkitRun {
   glyphs: Array<{ id: number; codePoints: number[] }>;
@@ -115,6 +130,8 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
     dys: new Float64Array(n),
     codePoints: new Array(n),
     width: 0,
+    lettered: 0,
+    spaces: 0,
   };
   for (let i = 0; i < n; i++) {
     const glyph = run.glyphs[from + i] as { id: number; codePoints: number[] };
@@ -125,13 +142,20 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
     word.dys[i] = position.yOffset;
     word.codePoints[i] = glyph.codePoints;
     word.width += position.xAdvance;
+    if (glyph.codePoints.length > 0 && position.xAdvance > 0) word.lettered++;
+    if (glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0) word.spaces++;
   }
   return word;
 }
 
-function remember(face: ParsedFace, key: string, word: ShapedWord): void {
-  if (face.words.size >= WORDS_PER_FACE) face.words.delete(face.words.keys().next().value as string);
-  face.words.set(key, word);
+function remember(face: ParsedFace, words: Map<string, ShapedWord>, text: string, word: ShapedWord): void {
+  // Bounded: when a face has kept too many words, it starts afresh (a long-running process sees endless numbers).
+  if (face.wordCount >= WORDS_PER_FACE) {
+    for (const variant of face.words.values()) variant.clear();
+    face.wordCount = 0;
+  }
+  words.set(text, word);
+  face.wordCount++;
 }
 
 function shapeWord(
@@ -140,8 +164,8 @@ function shapeWord(
   direction: 'ltr' | 'rtl',
   features: string[] | undefined,
 ): ShapedWord {
-  const key = wordKey(text, direction, features);
-  const cached = face.words.get(key);
+  const words = wordsOf(face, direction, features);
+  const cached = words.get(text);
   if (cached) {
     stats.hits++;
     return cached;
@@ -149,7 +173,7 @@ function shapeWord(
   stats.misses++;
   const run = layoutRun(face, text, direction, features);
   const word = toWord(run, 0, run.glyphs.length);
-  remember(face, key, word);
+  remember(face, words, text, word);
   return word;
 }
 
@@ -172,8 +196,9 @@ function prepareWords(
   direction: 'ltr' | 'rtl',
   features: string[] | undefined,
 ): void {
+  const cache = wordsOf(face, direction, features);
   let missing: string[] = [];
-  for (const word of words) if (!face.words.has(wordKey(word, direction, features))) missing.push(word);
+  for (const word of words) if (!cache.has(word)) missing.push(word);
   if (missing.length < 2) return;
   missing = [...new Set(missing)].filter((word) => word && !word.includes(' '));
   for (let from = 0; from + 1 < missing.length; from += BATCH) {
@@ -206,7 +231,7 @@ function prepareWords(
     cuts.forEach(([a, b], k) => {
       // Back to the run's order: a right-to-left word's glyphs are the mirror image of its logical range.
       const [from, to] = direction === 'rtl' ? [n - b, n - a] : [a, b];
-      remember(face, wordKey(batch[k] as string, direction, features), toWord(run, from, to));
+      remember(face, cache, batch[k] as string, toWord(run, from, to));
     });
   }
 }
@@ -232,6 +257,19 @@ type Face = FontFaceRef['face'];
 /** TextShaping, plus shaping many words ahead in few calls (the inline layout uses it when it can). */
 export interface BatchShaping extends TextShaping {
   prepare(words: string[], font: FontFaceRef, direction: 'ltr' | 'rtl', features?: string[]): void;
+  /**
+   * The width `shape` would give, letter-spacing added to every glyph that stands for characters and advances
+   * and word-spacing to every space, without making the glyphs (line breaking and intrinsic sizes need widths).
+   */
+  measure(
+    text: string,
+    font: FontFaceRef,
+    fontSize: number,
+    direction: 'ltr' | 'rtl',
+    features: string[] | undefined,
+    letterSpacing: number,
+    wordSpacing: number,
+  ): number;
 }
 
 export function createTextShaping(registry: FontRegistry): BatchShaping {
@@ -326,6 +364,11 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
         };
       }
       return { font, fontSize, glyphs, width: word.width * scale, text };
+    },
+    measure(text, font, fontSize, direction, features, letterSpacing, wordSpacing) {
+      const face = parsed(font);
+      const word = shapeWord(face, text, direction, features);
+      return (word.width * fontSize) / face.unitsPerEm + letterSpacing * word.lettered + wordSpacing * word.spaces;
     },
     prepare(words, font, direction, features) {
       prepareWords(parsed(font), words, direction, features);

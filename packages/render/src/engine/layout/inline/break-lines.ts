@@ -2,7 +2,7 @@ import type { Findings } from '../../findings';
 import { canHyphenate, hyphenationPoints } from '../../text/hyphenate';
 import { NO_BREAK } from '../../text/line-breaks';
 import type { TextShaping } from '../../text/shaper-types';
-import { type Item, type LayoutMode, type Paragraph, sliceItem, type TextItem, wraps } from './items';
+import { glyphsOf, type Item, type LayoutMode, type Paragraph, sliceItem, type TextItem, wraps } from './items';
 
 /**
  * The third step: greedy line breaking (as browsers do) at UAX #14 opportunities, hyphenation points and, for
@@ -66,7 +66,7 @@ export function breakLines(paragraph: Paragraph, options: BreakOptions): Line[] 
         j++;
         continue;
       }
-      if (item.kind === 'text' && item.tab) setTabWidth(item, startX + width);
+      if (item.kind === 'text' && item.tab) setTabWidth(options.shaping, item, startX + width);
       if (width + item.width <= available + EPSILON) {
         width += item.width;
         hasContent = true;
@@ -130,8 +130,8 @@ function emergencyBreaks(item: TextItem, mode: LayoutMode): boolean {
 }
 
 /** Tab stops every tab-size spaces from the start edge of the block (CSS Text 3 §4.2). */
-function setTabWidth(item: TextItem, x: number): void {
-  const glyph = item.glyphs[0];
+function setTabWidth(shaping: TextShaping, item: TextItem, x: number): void {
+  const glyph = glyphsOf(shaping, item)[0];
   if (!glyph) return;
   const { style } = item;
   const space = item.tabSpace ?? glyph.advance;
@@ -157,7 +157,7 @@ function trimEnd(items: Item[]): number {
     if (item.kind !== 'text' || !item.hangs) break;
     width -= item.width;
     item.width = 0;
-    for (const glyph of item.glyphs) glyph.advance = 0;
+    for (const glyph of item.glyphs ?? []) glyph.advance = 0;
   }
   return width;
 }

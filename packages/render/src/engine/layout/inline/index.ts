@@ -4,7 +4,7 @@ import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { Fragment, TextFragment } from '../fragment';
 import { breakLines } from './break-lines';
 import { collectInlines } from './collect';
-import { buildParagraph, type LayoutMode } from './items';
+import { buildParagraph, type Paragraph } from './items';
 import { type Align, type OutsideMarker, placeLine } from './place';
 import { Verticals } from './vertical';
 
@@ -32,6 +32,7 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
   if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
   const rtl = style.direction === 'rtl';
   const options = {
+    shaping: ctx.shaping,
     paragraph,
     verticals: new Verticals(ctx.shaping),
     width: contentWidth,
@@ -73,13 +74,16 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
  * be broken (text-indent included on the first line), and the longest line with only forced breaks.
  */
 export function inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
-  return { min: widestLine(box, ctx, 'min'), max: widestLine(box, ctx, 'max') };
+  // Percentages (paddings of inline boxes, text-indent) resolve against 0 while the width is being found.
+  const paragraph = buildParagraph(collectInlines(box, 0), 0, ctx, 'intrinsic');
+  const indent = resolveLength(box.style.textIndent, 0);
+  // One paragraph serves both: max-content first, as min-content breaks words apart.
+  const max = widestLine(paragraph, ctx, indent, 'max');
+  return { min: widestLine(paragraph, ctx, indent, 'min'), max };
 }
 
-function widestLine(box: BlockBox, ctx: LayoutContext, mode: LayoutMode): number {
-  // Percentages (paddings of inline boxes, text-indent) resolve against 0 while the width is being found.
-  const paragraph = buildParagraph(collectInlines(box, 0), 0, ctx, mode);
-  const indent = resolveLength(box.style.textIndent, 0);
+function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mode: 'min' | 'max'): number {
+  for (const item of paragraph.items) if (item.kind === 'atomic' && item.intrinsic) item.width = item.intrinsic[mode];
   const lines = breakLines(paragraph, {
     shaping: ctx.shaping,
     width: mode === 'min' ? 0 : Number.POSITIVE_INFINITY,

@@ -4,7 +4,7 @@ import { paragraphLevels } from '../../text/bidi';
 import { lineBreaks, NO_BREAK } from '../../text/line-breaks';
 import type { BatchShaping } from '../../text/shaper';
 import type { TextShaping } from '../../text/shaper-types';
-import type { LayoutContext } from '../context';
+import type { IntrinsicWidths, LayoutContext } from '../context';
 import type { FontFaceRef, Fragment, ShapedGlyph } from '../fragment';
 import { type InlineBoxInfo, type InlineContent, isBidiControl } from './collect';
 
@@ -32,7 +32,8 @@ export interface TextItem {
   tab: boolean;
   /** A tab's space advance (spacing included), which its tab stops are multiples of. */
   tabSpace?: number;
-  glyphs: ShapedGlyph[];
+  /** Made when first needed (see glyphsOf): measuring intrinsic sizes and breaking lines need only widths. */
+  glyphs: ShapedGlyph[] | null;
   width: number;
   breakAfter: boolean;
   /** Ends with a soft hyphen (U+00AD) that shows as a hyphen when the line breaks after it. */
@@ -56,6 +57,8 @@ export interface AtomicItem {
   fragment: Fragment | null;
   margin: [number, number, number, number];
   width: number;
+  /** Margin-box min- and max-content widths, when the paragraph was built to find its intrinsic widths. */
+  intrinsic: IntrinsicWidths | null;
   /** Margin-box height and its baseline from the margin box's top. */
   height: number;
   baseline: number;
@@ -74,6 +77,7 @@ export interface BreakItem {
 
 export type Item = TextItem | EdgeItem | AtomicItem | BreakItem;
 
+/** What lines are broken for: layout at a width, or finding the min-content or max-content width. */
 export type LayoutMode = 'layout' | 'min' | 'max';
 
 export interface Paragraph {
@@ -117,7 +121,7 @@ export function buildParagraph(
   content: InlineContent,
   contentWidth: number,
   ctx: LayoutContext,
-  mode: LayoutMode,
+  mode: 'layout' | 'intrinsic',
 ): Paragraph {
   const { text, events, root } = content;
   const direction = root.style.direction;
@@ -248,7 +252,7 @@ function textItem(
     space: cls === 1,
     hangs: cls === 1 && hangs(event.style),
     tab: cls === 2,
-    glyphs: [],
+    glyphs: null,
     width: 0,
     breakAfter: false,
     softHyphen: raw.endsWith(SHY),
@@ -257,21 +261,40 @@ function textItem(
   return item;
 }
 
-/** (Re)shapes a text item's `text` and applies letter- and word-spacing; sets its glyphs and width. */
+/** (Re)measures a text item's `text` with letter- and word-spacing; its glyphs are made when needed. */
 export function shapeItem(shaping: TextShaping, item: TextItem): void {
   const { style } = item;
+  item.glyphs = null;
+  if ('measure' in shaping && !item.tab) {
+    const direction = item.level & 1 ? 'rtl' : 'ltr';
+    const features = featuresOf(style);
+    const { letterSpacing, wordSpacing } = style;
+    item.width = (shaping as BatchShaping).measure(
+      item.text,
+      item.font,
+      style.fontSize,
+      direction,
+      features,
+      letterSpacing,
+      wordSpacing,
+    );
+  } else item.width = glyphsOf(shaping, item).reduce((sum, glyph) => sum + glyph.advance, 0);
+}
+
+/** A text item's glyphs, shaped with letter- and word-spacing (made once; justification and tabs adjust them). */
+export function glyphsOf(shaping: TextShaping, item: TextItem): ShapedGlyph[] {
+  if (item.glyphs) return item.glyphs;
+  const { style } = item;
   const run = shaping.shape(item.text, item.font, style.fontSize, item.level & 1 ? 'rtl' : 'ltr', featuresOf(style));
-  let width = 0;
   const letter = style.letterSpacing;
   const word = style.wordSpacing;
   for (const glyph of run.glyphs) {
     const cp = glyph.codePoints[0];
     if (letter !== 0 && glyph.codePoints.length > 0 && glyph.advance > 0) glyph.advance += letter;
     if (word !== 0 && (cp === SPACE || cp === 0xa0)) glyph.advance += word;
-    width += glyph.advance;
   }
   item.glyphs = run.glyphs;
-  item.width = width;
+  return run.glyphs;
 }
 
 /** A new text item for part of another's range (a broken word), shaped; `hyphen` appends a hyphen glyph. */
@@ -304,15 +327,15 @@ function atomicItem(
   level: number,
   contentWidth: number,
   ctx: LayoutContext,
-  mode: LayoutMode,
+  mode: 'layout' | 'intrinsic',
   breaks: Uint8Array,
 ): AtomicItem {
   const breakAfter = breakAt(text, breaks, at + 1) && wraps(owner.style);
-  if (mode !== 'layout') {
+  if (mode === 'intrinsic') {
     const widths = ctx.intrinsicWidths(atomic.box);
     const s = atomic.box.style;
     const margin = (m: typeof s.marginLeft) => (m === 'auto' ? 0 : resolveLength(m, 0));
-    const width = (mode === 'min' ? widths.min : widths.max) + margin(s.marginLeft) + margin(s.marginRight);
+    const margins = margin(s.marginLeft) + margin(s.marginRight);
     return {
       kind: 'atomic',
       start: at,
@@ -320,7 +343,8 @@ function atomicItem(
       owner,
       fragment: null,
       margin: [0, 0, 0, 0],
-      width,
+      width: widths.max + margins,
+      intrinsic: { min: widths.min + margins, max: widths.max + margins },
       height: 0,
       baseline: 0,
       level,
@@ -339,6 +363,7 @@ function atomicItem(
     fragment,
     margin,
     width: margin[3] + fragmentWidth(fragment) + margin[1],
+    intrinsic: null,
     height,
     baseline: inner === undefined ? height : margin[0] + inner,
     level,

@@ -7,10 +7,11 @@ import {
   type TextDecoration,
 } from '../../style/computed-style';
 import { visualOrder } from '../../text/bidi';
-import type { BoxFragment, Fragment, LineFragment, TextFragment } from '../fragment';
+import type { TextShaping } from '../../text/shaper-types';
+import type { BoxFragment, Fragment, LineFragment, ShapedGlyph, TextFragment } from '../fragment';
 import type { Line } from './break-lines';
 import type { InlineBoxInfo } from './collect';
-import type { Item, Paragraph, TextItem } from './items';
+import { glyphsOf, type Item, type Paragraph, type TextItem } from './items';
 import type { VerticalBox, Verticals } from './vertical';
 
 /**
@@ -29,6 +30,7 @@ export interface OutsideMarker {
 }
 
 export interface PlaceOptions {
+  shaping: TextShaping;
   paragraph: Paragraph;
   verticals: Verticals;
   /** The content box's width and the first line's text-indent. */
@@ -140,7 +142,7 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   let align = last || line.forced ? options.alignLast : options.align;
   let free = available - line.width;
   if (align === 'justify') {
-    if (free > 0 && justify(items, free)) free = 0;
+    if (free > 0 && justify(options.shaping, items, free)) free = 0;
     align = options.rtl ? 'right' : 'left';
   }
   let offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
@@ -169,12 +171,12 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
         runItem.link === item.link &&
         (runItem.level & 1) === (item.level & 1)
       ) {
-        for (const glyph of item.glyphs) run.glyphs.push(glyph);
+        for (const glyph of glyphsOf(options.shaping, item)) run.glyphs.push(glyph);
         run.width += item.width;
         run.text = item.level & 1 ? item.text + run.text : run.text + item.text;
         continue;
       }
-      run = textFragment(item, baselineOf(verticals.of(item.owner)));
+      run = textFragment(item, glyphsOf(options.shaping, item), baselineOf(verticals.of(item.owner)));
       runItem = item;
       children.push(run);
     } else if (item.kind === 'atomic' && item.fragment) {
@@ -198,7 +200,7 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   return { kind: 'line', x: 0, y: 0, width: options.width, height, baseline, children };
 }
 
-function textFragment(item: TextItem, y: number): TextFragment {
+function textFragment(item: TextItem, glyphs: ShapedGlyph[], y: number): TextFragment {
   const { style } = item;
   const fragment: TextFragment = {
     kind: 'text',
@@ -207,7 +209,7 @@ function textFragment(item: TextItem, y: number): TextFragment {
     width: item.width,
     font: item.font,
     fontSize: style.fontSize,
-    glyphs: item.glyphs,
+    glyphs,
     text: item.text,
     color: style.color,
   };
@@ -243,17 +245,17 @@ function itemLevels(items: Item[], baseLevel: number): Uint8Array {
 }
 
 /** Spreads `free` over the line's spaces (text-align: justify); false when the line has none. */
-function justify(items: Item[], free: number): boolean {
+function justify(shaping: TextShaping, items: Item[], free: number): boolean {
   let spaces = 0;
   for (const item of items) {
     if (item.kind !== 'text' || !item.space || item.width === 0) continue;
-    for (const glyph of item.glyphs) if (glyph.codePoints[0] === 0x20) spaces++;
+    for (const glyph of glyphsOf(shaping, item)) if (glyph.codePoints[0] === 0x20) spaces++;
   }
   if (spaces === 0) return false;
   const extra = free / spaces;
   for (const item of items) {
     if (item.kind !== 'text' || !item.space || item.width === 0) continue;
-    for (const glyph of item.glyphs) {
+    for (const glyph of item.glyphs ?? []) {
       if (glyph.codePoints[0] !== 0x20) continue;
       glyph.advance += extra;
       item.width += extra;
