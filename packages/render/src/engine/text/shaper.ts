@@ -171,9 +171,79 @@ function shapeWord(
     return cached;
   }
   stats.misses++;
-  const run = layoutRun(face, text, direction, features);
-  const word = toWord(run, 0, run.glyphs.length);
+  const composable = direction === 'ltr' && !features?.length && NUMERIC.test(text) ? numericGlyphs(face) : null;
+  let word: ShapedWord;
+  if (composable) word = composeWord(composable, text);
+  else {
+    const run = layoutRun(face, text, direction, features);
+    word = toWord(run, 0, run.glyphs.length);
+  }
   remember(face, words, text, word);
+  return word;
+}
+
+// Numbers: the words that change from one render to the next (amounts, dates, invoice numbers).
+const NUMERIC_CHARS = '0123456789.,:/-+%';
+const NUMERIC = /^[0-9.,:/+%-]+$/;
+
+/** One character's glyph as shaped alone. */
+type SingleGlyph = ShapedWord;
+const numeric = new WeakMap<ParsedFace, Map<string, SingleGlyph> | null>();
+
+/**
+ * The glyphs of digits and number punctuation, when the face shapes them with no interaction between neighbours
+ * (no kerning, ligature or contextual form among them; checked once per face by shaping every ordered pair), so
+ * that a number's glyphs are its characters' glyphs side by side and need no OpenType shaping. Null otherwise.
+ */
+function numericGlyphs(face: ParsedFace): Map<string, SingleGlyph> | null {
+  let glyphs = numeric.get(face);
+  if (glyphs !== undefined) return glyphs;
+  glyphs = new Map();
+  for (const ch of NUMERIC_CHARS) {
+    const run = layoutRun(face, ch, 'ltr', undefined);
+    glyphs.set(ch, toWord(run, 0, run.glyphs.length));
+  }
+  let pairs = '';
+  for (const a of NUMERIC_CHARS) for (const b of NUMERIC_CHARS) pairs += a + b;
+  const run = layoutRun(face, pairs, 'ltr', undefined);
+  let independent = run.glyphs.length === pairs.length;
+  for (let i = 0; independent && i < pairs.length; i++) {
+    const single = glyphs.get(pairs[i] as string) as SingleGlyph;
+    const position = run.positions[i] as { xAdvance: number; xOffset: number; yOffset: number };
+    independent =
+      single.ids.length === 1 &&
+      single.ids[0] === (run.glyphs[i] as { id: number }).id &&
+      single.advances[0] === position.xAdvance &&
+      single.dxs[0] === position.xOffset &&
+      single.dys[0] === position.yOffset;
+  }
+  if (!independent) glyphs = null;
+  numeric.set(face, glyphs);
+  return glyphs;
+}
+
+function composeWord(glyphs: Map<string, SingleGlyph>, text: string): ShapedWord {
+  const n = text.length;
+  const word: ShapedWord = {
+    ids: new Uint16Array(n),
+    advances: new Float64Array(n),
+    dxs: new Float64Array(n),
+    dys: new Float64Array(n),
+    codePoints: new Array(n),
+    width: 0,
+    lettered: 0,
+    spaces: 0,
+  };
+  for (let i = 0; i < n; i++) {
+    const single = glyphs.get(text[i] as string) as SingleGlyph;
+    word.ids[i] = single.ids[0] as number;
+    word.advances[i] = single.advances[0] as number;
+    word.dxs[i] = single.dxs[0] as number;
+    word.dys[i] = single.dys[0] as number;
+    word.codePoints[i] = single.codePoints[0] as number[];
+    word.width += single.advances[0] as number;
+    word.lettered += single.lettered;
+  }
   return word;
 }
 
@@ -200,7 +270,9 @@ function prepareWords(
   let missing: string[] = [];
   for (const word of words) if (!cache.has(word)) missing.push(word);
   if (missing.length < 2) return;
-  missing = [...new Set(missing)].filter((word) => word && !word.includes(' '));
+  const numeric = direction === 'ltr' && !features?.length && numericGlyphs(face) !== null;
+  missing = [...new Set(missing)].filter((word) => word && !word.includes(' ') && !(numeric && NUMERIC.test(word)));
+  if (missing.length < 2) return;
   for (let from = 0; from + 1 < missing.length; from += BATCH) {
     const batch = missing.slice(from, from + BATCH);
     const run = layoutRun(face, batch.join(' '), direction, features);

@@ -155,6 +155,15 @@ describe('text properties', () => {
     expect(none.some((l) => lineText(l).trimEnd().endsWith('-'))).toBe(false);
   });
 
+  it('breaks at a soft hyphen with a hyphen, and draws nothing for it elsewhere', () => {
+    const out = layout(para(['Inter\u00adnational co\u00adoperation']), 60).lines;
+    const texts_ = out.map((l) => lineText(l).trimEnd());
+    expect(texts_[0]).toBe('Inter-');
+    expect(texts_.join('')).not.toContain('\u00ad');
+    const wide = layout(para(['co\u00adoperation']), 500).lines;
+    expect(lineText(wide[0] as LineFragment)).toBe('cooperation');
+  });
+
   it('pre keeps spaces and newlines; normal collapses them', () => {
     const pre = layout(para(['a  b\n  c'], style({ whiteSpace: 'pre' })), 500).lines;
     expect(pre.map((l) => lineText(l))).toEqual(['a  b', '  c']);

@@ -199,7 +199,9 @@ function textItems(
       if (!cut) continue;
       const item = textItem(text, pieceStart, p, event, run.font, levels ? (levels[pieceStart] as number) : 0, cls);
       if (item) {
-        item.breakAfter = breakAt(text, breaks, p) && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
+        // break-spaces: a line may break after any preserved space.
+        const opportunity = breakAt(text, breaks, p) || (everySpace && item.space);
+        item.breakAfter = opportunity && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
         items.push(item);
       }
       pieceStart = p;
