@@ -263,6 +263,42 @@ describe('the inline box model', () => {
     expect(boxIndex).toBe(0);
     expect(box.x).toBeCloseTo(text?.x ?? -1, 5);
     expect(box.width).toBeCloseTo(text?.width ?? -1, 5);
+    // Right to left, with padding: the box spans the text and its padding, wherever bidi put them.
+    const padded = { ...marked, paddingLeft: { pt: 3, pct: 0 }, paddingRight: { pt: 5, pct: 0 } };
+    const rtl = layout(para(['שלום ', span(['עולם'], padded), ' טוב'], style({ direction: 'rtl' })), 500)
+      .lines[0] as LineFragment;
+    const piece = rtl.children.find((f): f is BoxFragment => f.kind === 'box') as BoxFragment;
+    const olam = texts(rtl).find((t) => t.text.includes('עולם'));
+    expect(piece.x).toBeCloseTo((olam?.x ?? 0) - 3, 5);
+    expect(piece.width).toBeCloseTo((olam?.width ?? 0) + 8, 5);
+    const others = texts(rtl).filter((t) => t !== olam);
+    for (const t of others) expect(t.x + t.width <= piece.x + 1e-6 || t.x >= piece.x + piece.width - 1e-6).toBe(true);
+  });
+
+  it('puts a broken inline box’s start padding and border on its first line only (slice)', () => {
+    const side = { width: 2, style: 'solid' as const, color: { r: 0, g: 0, b: 0, a: 1 } };
+    const boxed = style({
+      display: 'inline',
+      paddingLeft: { pt: 10, pct: 0 },
+      paddingRight: { pt: 10, pct: 0 },
+      borderLeft: side,
+      borderRight: side,
+    });
+    const out = layout(
+      para(['Lead ', span(['several words that wrap onto the next line'], boxed), ' tail']),
+      150,
+    ).lines;
+    const pieces = out.flatMap((l) => l.children.filter((f): f is BoxFragment => f.kind === 'box'));
+    expect(pieces.length).toBeGreaterThan(1);
+    const first = pieces[0] as BoxFragment;
+    const lastPiece = pieces.at(-1) as BoxFragment;
+    const firstText = texts(out[0] as LineFragment).find((t) => t.text.startsWith('several'));
+    expect(firstText?.x).toBeCloseTo(first.x + 12, 5);
+    expect(first.style.borderLeft.width).toBe(2);
+    expect(first.style.borderRight.width).toBe(0);
+    expect(lastPiece.style.borderLeft.width).toBe(0);
+    expect(lastPiece.style.borderRight.width).toBe(2);
+    expect(pieces[1]?.x).toBeCloseTo(0, 5);
   });
 
   it('places an inline-block on the line, its last baseline on the line’s baseline', () => {

@@ -147,15 +147,10 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   }
   let offset = align === 'right' ? free : align === 'center' ? free / 2 : 0;
   if (free < 0) offset = options.rtl ? free : 0;
-  let x = lineStart + offset;
-  for (let k = 0; k < items.length; k++) {
-    const item = items[order ? (order[k] as number) : k] as Item;
-    item.x = x;
-    x += item.width;
-  }
+  const spans = positionItems(items, order, lineStart + offset);
 
   const children: Fragment[] = [];
-  if (paragraph.painted) boxPieces(items, levels, verticals, baselineOf, options.width, children);
+  if (spans && paragraph.painted) boxPieces(spans, verticals, baselineOf, options.width, children);
   let run: TextFragment | undefined;
   let runItem: TextItem | undefined;
   for (let k = 0; k < items.length; k++) {
@@ -266,44 +261,102 @@ function justify(shaping: TextShaping, items: Item[], free: number): boolean {
 
 const NO_BORDER: BorderSide = { width: 0, style: 'none', color: BLACK };
 
+interface Span {
+  left: number;
+  right: number;
+  /** The box starts (ends) on this line: its first (last) piece. */
+  start: boolean;
+  end: boolean;
+}
+
+const chains = new WeakMap<InlineBoxInfo, InlineBoxInfo[]>();
+
+/** The inline boxes an item sits in, outermost first (the root's excluded); an edge item's own box included. */
+function chainOf(item: Item): InlineBoxInfo[] {
+  const info = 'info' in item ? item.info : item.owner;
+  let chain = chains.get(info);
+  if (!chain) {
+    chain = [];
+    for (let at: InlineBoxInfo | null = info; at?.parent; at = at.parent) chain.unshift(at);
+    chains.set(info, chain);
+  }
+  return chain;
+}
+
+/**
+ * Gives the items their x, left to right in visual order from `x`. Inline boxes' margins, borders and padding go
+ * on their PHYSICAL sides wherever bidi reordering puts their content: padding-left on the left of a box's
+ * content (on the line with its start for a left-to-right box, with its end for a right-to-left one). Returns
+ * each box's span on the line (border-box left and right), or null when the line has no inline box edges.
+ */
+function positionItems(items: Item[], order: number[] | null, from: number): Map<InlineBoxInfo, Span> | null {
+  const at = (k: number) => items[order ? (order[k] as number) : k] as Item;
+  let x = from;
+  if (!items.some((item) => item.kind === 'open' || item.kind === 'close')) {
+    for (let k = 0; k < items.length; k++) {
+      const item = at(k);
+      item.x = x;
+      x += item.width;
+    }
+    return null;
+  }
+  const opened = new Set<InlineBoxInfo>();
+  const closed = new Set<InlineBoxInfo>();
+  const last = new Map<InlineBoxInfo, number>();
+  for (let k = 0; k < items.length; k++) {
+    const item = at(k);
+    if (item.kind === 'open') opened.add(item.info);
+    else if (item.kind === 'close') closed.add(item.info);
+    for (const info of chainOf(item)) last.set(info, k);
+  }
+  const spans = new Map<InlineBoxInfo, Span>();
+  const enter = (info: InlineBoxInfo) => {
+    const rtl = info.style.direction === 'rtl';
+    let span = spans.get(info);
+    const leftSide = !span && (rtl ? closed.has(info) : opened.has(info));
+    const margin = leftSide ? (rtl ? info.endMargin : info.startMargin) : 0;
+    const edge = leftSide ? (rtl ? info.endEdge : info.startEdge) : 0;
+    if (span) span.left = Math.min(span.left, x);
+    else {
+      span = { left: x + margin, right: x + margin, start: opened.has(info), end: closed.has(info) };
+      spans.set(info, span);
+    }
+    x += edge;
+  };
+  const leave = (info: InlineBoxInfo, k: number) => {
+    const rtl = info.style.direction === 'rtl';
+    const rightSide = last.get(info) === k && (rtl ? opened.has(info) : closed.has(info));
+    const margin = rightSide ? (rtl ? info.startMargin : info.endMargin) : 0;
+    const edge = rightSide ? (rtl ? info.startEdge : info.endEdge) : 0;
+    const span = spans.get(info) as Span;
+    span.right = Math.max(span.right, x + edge - margin);
+    x += edge;
+  };
+  let stack: InlineBoxInfo[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const item = at(k);
+    const chain = chainOf(item);
+    let common = 0;
+    while (common < stack.length && common < chain.length && stack[common] === chain[common]) common++;
+    for (let j = stack.length - 1; j >= common; j--) leave(stack[j] as InlineBoxInfo, k - 1);
+    for (let j = common; j < chain.length; j++) enter(chain[j] as InlineBoxInfo);
+    stack = chain;
+    item.x = x;
+    if (item.kind !== 'open' && item.kind !== 'close') x += item.width;
+  }
+  for (let j = stack.length - 1; j >= 0; j--) leave(stack[j] as InlineBoxInfo, items.length - 1);
+  return spans;
+}
+
 /** One box fragment per painted inline box on the line, spanning its content there, outer boxes first. */
 function boxPieces(
-  items: Item[],
-  levels: Uint8Array | null,
+  spans: Map<InlineBoxInfo, Span>,
   verticals: Verticals,
   baselineOf: (box: VerticalBox) => number,
   width: number,
   out: Fragment[],
 ): void {
-  const spans = new Map<InlineBoxInfo, { left: number; right: number; start: boolean; end: boolean }>();
-  const extend = (info: InlineBoxInfo, left: number, right: number) => {
-    const span = spans.get(info);
-    if (span) {
-      span.left = Math.min(span.left, left);
-      span.right = Math.max(span.right, right);
-    } else spans.set(info, { left, right, start: false, end: false });
-  };
-  const ancestors = (from: InlineBoxInfo | null, left: number, right: number) => {
-    for (let info = from; info; info = info.parent) if (info.painted) extend(info, left, right);
-  };
-  for (let k = 0; k < items.length; k++) {
-    const item = items[k] as Item;
-    if ('info' in item) {
-      const { info } = item;
-      ancestors(info.parent, item.x, item.x + item.width);
-      if (!info.painted) continue;
-      const opening = item.kind === 'open';
-      const margin = opening ? info.startMargin : info.endMargin;
-      // The margin is on the outer side: the left of an opening edge in left-to-right content.
-      const marginLeft = opening === (((levels?.[k] ?? 0) & 1) === 0);
-      if (marginLeft) extend(info, item.x + margin, item.x + item.width);
-      else extend(info, item.x, item.x + item.width - margin);
-      const span = spans.get(info) as { start: boolean; end: boolean };
-      if (opening) span.start = true;
-      else span.end = true;
-    } else ancestors(item.owner, item.x, item.x + item.width);
-  }
-  const pieces = [...spans.entries()].sort((a, b) => a[0].depth - b[0].depth);
+  const pieces = [...spans.entries()].filter(([info]) => info.painted).sort((a, b) => a[0].depth - b[0].depth);
   for (const [info, span] of pieces) {
     const { style } = info;
     const box = verticals.of(info);
