@@ -17,6 +17,7 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
   const { style } = box;
   const content = collectInlines(box, contentWidth);
   const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
+  reportMissingGlyphs(content.text, box, ctx);
   const indent = resolveLength(style.textIndent, contentWidth);
   const lines = breakLines(paragraph, {
     shaping: ctx.shaping,
@@ -95,6 +96,24 @@ function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mo
     widest = Math.max(widest, line.width + (k === 0 ? indent : 0));
   });
   return widest;
+}
+
+// The bundled fonts cover Latin (Extended-B included), Greek and Cyrillic: text below this needs no check.
+const SURELY_COVERED = /^[\u0000-\u024f]*$/;
+
+/** Characters no registered font can draw come out as empty boxes: the template's author is told which. */
+function reportMissingGlyphs(text: string, box: BlockBox, ctx: LayoutContext): void {
+  if (SURELY_COVERED.test(text)) return;
+  const missing = ctx.shaping.missing(text.replace(/[\ufffc\u202a-\u202e\u2066-\u2069]/g, ''));
+  if (missing.length === 0) return;
+  const list = missing.map(
+    (ch) => `"${ch}" (U+${(ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`,
+  );
+  ctx.findings.add({
+    code: 'missing_glyphs',
+    message: `No registered font has ${list.join(', ')}; they are drawn as empty boxes. Register a font that has them.`,
+    ...(box.line !== undefined ? { line: box.line } : {}),
+  });
 }
 
 function resolveAlign(align: ComputedStyle['textAlign'], rtl: boolean): Align {

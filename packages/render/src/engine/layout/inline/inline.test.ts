@@ -186,6 +186,13 @@ describe('text properties', () => {
     expect(out[1]?.y).toBeCloseTo(out[0]?.height ?? 0, 5);
   });
 
+  it('reports characters no font has, once, and still lays them out', () => {
+    const { findings, lines: out } = layout(para(['price \u{1F600} ok \u{1F600}']), 500);
+    expect(findings.map((f) => f.code)).toEqual(['missing_glyphs']);
+    expect(findings[0]?.message).toContain('U+1F600');
+    expect(lineText(out[0] as LineFragment)).toBe('price \u{1F600} ok \u{1F600}');
+  });
+
   it('lays out nothing for collapsible spaces only', () => {
     const { contents } = layout(para(['   \n  ']), 500);
     expect(contents).toEqual({ children: [], height: 0 });
