@@ -99,11 +99,11 @@ function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mo
 }
 
 // The bundled fonts cover Latin (Extended-B included), Greek and Cyrillic: text below this needs no check.
-const SURELY_COVERED = /^[\u0000-\u024f]*$/;
+const BEYOND_LATIN = /[\u0250-\uffff]/;
 
 /** Characters no registered font can draw come out as empty boxes: the template's author is told which. */
 function reportMissingGlyphs(text: string, box: BlockBox, ctx: LayoutContext): void {
-  if (SURELY_COVERED.test(text)) return;
+  if (!BEYOND_LATIN.test(text)) return;
   const missing = ctx.shaping.missing(text.replace(/[\ufffc\u202a-\u202e\u2066-\u2069]/g, ''));
   if (missing.length === 0) return;
   const list = missing.map(
