@@ -28,7 +28,9 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
     ...(box.line !== undefined ? { line: box.line } : {}),
   });
   const marker =
-    box.marker && box.marker.style.listStylePosition !== 'inside' ? outsideMarker(box.marker, ctx) : undefined;
+    box.marker && box.marker.style.listStylePosition !== 'inside'
+      ? outsideMarker(box.marker, contentWidth, style.direction === 'rtl', ctx)
+      : undefined;
   // A list item with an outside marker and no content still has its marker's line.
   if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
   const rtl = style.direction === 'rtl';
@@ -122,14 +124,25 @@ function resolveAlign(align: ComputedStyle['textAlign'], rtl: boolean): Align {
   return align;
 }
 
-/** The marker's text shaped in its own style, as text fragments (x, y set when placed beside the first line). */
-function outsideMarker(marker: NonNullable<BlockBox['marker']>, ctx: LayoutContext): OutsideMarker {
+const SYMBOLS = new Set(['disc', 'circle', 'square', 'disclosure-open', 'disclosure-closed']);
+
+/**
+ * The marker's text shaped in its own style, placed as Chromium places outside markers: a symbol (disc, circle,
+ * square) starts two thirds of its font's ascent plus 8px before the content edge; other markers end, with the
+ * space that follows them, at the content edge. Mirrored for right-to-left list items.
+ */
+function outsideMarker(
+  marker: NonNullable<BlockBox['marker']>,
+  contentWidth: number,
+  rtl: boolean,
+  ctx: LayoutContext,
+): OutsideMarker {
   const { style } = marker;
+  const { shaping } = ctx;
   const fragments: TextFragment[] = [];
   let width = 0;
-  const direction = style.direction;
-  for (const run of ctx.shaping.itemize(marker.text, style)) {
-    const shaped = ctx.shaping.shape(run.text, run.font, style.fontSize, direction);
+  for (const run of shaping.itemize(marker.text, style)) {
+    const shaped = shaping.shape(run.text, run.font, style.fontSize, style.direction);
     fragments.push({
       kind: 'text',
       x: 0,
@@ -143,5 +156,16 @@ function outsideMarker(marker: NonNullable<BlockBox['marker']>, ctx: LayoutConte
     });
     width += shaped.width;
   }
-  return { fragments, width, style };
+  const font = shaping.faceFor(style);
+  let x: number;
+  if (SYMBOLS.has(style.listStyleType)) {
+    // Chromium (ListMarker::InlineMarginsForOutside): ascent in whole pixels × 2/3, rounded down, + 7px + 1px.
+    const ascentPx = Math.round(shaping.metrics(font, style.fontSize).ascent / 0.75);
+    const offset = (Math.floor((ascentPx * 2) / 3) + 8) * 0.75;
+    x = rtl ? contentWidth + offset - width : -offset;
+  } else {
+    const space = shaping.shape(' ', font, style.fontSize, 'ltr').width;
+    x = rtl ? contentWidth + space : -(width + space);
+  }
+  return { fragments, width, style, x };
 }

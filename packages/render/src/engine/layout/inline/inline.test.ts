@@ -331,8 +331,14 @@ describe('the inline box model', () => {
     const s = style({ display: 'list-item' });
     const out = layout(para(['item'], s, { marker: { text: '•', style: s } }), 300).lines;
     const marker = texts(out[0] as LineFragment).find((t) => t.text === '•');
-    expect(marker).toBeDefined();
-    expect((marker?.x ?? 0) + (marker?.width ?? 0)).toBeCloseTo(-6, 5);
+    // As Chromium: 12pt = 16px, ascent 17px → 17 × 2/3 = 11px, + 8px: the bullet starts 19px before the content.
+    expect(marker?.x).toBeCloseTo(-19 * 0.75, 5);
+    const decimal = style({ display: 'list-item', listStyleType: 'decimal' });
+    const numbered = layout(para(['item'], decimal, { marker: { text: '12.', style: decimal } }), 300).lines;
+    const number = texts(numbered[0] as LineFragment).find((t) => t.text === '12.');
+    const space = bundledShaping().shape(' ', bundledShaping().faceFor(decimal), 12, 'ltr').width;
+    // "12. " ends at the content edge.
+    expect((number?.x ?? 0) + (number?.width ?? 0) + space).toBeCloseTo(0, 5);
   });
 });
 

@@ -27,6 +27,8 @@ export interface OutsideMarker {
   fragments: TextFragment[];
   width: number;
   style: ComputedStyle;
+  /** Where the marker's text starts, from the content box's left edge (negative: in the padding). */
+  x: number;
 }
 
 export interface PlaceOptions {
@@ -185,8 +187,7 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
     }
   }
   if (marker) {
-    const em = marker.style.fontSize;
-    let mx = options.rtl ? options.width + em / 2 : -(marker.width + em / 2);
+    let mx = marker.x;
     for (const fragment of marker.fragments) {
       children.push({ ...fragment, x: mx, y: baseline });
       mx += fragment.width;
