@@ -143,7 +143,8 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
     word.codePoints[i] = glyph.codePoints;
     word.width += position.xAdvance;
     if (glyph.codePoints.length > 0 && position.xAdvance > 0) word.lettered++;
-    if (glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0) word.spaces++;
+    // Spaces that advance: fontkit draws invisible characters (ZWJ, ZWSP…) as a space glyph of no width.
+    if ((glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0) && position.xAdvance > 0) word.spaces++;
   }
   return word;
 }

@@ -78,6 +78,18 @@ describe('bidi', () => {
     });
   }
 
+  it('joins an Arabic word’s letters across an inline boundary', () => {
+    const red = style({ display: 'inline', color: { r: 200, g: 0, b: 0, a: 1 } });
+    const line = layout(para(['بي', span(['ت'], red)], style({ direction: 'rtl' })), 300).lines[0] as LineFragment;
+    const shaping = bundledShaping();
+    const arabic = shaping.itemize('بيت', style())[0]?.font ?? shaping.faceFor(style());
+    const whole = shaping.shape('بيت', arabic, 12, 'rtl').glyphs.map((g) => g.id);
+    // Visual order: ت (the span) on the left, بي on the right; together the glyphs of the whole word.
+    const runs = texts(line).sort((a, b) => a.x - b.x);
+    const drawn = runs.flatMap((r) => r.glyphs.map((g) => g.id));
+    expect(drawn).toEqual(whole);
+  });
+
   it('keeps the space and the order of Hebrew words across an inline boundary', () => {
     const p = style();
     const bold = style({ display: 'inline', fontWeight: 700 });

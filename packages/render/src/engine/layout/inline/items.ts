@@ -38,6 +38,9 @@ export interface TextItem {
   breakAfter: boolean;
   /** Ends with a soft hyphen (U+00AD) that shows as a hyphen when the line breaks after it. */
   softHyphen: boolean;
+  /** An Arabic word going on across an inline boundary joins the letters on the other side (ZWJ when shaping). */
+  joinBefore: boolean;
+  joinAfter: boolean;
   x: number;
 }
 
@@ -111,6 +114,29 @@ function breakAt(text: string, breaks: Uint8Array, at: number): boolean {
   let q = at;
   while (breaks[q] === NO_BREAK && q < text.length && isBidiControl(text.charCodeAt(q))) q++;
   return breaks[q] !== NO_BREAK;
+}
+
+const ZWJ = '\u200d';
+const JOINING = /^(?=[\p{L}\p{M}])[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}]$/u;
+
+/**
+ * Whether the Arabic letter at a segment's edge (`at`, looking `step` = -1 before it or +1 after it) continues a
+ * word in the neighbouring segment: no break opportunity between two joining letters.
+ */
+function joinsAcross(text: string, breaks: Uint8Array, at: number, step: -1 | 1): boolean {
+  if (breaks[at] !== NO_BREAK) return false;
+  const inside = step === 1 ? at - 1 : at;
+  let outside = step === 1 ? at : at - 1;
+  while (outside >= 0 && outside < text.length && isBidiControl(text.charCodeAt(outside))) outside += step;
+  const a = text[inside];
+  const b = text[outside];
+  return a !== undefined && b !== undefined && JOINING.test(a) && JOINING.test(b);
+}
+
+/** The text a text item is shaped from: its own, with ZWJs where its word joins across an inline boundary. */
+export function shapingText(item: TextItem): string {
+  if (!item.joinBefore && !item.joinAfter) return item.text;
+  return (item.joinBefore ? ZWJ : '') + item.text + (item.joinAfter ? ZWJ : '');
 }
 
 function charClass(unit: number): number {
@@ -199,6 +225,8 @@ function textItems(
       if (!cut) continue;
       const item = textItem(text, pieceStart, p, event, run.font, levels ? (levels[pieceStart] as number) : 0, cls);
       if (item) {
+        if (pieceStart === event.start) item.joinBefore = joinsAcross(text, breaks, pieceStart, -1);
+        if (p === event.end) item.joinAfter = joinsAcross(text, breaks, p, 1);
         // break-spaces: a line may break after any preserved space.
         const opportunity = breakAt(text, breaks, p) || (everySpace && item.space);
         item.breakAfter = opportunity && wraps(style) && !(item.softHyphen && style.hyphens === 'none');
@@ -222,7 +250,7 @@ function prepareWords(shaping: BatchShaping, pieces: TextItem[]): void {
     const words: string[] = [];
     for (; k < pieces.length && (pieces[k] as TextItem).font === font && (pieces[k] as TextItem).level === level; k++) {
       const item = pieces[k] as TextItem;
-      if (!item.space && !item.tab) words.push(item.text);
+      if (!item.space && !item.tab) words.push(shapingText(item));
     }
     const style = (pieces[0] as TextItem).style;
     if (words.length > 1) shaping.prepare(words, font, level & 1 ? 'rtl' : 'ltr', featuresOf(style));
@@ -258,6 +286,8 @@ function textItem(
     width: 0,
     breakAfter: false,
     softHyphen: raw.endsWith(SHY),
+    joinBefore: false,
+    joinAfter: false,
     x: 0,
   };
   return item;
@@ -272,7 +302,7 @@ export function shapeItem(shaping: TextShaping, item: TextItem): void {
     const features = featuresOf(style);
     const { letterSpacing, wordSpacing } = style;
     item.width = (shaping as BatchShaping).measure(
-      item.text,
+      shapingText(item),
       item.font,
       style.fontSize,
       direction,
@@ -287,16 +317,29 @@ export function shapeItem(shaping: TextShaping, item: TextItem): void {
 export function glyphsOf(shaping: TextShaping, item: TextItem): ShapedGlyph[] {
   if (item.glyphs) return item.glyphs;
   const { style } = item;
-  const run = shaping.shape(item.text, item.font, style.fontSize, item.level & 1 ? 'rtl' : 'ltr', featuresOf(style));
+  const rtl = (item.level & 1) === 1;
+  const { glyphs } = shaping.shape(
+    shapingText(item),
+    item.font,
+    style.fontSize,
+    rtl ? 'rtl' : 'ltr',
+    featuresOf(style),
+  );
+  // The joiners come out as empty glyphs at the word's logical ends (its visual ends, mirrored when right to left).
+  const dropFirst = rtl ? item.joinAfter : item.joinBefore;
+  const dropLast = rtl ? item.joinBefore : item.joinAfter;
+  if (dropLast && glyphs.at(-1)?.advance === 0) glyphs.pop();
+  if (dropFirst && glyphs[0]?.advance === 0) glyphs.shift();
   const letter = style.letterSpacing;
   const word = style.wordSpacing;
-  for (const glyph of run.glyphs) {
+  for (const glyph of glyphs) {
+    if (glyph.advance <= 0) continue;
     const cp = glyph.codePoints[0];
-    if (letter !== 0 && glyph.codePoints.length > 0 && glyph.advance > 0) glyph.advance += letter;
+    if (letter !== 0 && glyph.codePoints.length > 0) glyph.advance += letter;
     if (word !== 0 && (cp === SPACE || cp === 0xa0)) glyph.advance += word;
   }
-  item.glyphs = run.glyphs;
-  return run.glyphs;
+  item.glyphs = glyphs;
+  return glyphs;
 }
 
 /** A new text item for part of another's range (a broken word), shaped; `hyphen` appends a hyphen glyph. */
@@ -316,6 +359,8 @@ export function sliceItem(
     text: hyphen ? `${raw}-` : raw,
     softHyphen: end === item.end && item.softHyphen,
     breakAfter: end === item.end ? item.breakAfter : true,
+    joinBefore: start === item.start && item.joinBefore,
+    joinAfter: end === item.end && item.joinAfter,
   };
   shapeItem(shaping, piece);
   return piece;

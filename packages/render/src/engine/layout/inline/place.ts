@@ -142,7 +142,8 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   const available = options.width - (first ? options.indent : 0);
   const lineStart = first && !options.rtl ? options.indent : 0;
   let align = last || line.forced ? options.alignLast : options.align;
-  let free = available - line.width;
+  // An unbounded width (max-content layout) aligns everything at the start.
+  let free = Number.isFinite(available) ? available - line.width : 0;
   if (align === 'justify') {
     if (free > 0 && justify(options.shaping, items, free)) free = 0;
     align = options.rtl ? 'right' : 'left';
