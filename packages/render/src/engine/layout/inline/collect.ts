@@ -1,0 +1,280 @@
+import type { AtomicInlineBox, BlockBox, InlineLevelBox } from '../../boxes/box';
+import { type ComputedStyle, type LengthOrAuto, resolveLength } from '../../style/computed-style';
+
+/**
+ * The first step of inline layout: the inline boxes of a block flattened into one paragraph of text, in logical
+ * order, with white space processed (CSS Text 3 §4.1.1) across inline boundaries and text-transform applied.
+ * Forced breaks stand in the text as '\n' and atomic inlines as U+FFFC, so that UAX #14 and UAX #9 see them.
+ */
+
+/** An inline box (or the block's root inline box) as the line layout needs it. */
+export interface InlineBoxInfo {
+  style: ComputedStyle;
+  parent: InlineBoxInfo | null;
+  link: string | undefined;
+  /** Margin, border and padding at the box's start and end (its own direction's start), in points. */
+  startEdge: number;
+  endEdge: number;
+  startMargin: number;
+  endMargin: number;
+  /** Whether it paints a background or borders, and so gets a BoxFragment per line piece. */
+  painted: boolean;
+  depth: number;
+}
+
+export type InlineEvent =
+  | { kind: 'text'; start: number; end: number; style: ComputedStyle; owner: InlineBoxInfo; link: string | undefined }
+  | { kind: 'open' | 'close'; at: number; info: InlineBoxInfo }
+  | { kind: 'atomic'; at: number; atomic: AtomicInlineBox; owner: InlineBoxInfo }
+  | { kind: 'break'; at: number; owner: InlineBoxInfo };
+
+export interface InlineContent {
+  text: string;
+  events: InlineEvent[];
+  root: InlineBoxInfo;
+}
+
+const COLLAPSING = new Set(['normal', 'nowrap', 'pre-line']);
+
+/** An inline box's margin + border + padding on one side, and its margin alone (auto margins are 0 on inlines). */
+function edge(margin: LengthOrAuto, border: number, padding: number, width: number): [number, number] {
+  const m = margin === 'auto' ? 0 : resolveLength(margin, width);
+  return [m + border + padding, m];
+}
+
+function boxInfo(
+  style: ComputedStyle,
+  parent: InlineBoxInfo | null,
+  link: string | undefined,
+  width: number,
+): InlineBoxInfo {
+  const [left, leftMargin] = edge(
+    style.marginLeft,
+    style.borderLeft.width,
+    resolveLength(style.paddingLeft, width),
+    width,
+  );
+  const [right, rightMargin] = edge(
+    style.marginRight,
+    style.borderRight.width,
+    resolveLength(style.paddingRight, width),
+    width,
+  );
+  const rtl = style.direction === 'rtl';
+  const painted =
+    style.backgroundColor.a > 0 ||
+    style.backgroundImage !== null ||
+    style.borderTop.width > 0 ||
+    style.borderRight.width > 0 ||
+    style.borderBottom.width > 0 ||
+    style.borderLeft.width > 0;
+  return {
+    style,
+    parent,
+    link,
+    startEdge: rtl ? right : left,
+    endEdge: rtl ? left : right,
+    startMargin: rtl ? rightMargin : leftMargin,
+    endMargin: rtl ? leftMargin : rightMargin,
+    painted,
+    depth: parent ? parent.depth + 1 : 0,
+  };
+}
+
+interface Segment {
+  text: string;
+  style: ComputedStyle;
+  owner: InlineBoxInfo;
+  link: string | undefined;
+}
+
+type Pending =
+  | Segment
+  | { kind: 'control'; text: string }
+  | { kind: 'open' | 'close'; info: InlineBoxInfo }
+  | { kind: 'atomic'; atomic: AtomicInlineBox; owner: InlineBoxInfo }
+  | { kind: 'break'; owner: InlineBoxInfo };
+
+/** Collects a block's inline content; `contentWidth` resolves percentage paddings and margins of inline boxes. */
+export function collectInlines(box: BlockBox, contentWidth: number): InlineContent {
+  const root = boxInfo(box.style, null, box.link, contentWidth);
+  root.startEdge = root.endEdge = root.startMargin = root.endMargin = 0;
+  root.painted = false;
+  const pending: Pending[] = [];
+  // Whether the last character out is a collapsible space (true at the start: leading spaces go).
+  let afterSpace = true;
+  let lastSpaceSegment: Segment | null = null;
+
+  const addText = (raw: string, style: ComputedStyle, owner: InlineBoxInfo, link: string | undefined) => {
+    const ws = style.whiteSpace;
+    let segment: Segment = { text: '', style, owner, link };
+    const flush = () => {
+      if (segment.text) pending.push(segment);
+      segment = { text: '', style, owner, link };
+    };
+    if (COLLAPSING.has(ws)) {
+      const keepNewlines = ws === 'pre-line';
+      for (let i = 0; i < raw.length; i++) {
+        const ch = raw[i] as string;
+        const newline = ch === '\n' || ch === '\r';
+        if (newline && keepNewlines) {
+          if (ch === '\r' && raw[i + 1] === '\n') continue;
+          // Spaces before a preserved newline are removed.
+          if (afterSpace && lastSpaceSegment) {
+            lastSpaceSegment.text = lastSpaceSegment.text.slice(0, -1);
+            lastSpaceSegment = null;
+          }
+          flush();
+          pending.push({ kind: 'break', owner });
+          afterSpace = true;
+        } else if (ch === ' ' || ch === '\t' || newline) {
+          if (afterSpace) continue;
+          segment.text += ' ';
+          afterSpace = true;
+          lastSpaceSegment = segment;
+        } else {
+          segment.text += ch;
+          afterSpace = false;
+        }
+      }
+    } else {
+      for (let i = 0; i < raw.length; i++) {
+        const ch = raw[i] as string;
+        if (ch === '\r' || ch === '\n') {
+          if (ch === '\r' && raw[i + 1] === '\n') continue;
+          flush();
+          pending.push({ kind: 'break', owner });
+          afterSpace = true;
+        } else {
+          segment.text += ch;
+          afterSpace = false;
+        }
+      }
+      lastSpaceSegment = null;
+    }
+    flush();
+  };
+
+  const walk = (children: InlineLevelBox[], owner: InlineBoxInfo) => {
+    for (const child of children) {
+      switch (child.type) {
+        case 'text':
+          addText(child.text, child.style, owner, child.link ?? owner.link);
+          break;
+        case 'inline': {
+          const info = boxInfo(child.style, owner, child.link ?? owner.link, contentWidth);
+          const [open, close] = bidiControls(child.style);
+          if (open) pending.push({ kind: 'control', text: open });
+          pending.push({ kind: 'open', info });
+          walk(child.children, info);
+          pending.push({ kind: 'close', info });
+          if (close) pending.push({ kind: 'control', text: close });
+          break;
+        }
+        case 'br':
+          pending.push({ kind: 'break', owner });
+          afterSpace = true;
+          lastSpaceSegment = null;
+          break;
+        case 'atomic':
+          pending.push({ kind: 'atomic', atomic: child, owner });
+          afterSpace = false;
+          lastSpaceSegment = null;
+          break;
+      }
+    }
+  };
+
+  if (box.marker && box.marker.style.listStylePosition === 'inside') {
+    addText(`${box.marker.text} `, { ...box.marker.style, whiteSpace: 'pre' }, root, box.link);
+    // The marker's own space separates it from the content, whose leading spaces go as at a line's start.
+    afterSpace = true;
+  }
+  walk(box.inlines ?? [], root);
+  return assemble(pending, root);
+}
+
+/** Joins the segments into the paragraph's text, applying text-transform, and places every event in it. */
+function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
+  const parts: string[] = [];
+  const events: InlineEvent[] = [];
+  let at = 0;
+  let afterLetter = false;
+  for (const item of pending) {
+    if ('style' in item) {
+      if (!item.text) continue;
+      const transform = item.style.textTransform;
+      let text = item.text;
+      if (transform === 'uppercase') text = text.toUpperCase();
+      else if (transform === 'lowercase') text = text.toLowerCase();
+      else if (transform === 'capitalize') [text, afterLetter] = capitalize(text, afterLetter);
+      if (transform !== 'capitalize') afterLetter = WORD_CHAR.test(text.at(-1) ?? ' ');
+      parts.push(text);
+      events.push({
+        kind: 'text',
+        start: at,
+        end: at + text.length,
+        style: item.style,
+        owner: item.owner,
+        link: item.link,
+      });
+      at += text.length;
+    } else if (item.kind === 'control') {
+      parts.push(item.text);
+      at += item.text.length;
+    } else if (item.kind === 'open' || item.kind === 'close') {
+      events.push({ kind: item.kind, at, info: item.info });
+    } else if (item.kind === 'atomic') {
+      parts.push('\ufffc');
+      events.push({ kind: 'atomic', at, atomic: item.atomic, owner: item.owner });
+      at++;
+      afterLetter = false;
+    } else if (item.kind === 'break') {
+      parts.push('\n');
+      events.push({ kind: 'break', at, owner: item.owner });
+      at++;
+      afterLetter = false;
+    }
+  }
+  return { text: parts.join(''), events, root };
+}
+
+/**
+ * unicode-bidi on an inline box as the bidi control characters that open and close it (CSS Writing Modes 3 §2.4.2,
+ * as browsers do it): they take part in UAX #9 and are never drawn.
+ */
+function bidiControls(style: ComputedStyle): [string, string] {
+  const rtl = style.direction === 'rtl';
+  switch (style.unicodeBidi) {
+    case 'embed':
+      return [rtl ? '\u202b' : '\u202a', '\u202c'];
+    case 'isolate':
+      return [rtl ? '\u2067' : '\u2066', '\u2069'];
+    case 'bidi-override':
+      return [rtl ? '\u202e' : '\u202d', '\u202c'];
+    case 'isolate-override':
+      return [rtl ? '\u2067\u202e' : '\u2066\u202d', '\u202c\u2069'];
+    case 'plaintext':
+      return ['\u2068', '\u2069'];
+    default:
+      return ['', ''];
+  }
+}
+
+/** Whether a UTF-16 unit is one of the bidi controls above (never part of an item). */
+export const isBidiControl = (unit: number): boolean =>
+  (unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069);
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}'’]/u;
+
+/** text-transform: capitalize: the first letter of each word upper case (a word may go on from the last segment). */
+function capitalize(text: string, afterLetter: boolean): [string, boolean] {
+  let out = '';
+  let inWord = afterLetter;
+  for (const ch of text) {
+    const wordChar = WORD_CHAR.test(ch);
+    out += wordChar && !inWord ? ch.toUpperCase() : ch;
+    inWord = wordChar;
+  }
+  return [out, inWord];
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { loadBundledFonts } from '../../fonts/bundled';
+import { FontRegistry } from '../../fonts/registry';
+import { initialStyle } from '../style/computed-style';
+import { createTextShaping, shapingStats } from './shaper';
+
+const shaping = createTextShaping(new FontRegistry(loadBundledFonts()));
+const style = (overrides: Partial<ReturnType<typeof initialStyle>> = {}) => ({ ...initialStyle(), ...overrides });
+
+describe('createTextShaping', () => {
+  it('picks the face for a style: family list, bold from 600, italics', () => {
+    expect(shaping.faceFor(style())).toEqual({ family: 'Noto Sans', face: 'normal' });
+    expect(shaping.faceFor(style({ fontFamily: ['brand', 'serif'], fontWeight: 600 }))).toEqual({
+      family: 'Noto Serif',
+      face: 'bold',
+    });
+    expect(shaping.faceFor(style({ fontFamily: ['monospace'], fontStyle: 'oblique', fontWeight: 700 }))).toEqual({
+      family: 'Noto Sans Mono',
+      face: 'bolditalics',
+    });
+    // The same object every time, so that fonts compare by identity.
+    expect(shaping.faceFor(style())).toBe(shaping.faceFor(style()));
+  });
+
+  it('has metrics as Chromium on Linux: typo metrics rounded to whole pixels', () => {
+    // Noto Sans: USE_TYPO_METRICS, ascender 1069, descender -293, no line gap; 12pt = 16px → 17px + 5px.
+    const m = shaping.metrics(shaping.faceFor(style()), 12);
+    expect(m.ascent).toBe(12.75);
+    expect(m.descent).toBe(3.75);
+    expect(m.lineGap).toBe(0);
+    expect(m.underlinePosition).toBeCloseTo(1.2, 5);
+    expect(m.underlineThickness).toBeCloseTo(0.6, 5);
+    expect(m.xHeight).toBeCloseTo(0.536 * 12, 5);
+  });
+
+  it('shapes with kerning and ligatures, scaled to the size', () => {
+    const font = shaping.faceFor(style());
+    const office = shaping.shape('office', font, 10, 'ltr');
+    expect(office.glyphs.map((g) => g.codePoints)).toContainEqual([0x66, 0x66, 0x69]);
+    const apart = shaping.shape('office', font, 10, 'ltr', ['-liga']);
+    expect(apart.glyphs).toHaveLength(6);
+    const av = shaping.shape('AV', font, 10, 'ltr');
+    const a = shaping.shape('A', font, 10, 'ltr');
+    const v = shaping.shape('V', font, 10, 'ltr');
+    expect(av.width).toBeLessThan(a.width + v.width);
+    expect(shaping.shape('AV', font, 20, 'ltr').width).toBeCloseTo(av.width * 2, 5);
+  });
+
+  it('joins Arabic letters and gives right-to-left glyphs in visual order', () => {
+    const [run] = shaping.itemize('سلام', style());
+    expect(run?.font.family).toBe('Noto Sans Arabic');
+    const font = run?.font ?? shaping.faceFor(style());
+    const word = shaping.shape('سلام', font, 12, 'rtl');
+    const isolated = [...'سلام'].map((ch) => shaping.shape(ch, font, 12, 'rtl').glyphs[0]?.id);
+    // Joined forms differ from the isolated ones; the last letter (م) is drawn leftmost.
+    expect(word.glyphs.map((g) => g.id)).not.toEqual([...isolated].reverse());
+    expect(word.glyphs[0]?.codePoints).toEqual([0x645]);
+  });
+
+  it('draws numbers from their digits’ glyphs exactly as OpenType shaping would', () => {
+    for (const family of ['sans-serif', 'serif', 'monospace']) {
+      const font = shaping.faceFor(style({ fontFamily: [family], fontWeight: 700 }));
+      for (const number of ['1,234.56', '12/10/2025', '-7%', '3:45+1']) {
+        // With `kern` named the word goes through fontkit (another cache entry); without, it is composed.
+        expect(shaping.shape(number, font, 11, 'ltr').glyphs).toEqual(
+          shaping.shape(number, font, 11, 'ltr', ['kern']).glyphs,
+        );
+      }
+    }
+  });
+
+  it('splits text into runs by the fonts that have its characters', () => {
+    const runs = shaping.itemize('Hello שלום world', style());
+    expect(runs.map((r) => [r.text, r.font.family])).toEqual([
+      ['Hello ', 'Noto Sans'],
+      ['שלום ', 'Noto Sans Hebrew'],
+      ['world', 'Noto Sans'],
+    ]);
+    expect(shaping.missing('a\u{10FFFD}b')).toEqual(['\u{10FFFD}']);
+  });
+
+  it('caches shaped words for the process, and shapes new words in batches identical to one by one', () => {
+    const font = shaping.faceFor(style({ fontWeight: 700 }));
+    const before = shapingStats();
+    shaping.shape('cached', font, 12, 'ltr');
+    shaping.shape('cached', font, 30, 'ltr');
+    const after = shapingStats();
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(1);
+
+    // Words shaped in one batch come out as when shaped one by one (`kern` is on anyway: another cache key).
+    const glyphs = (r: { glyphs: Array<{ id: number; advance: number; dx: number; dy: number }> }) =>
+      r.glyphs.map((g) => [g.id, g.advance.toFixed(6), g.dx.toFixed(6), g.dy.toFixed(6)]);
+    for (const [words, direction, family] of [
+      [['Tally', 'Wave', 'effort', 'ﬁnal', 'Ça'], 'ltr', ['serif']],
+      [['مرحبا', 'بالعالم', 'الأسطر', 'لا'], 'rtl', ['noto sans arabic']],
+    ] as const) {
+      const font = shaping.faceFor(style({ fontFamily: [...family], fontStyle: 'italic' }));
+      const single = words.map((w) => glyphs(shaping.shape(w, font, 12, direction, ['kern'])));
+      shaping.prepare([...words], font, direction);
+      const hits = shapingStats().hits;
+      const batched = words.map((w) => glyphs(shaping.shape(w, font, 12, direction)));
+      expect(shapingStats().hits - hits).toBe(words.length);
+      expect(batched).toEqual(single);
+    }
+  });
+});

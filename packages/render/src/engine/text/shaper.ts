@@ -1,0 +1,479 @@
+/// <reference path="../../fonts/fontkit.d.ts" />
+import { create, type Font } from 'fontkit';
+import type { FontRegistry } from '../../fonts/registry';
+import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
+import type { ComputedStyle } from '../style/computed-style';
+import { mirrorForRtl } from './bidi';
+import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
+
+/** A word shaped by fontkit, in font units, kept for the process and scaled per use. */
+interface ShapedWord {
+  ids: Uint16Array;
+  /** Advance, x offset and y offset (font units, y up) of each glyph. */
+  advances: Float64Array;
+  dxs: Float64Array;
+  dys: Float64Array;
+  codePoints: number[][];
+  width: number;
+  /** Glyphs that take letter-spacing (they stand for characters and advance) and word-spacing (spaces). */
+  lettered: number;
+  spaces: number;
+}
+
+/** A face as parsed once for the process: fontkit's font, its shaped words and its metrics in font units. */
+interface ParsedFace {
+  font: Font;
+  /** fontkit's getter reads the head table on every call. */
+  unitsPerEm: number;
+  /** Shaped words by direction and features, then by text (two levels: no key strings built per lookup). */
+  words: Map<string, Map<string, ShapedWord>>;
+  wordCount: number;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  underlinePosition: number;
+  underlineThickness: number;
+  xHeight: number;
+}
+
+interface FontTables {
+  hhea: { ascent: number; descent: number; lineGap: number };
+  'OS/2'?: {
+    typoAscender: number;
+    typoDescender: number;
+    typoLineGap: number;
+    xHeight?: number;
+    fsSelection?: { useTypoMetrics?: boolean };
+  };
+  post?: { underlinePosition: number; underlineThickness: number };
+}
+
+const WORDS_PER_FACE = 50_000;
+const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
+const stats = { hits: 0, misses: 0 };
+
+/** Shaped-word cache hits and misses since the process started (for tests and benchmarks). */
+export function shapingStats(): { hits: number; misses: number } {
+  return { ...stats };
+}
+
+function parseFace(bytes: Uint8Array): ParsedFace {
+  let face = parsedFaces.get(bytes);
+  if (face) return face;
+  const font = create(bytes) as Font;
+  const tables = font as unknown as FontTables;
+  const os2 = tables['OS/2'];
+  // Chromium on Linux (Skia over FreeType) takes hhea's ascender, descender and line gap, or OS/2's typo
+  // metrics when the font sets USE_TYPO_METRICS.
+  const typo = os2?.fsSelection?.useTypoMetrics === true;
+  const xHeight = os2?.xHeight || xHeightOfGlyph(font);
+  face = {
+    font,
+    unitsPerEm: font.unitsPerEm,
+    words: new Map(),
+    wordCount: 0,
+    ascent: typo && os2 ? os2.typoAscender : tables.hhea.ascent,
+    descent: -(typo && os2 ? os2.typoDescender : tables.hhea.descent),
+    lineGap: typo && os2 ? os2.typoLineGap : tables.hhea.lineGap,
+    underlinePosition: -(tables.post?.underlinePosition ?? -font.unitsPerEm * 0.1),
+    underlineThickness: tables.post?.underlineThickness || font.unitsPerEm * 0.05,
+    xHeight,
+  };
+  parsedFaces.set(bytes, face);
+  return face;
+}
+
+function xHeightOfGlyph(font: Font): number {
+  const glyph = font.glyphForCodePoint(0x78) as unknown as { bbox?: { maxY: number } };
+  return glyph.bbox?.maxY || font.unitsPerEm / 2;
+}
+
+const NO_FEATURES: Record<'ltr' | 'rtl', string> = { ltr: 'ltr', rtl: 'rtl' };
+
+function wordsOf(face: ParsedFace, direction: 'ltr' | 'rtl', features: string[] | undefined): Map<string, ShapedWord> {
+  const variant = features?.length ? `${direction}${features.join(',')}` : NO_FEATURES[direction];
+  let words = face.words.get(variant);
+  if (!words) {
+    words = new Map();
+    face.words.set(variant, words);
+  }
+  return words;
+}
+
+interface FontkitRun {
+  glyphs: Array<{ id: number; codePoints: number[] }>;
+  positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+}
+
+function layoutRun(
+  face: ParsedFace,
+  text: string,
+  direction: 'ltr' | 'rtl',
+  features: string[] | undefined,
+): FontkitRun {
+  return face.font.layout(
+    direction === 'rtl' ? mirrorForRtl(text) : text,
+    featureSettings(features),
+    undefined,
+    undefined,
+    direction,
+  ) as unknown as FontkitRun;
+}
+
+/** A shaped word from glyphs `from`..`to` (exclusive) of a fontkit run, in the run's (visual) order. */
+function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
+  const n = to - from;
+  const word: ShapedWord = {
+    ids: new Uint16Array(n),
+    advances: new Float64Array(n),
+    dxs: new Float64Array(n),
+    dys: new Float64Array(n),
+    codePoints: new Array(n),
+    width: 0,
+    lettered: 0,
+    spaces: 0,
+  };
+  for (let i = 0; i < n; i++) {
+    const glyph = run.glyphs[from + i] as { id: number; codePoints: number[] };
+    const position = run.positions[from + i] as { xAdvance: number; xOffset: number; yOffset: number };
+    word.ids[i] = glyph.id;
+    word.advances[i] = position.xAdvance;
+    word.dxs[i] = position.xOffset;
+    word.dys[i] = position.yOffset;
+    word.codePoints[i] = glyph.codePoints;
+    word.width += position.xAdvance;
+    if (glyph.codePoints.length > 0 && position.xAdvance > 0) word.lettered++;
+    // Spaces that advance: fontkit draws invisible characters (ZWJ, ZWSP…) as a space glyph of no width.
+    if ((glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0) && position.xAdvance > 0) word.spaces++;
+  }
+  return word;
+}
+
+function remember(face: ParsedFace, words: Map<string, ShapedWord>, text: string, word: ShapedWord): void {
+  // Bounded: when a face has kept too many words, it starts afresh (a long-running process sees endless numbers).
+  if (face.wordCount >= WORDS_PER_FACE) {
+    for (const variant of face.words.values()) variant.clear();
+    face.wordCount = 0;
+  }
+  words.set(text, word);
+  face.wordCount++;
+}
+
+function shapeWord(
+  face: ParsedFace,
+  text: string,
+  direction: 'ltr' | 'rtl',
+  features: string[] | undefined,
+): ShapedWord {
+  const words = wordsOf(face, direction, features);
+  const cached = words.get(text);
+  if (cached) {
+    stats.hits++;
+    return cached;
+  }
+  stats.misses++;
+  const composable = direction === 'ltr' && !features?.length && NUMERIC.test(text) ? numericGlyphs(face) : null;
+  let word: ShapedWord;
+  if (composable) word = composeWord(composable, text);
+  else {
+    const run = layoutRun(face, text, direction, features);
+    word = toWord(run, 0, run.glyphs.length);
+  }
+  remember(face, words, text, word);
+  return word;
+}
+
+// Numbers: the words that change from one render to the next (amounts, dates, invoice numbers).
+const NUMERIC_CHARS = '0123456789.,:/-+%';
+const NUMERIC = /^[0-9.,:/+%-]+$/;
+
+/** One character's glyph as shaped alone. */
+type SingleGlyph = ShapedWord;
+const numeric = new WeakMap<ParsedFace, Map<string, SingleGlyph> | null>();
+
+/**
+ * The glyphs of digits and number punctuation, when the face shapes them with no interaction between neighbours
+ * (no kerning, ligature or contextual form among them; checked once per face by shaping every ordered pair), so
+ * that a number's glyphs are its characters' glyphs side by side and need no OpenType shaping. Null otherwise.
+ */
+function numericGlyphs(face: ParsedFace): Map<string, SingleGlyph> | null {
+  let glyphs = numeric.get(face);
+  if (glyphs !== undefined) return glyphs;
+  glyphs = new Map();
+  for (const ch of NUMERIC_CHARS) {
+    const run = layoutRun(face, ch, 'ltr', undefined);
+    glyphs.set(ch, toWord(run, 0, run.glyphs.length));
+  }
+  let pairs = '';
+  for (const a of NUMERIC_CHARS) for (const b of NUMERIC_CHARS) pairs += a + b;
+  const run = layoutRun(face, pairs, 'ltr', undefined);
+  let independent = run.glyphs.length === pairs.length;
+  for (let i = 0; independent && i < pairs.length; i++) {
+    const single = glyphs.get(pairs[i] as string) as SingleGlyph;
+    const position = run.positions[i] as { xAdvance: number; xOffset: number; yOffset: number };
+    independent =
+      single.ids.length === 1 &&
+      single.ids[0] === (run.glyphs[i] as { id: number }).id &&
+      single.advances[0] === position.xAdvance &&
+      single.dxs[0] === position.xOffset &&
+      single.dys[0] === position.yOffset;
+  }
+  if (!independent) glyphs = null;
+  numeric.set(face, glyphs);
+  return glyphs;
+}
+
+function composeWord(glyphs: Map<string, SingleGlyph>, text: string): ShapedWord {
+  const n = text.length;
+  const word: ShapedWord = {
+    ids: new Uint16Array(n),
+    advances: new Float64Array(n),
+    dxs: new Float64Array(n),
+    dys: new Float64Array(n),
+    codePoints: new Array(n),
+    width: 0,
+    lettered: 0,
+    spaces: 0,
+  };
+  for (let i = 0; i < n; i++) {
+    const single = glyphs.get(text[i] as string) as SingleGlyph;
+    word.ids[i] = single.ids[0] as number;
+    word.advances[i] = single.advances[0] as number;
+    word.dxs[i] = single.dxs[0] as number;
+    word.dys[i] = single.dys[0] as number;
+    word.codePoints[i] = single.codePoints[0] as number[];
+    word.width += single.advances[0] as number;
+    word.lettered += single.lettered;
+  }
+  return word;
+}
+
+const BATCH = 64;
+const units = (codePoints: number[]): number => {
+  let n = 0;
+  for (const cp of codePoints) n += cp > 0xffff ? 2 : 1;
+  return n;
+};
+
+/**
+ * Shapes the words not cached yet in a few fontkit calls, joined by spaces, and caches each word's glyphs: one
+ * call costs about as much as shaping 5 single words (fontkit plans the features afresh every call), so a
+ * paragraph of new words is shaped several times faster. A batch whose glyphs cannot be cut back into its words
+ * exactly (a glyph across a space) is left for word-by-word shaping.
+ */
+function prepareWords(
+  face: ParsedFace,
+  words: string[],
+  direction: 'ltr' | 'rtl',
+  features: string[] | undefined,
+): void {
+  const cache = wordsOf(face, direction, features);
+  let missing: string[] = [];
+  for (const word of words) if (!cache.has(word)) missing.push(word);
+  if (missing.length < 2) return;
+  const numeric = direction === 'ltr' && !features?.length && numericGlyphs(face) !== null;
+  missing = [...new Set(missing)].filter((word) => word && !word.includes(' ') && !(numeric && NUMERIC.test(word)));
+  if (missing.length < 2) return;
+  for (let from = 0; from + 1 < missing.length; from += BATCH) {
+    const batch = missing.slice(from, from + BATCH);
+    const run = layoutRun(face, batch.join(' '), direction, features);
+    const n = run.glyphs.length;
+    // Walk the glyphs in logical order (a right-to-left run comes reversed).
+    const at = (k: number) => (direction === 'rtl' ? n - 1 - k : k);
+    const cuts: Array<[number, number]> = [];
+    let word = 0;
+    let consumed = 0;
+    let start = 0;
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) {
+      const glyph = run.glyphs[at(k)] as { codePoints: number[] };
+      if (consumed === (batch[word] as string).length) {
+        ok = glyph.codePoints.length === 1 && glyph.codePoints[0] === 0x20 && word + 1 < batch.length;
+        cuts.push([start, k]);
+        word++;
+        consumed = 0;
+        start = k + 1;
+        continue;
+      }
+      consumed += units(glyph.codePoints);
+      ok = consumed <= (batch[word] as string).length;
+    }
+    if (!ok || word !== batch.length - 1 || consumed !== (batch[word] as string).length) continue;
+    cuts.push([start, n]);
+    stats.misses += batch.length;
+    cuts.forEach(([a, b], k) => {
+      // Back to the run's order: a right-to-left word's glyphs are the mirror image of its logical range.
+      const [from, to] = direction === 'rtl' ? [n - b, n - a] : [a, b];
+      remember(face, cache, batch[k] as string, toWord(run, from, to));
+    });
+  }
+}
+
+/** `['liga', '-kern']` → fontkit's `{ liga: true, kern: false }` (a leading minus turns a default feature off). */
+function featureSettings(features: string[] | undefined): Record<string, boolean> | undefined {
+  if (!features?.length) return undefined;
+  const settings: Record<string, boolean> = {};
+  for (const feature of features) {
+    if (feature.startsWith('-')) settings[feature.slice(1)] = false;
+    else settings[feature] = true;
+  }
+  return settings;
+}
+
+type Face = FontFaceRef['face'];
+
+/**
+ * The TextShaping of a FontRegistry. Faces are parsed once per process (keyed by their byte arrays, which the
+ * registry hands out unchanged) and shaped words are kept per face for the process, so a second render of the
+ * same template shapes nothing.
+ */
+/** TextShaping, plus shaping many words ahead in few calls (the inline layout uses it when it can). */
+export interface BatchShaping extends TextShaping {
+  prepare(words: string[], font: FontFaceRef, direction: 'ltr' | 'rtl', features?: string[]): void;
+  /**
+   * The width `shape` would give, letter-spacing added to every glyph that stands for characters and advances
+   * and word-spacing to every space, without making the glyphs (line breaking and intrinsic sizes need widths).
+   */
+  measure(
+    text: string,
+    font: FontFaceRef,
+    fontSize: number,
+    direction: 'ltr' | 'rtl',
+    features: string[] | undefined,
+    letterSpacing: number,
+    wordSpacing: number,
+  ): number;
+}
+
+export function createTextShaping(registry: FontRegistry): BatchShaping {
+  const refs = new Map<string, FontFaceRef>();
+  const faces = new Map<FontFaceRef, ParsedFace>();
+  const familyOf = new WeakMap<string[], string>();
+  // Per family, whether its normal face covers each BMP code unit: 0 not yet asked, 1 yes, 2 no.
+  const coverage = new Map<string, Uint8Array>();
+  const metricsCache = new Map<FontFaceRef, Map<number, FaceMetrics>>();
+
+  const ref = (family: string, face: Face): FontFaceRef => {
+    const key = `${family}\u0000${face}`;
+    let found = refs.get(key);
+    if (!found) {
+      found = { family, face };
+      refs.set(key, found);
+    }
+    return found;
+  };
+
+  const bytes = (font: FontFaceRef): Uint8Array => {
+    const family = registry.pdfmakeFonts()[font.family];
+    if (!family) throw new Error(`The font "${font.family}" is not registered`);
+    return family[font.face];
+  };
+
+  const parsed = (font: FontFaceRef): ParsedFace => {
+    let face = faces.get(font);
+    if (!face) {
+      face = parseFace(bytes(font));
+      faces.set(font, face);
+    }
+    return face;
+  };
+
+  const faceOf = (style: ComputedStyle): Face => {
+    const bold = style.fontWeight >= 600;
+    const italic = style.fontStyle !== 'normal';
+    return bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
+  };
+
+  const faceFor = (style: ComputedStyle): FontFaceRef => {
+    let family = familyOf.get(style.fontFamily);
+    if (family === undefined) {
+      family = registry.resolveFamily(style.fontFamily.join(','));
+      familyOf.set(style.fontFamily, family);
+    }
+    return ref(family, faceOf(style));
+  };
+
+  /** Whether the family's normal face draws every character (checked per UTF-16 unit; surrogates say no). */
+  const coversAll = (text: string, family: string): boolean => {
+    let known = coverage.get(family);
+    if (!known) {
+      known = new Uint8Array(0x10000);
+      coverage.set(family, known);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      let has = known[unit] as number;
+      if (has === 0) {
+        has = unit >= 0xd800 && unit <= 0xdfff ? 2 : registry.hasGlyph(family, unit) || unit < 0x20 ? 1 : 2;
+        known[unit] = has;
+      }
+      if (has === 2) return false;
+    }
+    return true;
+  };
+
+  return {
+    faceFor,
+    itemize(text, style) {
+      const primary = faceFor(style);
+      if (coversAll(text, primary.family)) return [{ text, font: primary }];
+      return registry
+        .splitByCoverage(text, primary.family)
+        .map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
+    },
+    shape(text, font, fontSize, direction, features): ShapedRun {
+      const face = parsed(font);
+      const word = shapeWord(face, text, direction, features);
+      const scale = fontSize / face.unitsPerEm;
+      const glyphs: ShapedGlyph[] = new Array(word.ids.length);
+      for (let i = 0; i < glyphs.length; i++) {
+        glyphs[i] = {
+          id: word.ids[i] as number,
+          advance: (word.advances[i] as number) * scale,
+          dx: (word.dxs[i] as number) * scale,
+          // Font units go up, the engine's y goes down.
+          dy: -(word.dys[i] as number) * scale,
+          codePoints: word.codePoints[i] as number[],
+        };
+      }
+      return { font, fontSize, glyphs, width: word.width * scale, text };
+    },
+    measure(text, font, fontSize, direction, features, letterSpacing, wordSpacing) {
+      const face = parsed(font);
+      const word = shapeWord(face, text, direction, features);
+      return (word.width * fontSize) / face.unitsPerEm + letterSpacing * word.lettered + wordSpacing * word.spaces;
+    },
+    prepare(words, font, direction, features) {
+      prepareWords(parsed(font), words, direction, features);
+    },
+    metrics(font, fontSize) {
+      let bySize = metricsCache.get(font);
+      if (!bySize) {
+        bySize = new Map();
+        metricsCache.set(font, bySize);
+      }
+      let metrics = bySize.get(fontSize);
+      if (!metrics) {
+        const face = parsed(font);
+        const em = face.unitsPerEm;
+        // Chromium on Linux rounds ascent, descent and line gap to whole CSS pixels (1px = 0.75pt).
+        const px = fontSize / 0.75;
+        const wholePx = (units: number) => Math.round((units / em) * px) * 0.75;
+        metrics = {
+          ascent: wholePx(face.ascent),
+          descent: wholePx(face.descent),
+          lineGap: wholePx(face.lineGap),
+          underlinePosition: (face.underlinePosition / em) * fontSize,
+          underlineThickness: (face.underlineThickness / em) * fontSize,
+          xHeight: (face.xHeight / em) * fontSize,
+        };
+        bySize.set(fontSize, metrics);
+      }
+      return metrics;
+    },
+    bytes,
+    missing(text) {
+      return registry.missingGlyphs(text);
+    },
+  };
+}
