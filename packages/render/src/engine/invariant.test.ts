@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
 import type { RenderTemplate } from '../types';
-import { extractedWords, visibleWords } from './__fixtures__/text-words';
+import { extractedWords, printedWord, visibleWords } from './__fixtures__/text-words';
 import { Findings } from './findings';
 import { computeStyles } from './style/index';
 
@@ -51,7 +51,7 @@ describe.each(cases)('%s', (_name, template, data) => {
     const printed = extractedWords((await pageTexts(report.bytes)).join('\n'));
     const missingGlyphs = report.warnings.find((w) => w.code === 'missing_glyphs')?.message ?? '';
     const lost = [...new Set(shown)].filter(
-      (word) => !printed.has(word) && ![...word].some((ch) => missingGlyphs.includes(ch)),
+      (word) => !printedWord(word, printed) && ![...word].some((ch) => missingGlyphs.includes(ch)),
     );
     expect(lost, `lost words; warnings: ${JSON.stringify(report.warnings)}`).toEqual([]);
   });

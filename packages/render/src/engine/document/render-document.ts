@@ -15,7 +15,7 @@ import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdf } from '../paint/index';
 import { initialStyle, type PageStyles } from '../style/computed-style';
 import { computeStyles } from '../style/index';
-import { createTextShaping } from '../text/index';
+import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { marginBoxPieces, pageBox, runningPiece } from './running';
 
