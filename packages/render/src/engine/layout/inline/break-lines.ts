@@ -80,7 +80,10 @@ export function breakLines(paragraph: Paragraph, options: BreakOptions): Line[] 
         const split =
           (item.style.wordBreak === 'break-all'
             ? splitAtGraphemes(paragraph, options.shaping, item, room, false)
-            : null) ?? (item.style.hyphens === 'auto' ? splitAtHyphen(paragraph, options.shaping, item, room) : null);
+            : null) ??
+          (item.style.hyphens === 'auto'
+            ? splitAtHyphen(paragraph, options.shaping, item, room, !hasContent && lastBreak < i)
+            : null);
         if (split) {
           items.splice(j, 1, split[0], split[1]);
           end = j + 1;
@@ -218,6 +221,7 @@ function splitAtHyphen(
   shaping: TextShaping,
   item: TextItem,
   room: number,
+  atFirstPoint: boolean,
 ): [TextItem, TextItem] | null {
   const { lang } = item.style;
   if (!canHyphenate(lang) || item.text !== paragraph.text.slice(item.start, item.end)) return null;
@@ -225,7 +229,11 @@ function splitAtHyphen(
   for (let k = points.length - 1; k >= 0; k--) {
     const at = item.start + (points[k] as number);
     const head = sliceItem(shaping, paragraph.text, item, item.start, at, true);
-    if (head.width <= room + EPSILON) return [head, sliceItem(shaping, paragraph.text, item, at, item.end, false)];
+    // Alone on its line and too wide even in part, a word still breaks at its first hyphenation point (as it
+    // would at the first opportunity after an overflow); min-content is its widest part.
+    if (head.width <= room + EPSILON || (atFirstPoint && k === 0)) {
+      return [head, sliceItem(shaping, paragraph.text, item, at, item.end, false)];
+    }
   }
   return null;
 }

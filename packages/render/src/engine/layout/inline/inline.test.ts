@@ -162,6 +162,12 @@ describe('text properties', () => {
     expect(ends.join('').replaceAll('-', '').replaceAll(' ', '')).toBe(
       'Extraordinarilyincomprehensiblecharacteristics',
     );
+    // min-content is the widest hyphenated part.
+    const ctx = testContext();
+    const min = inlineIntrinsicWidths(para(['hyphenation'], s), ctx).min;
+    const shaping = bundledShaping();
+    const width = (t: string) => shaping.shape(t, shaping.faceFor(s), 12, 'ltr').width;
+    expect(min).toBeCloseTo(Math.max(width('hy-'), width('phen-'), width('ation')), 5);
     // Without a language with patterns nothing is hyphenated.
     const none = layout(para(['Extraordinarily incomprehensible'], style({ hyphens: 'auto', lang: 'xx' })), 90).lines;
     expect(none.some((l) => lineText(l).trimEnd().endsWith('-'))).toBe(false);
