@@ -33,6 +33,7 @@ import { renderLanesOf } from '../src/rendering/render-service';
 interface Budget {
   inProcessWarmupMs: number;
   inProcessMs: number;
+  /** Requests from 32 clients that each wait for their answer, so that none is left rendering when the load starts. */
   httpWarmupSeconds: number;
   httpSeconds: number;
 }
@@ -134,7 +135,12 @@ async function overHttp(engine: string, budget: Budget) {
       throw new Error(`report: ${first.status} ${first.headers.get('content-type')} ${Buffer.from(bytes).toString()}`);
     }
     assertEmbeddedNoto('W1 over HTTP', { bytes } as RenderResult);
-    await loadTest({ ...request, connections: CONNECTIONS, durationSeconds: budget.httpWarmupSeconds });
+    // The warm-up waits for every answer (autocannon would leave its last requests rendering into the measured run).
+    const send = async () => {
+      const response = await fetch(request.url, request);
+      await response.arrayBuffer();
+    };
+    await docsPerSecond(send, CONNECTIONS, budget.httpWarmupSeconds * 1000, 0);
     const http = await loadTest({ ...request, connections: CONNECTIONS, durationSeconds: budget.httpSeconds });
     const used = await actors.usageOf(owner.teamId);
     return { http, usage: { reports: used.reports, apiCalls: used.api_calls } };

@@ -2,8 +2,8 @@
  * `pnpm bench` for @quire/render: what a report costs to render. Figures, never pass/fail: the targets are printed
  * next to the figures as met / not met, and the run always exits 0 unless the bench itself breaks.
  *
- *   npx tsx bench/render.bench.ts                 the default run (about 2 minutes on 2 cores)
- *   npx tsx bench/render.bench.ts --quick         a short run (fewer documents, noisier figures)
+ *   npx tsx bench/render.bench.ts                 the default run (several minutes on 2 cores)
+ *   npx tsx bench/render.bench.ts --quick         a short run (about 2 minutes; fewer documents, noisier figures)
  *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W4, or one unit such as W1-pool2)
  *   npx tsx bench/render.bench.ts --engine NAME   the candidate engine (default quire, or $QUIRE_BENCH_ENGINE)
  *
@@ -24,10 +24,10 @@
  * Chromium renders in processes of its own: their memory is not in the Node RSS and is printed separately.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, cpus, loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { findChromium } from '../src/chromium/find-chromium';
@@ -245,6 +245,25 @@ class ProcessTreeSampler {
   }
 }
 
+/**
+ * Shows Chromium the bundled Noto Sans, which W1 and W2 name (the other engines' default), through a fontconfig file
+ * that adds its folder to the system's fonts: Chromium finds fonts only through fontconfig, and Noto Sans is not
+ * installed on most machines. Without it Chromium would draw another font. Returns the folder to remove after.
+ */
+function showChromiumBundledNoto(): string {
+  const fonts = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans/package.json'));
+  const folder = mkdtempSync(join(tmpdir(), 'quire-bench-fontconfig-'));
+  const file = join(folder, 'fonts.conf');
+  writeFileSync(
+    file,
+    '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n' +
+      `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n  <dir>${fonts}</dir>\n` +
+      `  <cachedir>${folder}</cachedir>\n</fontconfig>\n`,
+  );
+  process.env.FONTCONFIG_FILE = file;
+  return folder;
+}
+
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** Renders one document at a time: warm-up, then as many as fit in `loopMs` (at least `minDocs`). */
@@ -359,11 +378,16 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
       case 'W2-chromium': {
         const { ChromiumEngine } = await import('../src/chromium/index');
         tree = new ProcessTreeSampler();
+        const fontconfig = showChromiumBundledNoto();
         const chromium = await ChromiumEngine.launch({ pages: 1 });
-        close = () => chromium.close();
+        close = async () => {
+          await chromium.close();
+          rmSync(fontconfig, { recursive: true, force: true });
+        };
         const context = { chromium: async () => chromium };
         if (unit === 'W1-chromium') {
           const options: RenderOptions = { ...invoice(), engine: 'chromium' };
+          assertEmbeddedNoto('W1', await renderReport(options, context));
           rows.push(await sequential('invoice', () => renderReport(options, context), budget));
         } else {
           const options: RenderOptions = { ...ledger(2_000), engine: 'chromium' };

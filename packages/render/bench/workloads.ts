@@ -1,12 +1,13 @@
 /**
  * The bench's workloads, shared by `render.bench.ts` and the service's HTTP bench (`service/bench/http.bench.ts`),
- * so that "W1" is the same document wherever it is measured. None sets a font: every workload is drawn in the
- * renderer's default, the bundled Noto Sans, embedded (subset) in each PDF.
+ * so that "W1" is the same document wherever it is measured. W1 and W2 name Noto Sans, the renderer's default
+ * (bundled, embedded as a subset in each PDF), so that Chromium draws them in the same font rather than in its own
+ * default serif; render.bench.ts shows Chromium the bundled files.
  */
 import type { RenderOptions } from '../src/types';
 
 const INVOICE_CSS = `
-.invoice { font-size: 10pt; color: #222; }
+.invoice { font-family: 'Noto Sans', sans-serif; font-size: 10pt; color: #222; }
 h1 { font-size: 20pt; margin: 0 0 4px 0; color: #1f4e79; }
 .head { display: flex; gap: 24px; margin-bottom: 18px; }
 .head > div { flex: 1; }
@@ -111,6 +112,7 @@ export function invoice(): RenderOptions {
 // No `body` rule: the converter styles the template's fragment, which has no <body> of its own, so sizes are set
 // on the elements (Chromium would honour a body rule and lay out a different number of pages).
 const LEDGER_CSS = `
+h1, table { font-family: 'Noto Sans', sans-serif; }
 h1 { font-size: 14pt; }
 table { font-size: 10pt; width: 100%; border-collapse: collapse; }
 th { background: #eee; text-align: left; padding: 3px 4px; border-bottom: 1px solid #999; }
