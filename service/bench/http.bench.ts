@@ -5,6 +5,9 @@
  *
  *   node --conditions=@quire/source --import tsx bench/http.bench.ts [--quick] [--engine quire]
  *
+ * QUIRE_BENCH_QUICK=1 is --quick and QUIRE_BENCH_ENGINE=NAME is --engine NAME (how `pnpm bench` at the root passes
+ * them on).
+ *
  * For each engine (pdfmake, then the candidate given by --engine or $QUIRE_BENCH_ENGINE, default quire):
  *  1. W1 in this process: renderReport in a loop on this thread, then a RenderPool with as many workers as the
  *     service gives reports, kept busy (two tasks in flight per worker);
@@ -50,7 +53,7 @@ const PLAN = 'enterprise';
 const REPORTS_READING = 'listing';
 
 function parseArgs(argv: string[]): { quick: boolean; candidate: string } {
-  let quick = false;
+  let quick = process.env.QUIRE_BENCH_QUICK === '1';
   let candidate = process.env.QUIRE_BENCH_ENGINE || 'quire';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;

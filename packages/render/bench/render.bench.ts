@@ -7,6 +7,9 @@
  *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W4, or one unit such as W1-pool2)
  *   npx tsx bench/render.bench.ts --engine NAME   the candidate engine (default quire, or $QUIRE_BENCH_ENGINE)
  *
+ * QUIRE_BENCH_QUICK=1 is --quick and QUIRE_BENCH_ENGINE=NAME is --engine NAME (how `pnpm bench` at the root passes
+ * them on).
+ *
  * Every workload runs on pdfmake (today's engine); W1, the pool, W2 and W3 also run on the candidate engine
  * (`--engine`, the units named `-cand`), and W1 and W2 on Chromium (one reused page) when it is installed. The
  * issue's targets are checked for each engine. A candidate engine the renderer does not have fails its units with
@@ -478,7 +481,7 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  let quick = false;
+  let quick = process.env.QUIRE_BENCH_QUICK === '1';
   let unit: UnitName | undefined;
   let candidate = process.env.QUIRE_BENCH_ENGINE || 'quire';
   const wanted: string[] = [];
