@@ -3,6 +3,7 @@
  * embedded store on the registry that installs here (a native binary shipped in a registry package), on the same
  * records in the same run. Figures only; it asserts nothing. LMDB is driven raw, with the secondary index an
  * adapter would need kept by hand, so its figures are a ceiling for an LMDB adapter, not an adapter.
+ * 20,000 records, 2,000 with `--quick` (or QUIRE_BENCH_QUICK=1), or `--records=N`.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,10 @@ interface UserRecord {
   logins: number;
 }
 
-const N = Number(process.argv.find((a) => a.startsWith('--records='))?.split('=')[1] ?? 20_000);
+const N = Number(
+  process.argv.find((a) => a.startsWith('--records='))?.split('=')[1] ??
+    (process.argv.includes('--quick') || process.env.QUIRE_BENCH_QUICK === '1' ? 2_000 : 20_000),
+);
 const records: UserRecord[] = Array.from({ length: N }, (_, i) => ({
   id: `usr_${String(i).padStart(8, '0')}`,
   email: `user${i}@example.com`,

@@ -76,6 +76,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     lanes,
     planOf: (teamId) => usage.planOf(teamId),
     maxTimeoutMs: config.renderTimeoutMs,
+    engine: config.renderEngine,
   });
   const templates = await createTemplates({
     ...features,

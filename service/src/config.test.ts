@@ -77,4 +77,13 @@ describe('configuration', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.secretGenerated).toBe(false);
   });
+
+  it('reads the render engine, pdfmake unless QUIRE_RENDER_ENGINE names another, and refuses an unknown one', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ QUIRE_SECRET: secret }).renderEngine).toBe('pdfmake');
+    expect(loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'chromium' }).renderEngine).toBe('chromium');
+    expect(() => loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'prince' })).toThrowError(
+      /QUIRE_RENDER_ENGINE/,
+    );
+  });
 });

@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EngineName } from '@quire/render';
 import { z } from 'zod';
 import { type AllowRule, parseAllowList } from './outbound/addresses';
+
+/** The engines QUIRE_RENDER_ENGINE may name: @quire/render's, checked against its EngineName type. */
+export const RENDER_ENGINES = ['pdfmake', 'chromium'] as const satisfies readonly EngineName[];
 
 /** A limit: a positive whole number, with its default. */
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -45,6 +49,7 @@ const Env = z.object({
   QUIRE_OUTBOUND_ALLOW: z.string().optional(),
   QUIRE_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   QUIRE_PREVIEW_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  QUIRE_RENDER_ENGINE: z.enum(RENDER_ENGINES).default('pdfmake'),
   QUIRE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   QUIRE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   QUIRE_JOB_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -95,6 +100,11 @@ export interface Config {
    * waits behind reports.
    */
   previewWorkers: number;
+  /**
+   * The engine of every PDF the service renders (QUIRE_RENDER_ENGINE, default pdfmake); `chromium` needs Chromium
+   * installed on the machine, which each render worker launches on its first render.
+   */
+  renderEngine: EngineName;
   /** QUIRE_RENDER_TIMEOUT_MS: the longest any render may run, whatever the plan allows; unset: the plans' limits. */
   renderTimeoutMs: number | undefined;
   /** Jobs one process renders at once (QUIRE_JOB_CONCURRENCY, default 2). */
@@ -210,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     outboundAllow,
     renderWorkers: e.QUIRE_RENDER_WORKERS,
     previewWorkers: e.QUIRE_PREVIEW_WORKERS,
+    renderEngine: e.QUIRE_RENDER_ENGINE,
     renderTimeoutMs: e.QUIRE_RENDER_TIMEOUT_MS,
     jobConcurrency: e.QUIRE_JOB_CONCURRENCY,
     jobLeaseMs: e.QUIRE_JOB_LEASE_MS,

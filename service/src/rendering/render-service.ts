@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { type Plan, QuireError } from '@quire/core';
-import type { CheckResult, OutputLimits, RenderOptions, RenderPool, RenderResult, RunOptions } from '@quire/render';
+import type {
+  CheckResult,
+  EngineName,
+  OutputLimits,
+  RenderOptions,
+  RenderPool,
+  RenderResult,
+  RunOptions,
+} from '@quire/render';
 import { FairQueue, type LaneStats, type RenderLane } from './fair-queue';
 
 export interface RenderServiceDeps {
@@ -12,6 +20,8 @@ export interface RenderServiceDeps {
   planOf(teamId: string): Promise<Plan>;
   /** The operator's cap on any render's time (QUIRE_RENDER_TIMEOUT_MS), below the plans' own limits. */
   maxTimeoutMs?: number | undefined;
+  /** The engine of every render (QUIRE_RENDER_ENGINE); unset: the renderer's default. */
+  engine?: EngineName | undefined;
 }
 
 /** Renders of a team, on the lane of their kind, within the team's plan. */
@@ -79,7 +89,11 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     const bounds = await boundsOf(teamId, lane);
     const release = await queue.acquire(lane, teamId ?? UNATTRIBUTED, bounds.concurrency);
     try {
-      const input: RenderOptions = bounds.limits ? { ...options, limits: bounds.limits } : options;
+      const input: RenderOptions = {
+        ...options,
+        ...(deps.engine ? { engine: deps.engine } : {}),
+        ...(bounds.limits ? { limits: bounds.limits } : {}),
+      };
       const runOptions: RunOptions = {
         ...(handler ? { handler } : {}),
         ...(bounds.timeoutMs === undefined ? {} : { timeoutMs: bounds.timeoutMs }),
