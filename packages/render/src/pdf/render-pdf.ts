@@ -65,7 +65,7 @@ export async function renderPdf(input: PdfRenderInput): Promise<PdfRenderOutput>
 }
 
 /** Text outside tags, with the common entities decoded: what a reader could see. */
-export function visibleText(html: string): string {
+function visibleText(html: string): string {
   return html
     .replace(/<(style|script)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')

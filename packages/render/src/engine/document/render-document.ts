@@ -1,7 +1,6 @@
 import type { RenderWarning, TemplateEngine } from '@quire/core';
 import type { FontRegistry } from '../../fonts/registry';
 import { pageGeometry } from '../../pdf/document';
-import { visibleText } from '../../pdf/render-pdf';
 import type { PdfMetadata, RenderTemplate } from '../../types';
 import type { BlockBox } from '../boxes/box';
 import { buildBoxes } from '../boxes/index';
@@ -127,15 +126,6 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     return { number, width: box.width, height: box.height, pieces };
   });
 
-  const missing = shaping.missing(
-    visibleText([input.bodyHtml, input.template.header_html ?? '', input.template.footer_html ?? ''].join(' ')),
-  );
-  if (missing.length) {
-    findings.add({
-      code: 'missing_glyphs',
-      message: `No registered font can draw ${missing.slice(0, 20).join(' ')}${missing.length > 20 ? ' …' : ''}; register a font that covers them`,
-    });
-  }
   return { pages, findings, flow, pageStyles: styled.pages };
 }
 
