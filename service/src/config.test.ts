@@ -82,6 +82,7 @@ describe('configuration', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ QUIRE_SECRET: secret }).renderEngine).toBe('pdfmake');
     expect(loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'chromium' }).renderEngine).toBe('chromium');
+    expect(loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'quire' }).renderEngine).toBe('quire');
     expect(() => loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'prince' })).toThrowError(
       /QUIRE_RENDER_ENGINE/,
     );

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type AllowRule, parseAllowList } from './outbound/addresses';
 
 /** The engines QUIRE_RENDER_ENGINE may name: @quire/render's, checked against its EngineName type. */
-export const RENDER_ENGINES = ['pdfmake', 'chromium'] as const satisfies readonly EngineName[];
+export const RENDER_ENGINES = ['pdfmake', 'quire', 'chromium'] as const satisfies readonly EngineName[];
 
 /** A limit: a positive whole number, with its default. */
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);

@@ -280,6 +280,15 @@ describe('other formats and errors', () => {
     expect(error).toBeInstanceOf(TemplateError);
     expect(error).toMatchObject({ code: 'invalid_filter_argument', line: 2, column: 3 });
   });
+
+  it('refuses an engine it does not have, rather than rendering with another', async () => {
+    const error = await renderReport({
+      template: { html: '<p>Hi</p>' },
+      data: {},
+      engine: 'prince' as unknown as 'quire',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('no engine "prince"') });
+  });
 });
 
 describe('tables with percentage widths', () => {

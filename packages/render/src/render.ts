@@ -18,7 +18,7 @@ import { assertHtmlBodyWithin, assertHtmlWithin, assertPdfWithin } from './outpu
 import { collectImages } from './pdf/images';
 import { writePdf } from './pdf/pdfmake-node';
 import { renderPdf } from './pdf/render-pdf';
-import type { RenderOptions, RenderResult } from './types';
+import type { EngineName, RenderOptions, RenderResult } from './types';
 
 export interface RenderContext {
   /** Fonts to draw with; default: the bundled Noto families. */
@@ -65,6 +65,8 @@ function engineFor(options: RenderOptions): TemplateEngine {
   return engine;
 }
 
+const ENGINE_NAMES: readonly EngineName[] = ['quire', 'pdfmake', 'chromium'];
+
 const CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
   html: 'text/html; charset=utf-8',
@@ -86,6 +88,12 @@ export async function renderReport(options: RenderOptions, context: RenderContex
   // Data and documents nested past Quire's limits are refused here, whatever the format or engine, before any
   // part of the renderer recurses into them.
   assertJsonDepth(data, 'data');
+  if (options.engine !== undefined && !ENGINE_NAMES.includes(options.engine)) {
+    throw new QuireError('validation_failed', {
+      param: 'engine',
+      message: `There is no engine "${String(options.engine)}"; use ${ENGINE_NAMES.join(', ')}.`,
+    });
+  }
   const engine = engineFor(options);
   const bodyHtml = engine.render(template.html, data);
   assertHtmlNesting(bodyHtml);

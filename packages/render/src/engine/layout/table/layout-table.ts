@@ -350,9 +350,37 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   y = tableTop + tableBoxHeight;
   addCaption('bottom');
 
-  const fragment = box('table', s, 0, 0, width, y, children);
-  if (collapsed) fragment.borders = NO_BORDERS;
-  return fragment;
+  if (!table.caption) {
+    const fragment = box('table', s, 0, 0, width, y, children);
+    if (collapsed) fragment.borders = NO_BORDERS;
+    return fragment;
+  }
+  // The table box paints its background and borders around its rows only; the caption sits outside it (CSS 2.1
+  // §17.4: the table wrapper box holds the caption and the table box).
+  const isCaption = (f: Fragment) => f.kind === 'box' && f.role === 'caption';
+  const rowsOnly = children.filter((f) => !isCaption(f)).map((f): Fragment => ({ ...f, y: f.y - tableTop }));
+  const tableBox = box('table', s, 0, tableTop, width, tableBoxHeight, rowsOnly);
+  if (collapsed) tableBox.borders = NO_BORDERS;
+  const captions = children.filter(isCaption);
+  const above = captions.filter((f) => f.y < tableTop);
+  const below = captions.filter((f) => f.y >= tableTop);
+  return box('block', wrapperStyle(s), 0, 0, width, y, [...above, tableBox, ...below]);
+}
+
+/** The table wrapper box paints nothing of its own: the table's paint properties belong to the table box. */
+function wrapperStyle(style: ComputedStyle): ComputedStyle {
+  const none = { ...style.borderTop, width: 0, style: 'none' as const };
+  return {
+    ...style,
+    backgroundColor: { r: 0, g: 0, b: 0, a: 0 },
+    backgroundImage: null,
+    borderTop: none,
+    borderRight: none,
+    borderBottom: none,
+    borderLeft: none,
+    borderRadius: [0, 0, 0, 0],
+    opacity: 1,
+  };
 }
 
 /** vertical-align values other than top, middle and bottom align cells on the row's baseline (CSS 2.1 §17.5.3). */
