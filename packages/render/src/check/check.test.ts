@@ -62,4 +62,23 @@ describe('check', () => {
       expect.objectContaining({ code: 'template_syntax_error', line: 2, severity: 'error' }),
     ]);
   });
+
+  it("names, with its line, every property, value, selector and at-rule Quire's engine ignores", async () => {
+    const css = [
+      '@font-face { font-family: X; src: url(x.woff) }',
+      '.a { transform: rotate(3deg) }',
+      '.b { color: notacolour }',
+      'a:hover { color: red }',
+      '.c { float: left }',
+    ].join('\n');
+    const result = await check({ template: { html: '<p class="a b c">Hi</p>', css }, data: {}, engine: 'quire' });
+    const at = (code: string) => result.findings.filter((f) => f.code === code).map((f) => f.line);
+    expect(at('unsupported_at_rule')).toEqual([1]);
+    expect(at('unsupported_property')).toEqual([2]);
+    // float is a CSS property the engine computes but does not lay out yet: its value is named.
+    expect(at('unsupported_value')).toEqual([3, 5]);
+    expect(at('unsupported_selector')).toEqual([4]);
+    for (const f of result.findings.filter((f) => f.code.startsWith('unsupported_')))
+      expect(f.message).toMatch(/template's CSS/);
+  });
 });
