@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,10 @@ import { comparePng } from './compare';
 import { rasterize } from './rasterize';
 
 /*
- * Visual regression tests: every document starter is rendered with its sample data, rasterised at 50 dpi and
- * compared page by page with the PNGs in __goldens__ (<starter-id>-<page>.png).
+ * Visual regression tests: every document starter is rendered with its sample data by each engine (pdfmake and
+ * Quire's own), rasterised at 50 dpi and compared page by page with that engine's PNGs in __goldens__ (pdfmake)
+ * or __goldens__/quire (<starter-id>-<page>.png). Quire's goldens were looked at beside Chromium's pages
+ * (scripts/side-by-side.ts) before they were written.
  *
  * After an intended change to the layout, look at the failing diffs, then rewrite the goldens with
  *   cd packages/render && UPDATE_GOLDENS=1 npx vitest run src/visual
@@ -19,6 +21,12 @@ import { rasterize } from './rasterize';
  */
 
 const GOLDENS = fileURLToPath(new URL('./__goldens__/', import.meta.url));
+/** Each engine has its own goldens: pdfmake's at the top of __goldens__, Quire's engine's in __goldens__/quire. */
+const ENGINES = [
+  ['pdfmake', GOLDENS],
+  ['quire', join(GOLDENS, 'quire')],
+] as const;
+type Engine = (typeof ENGINES)[number][0];
 const UPDATE = process.env.UPDATE_GOLDENS === '1';
 const DPI = 50;
 
@@ -37,44 +45,47 @@ const documents = starters.filter((starter) => starter.kind === 'document');
 const goldenName = (id: string, page: number) => `${id}-${page}.png`;
 
 /** The golden files of a starter, by page number (1-based). */
-async function goldenPages(id: string): Promise<Map<number, string>> {
+async function goldenPages(id: string, dir: string): Promise<Map<number, string>> {
   // Starter ids are slugs ([a-z0-9-]), so they need no escaping; `purchase-order-1.png` never matches `purchase`.
   const pattern = new RegExp(`^${id}-(\\d+)\\.png$`);
   const pages = new Map<number, string>();
-  for (const name of await readdir(GOLDENS).catch(() => [] as string[])) {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
     const page = pattern.exec(name)?.[1];
-    if (page) pages.set(Number(page), join(GOLDENS, name));
+    if (page) pages.set(Number(page), join(dir, name));
   }
   return pages;
 }
 
-async function renderPages(template: (typeof documents)[number], data: Record<string, unknown>) {
-  const result = await renderReport({ template, data, metadata });
+async function renderPages(template: (typeof documents)[number], data: Record<string, unknown>, engine: Engine = 'pdfmake') {
+  const result = await renderReport({ template, data, metadata, engine });
   const pngs = await rasterize(result.bytes, { dpi: DPI });
   expect(pngs.length).toBe(result.pages);
   return pngs;
 }
 
-describe.each(documents.map((starter) => [starter.id, starter] as const))('starter %s', (id, starter) => {
+describe.each(
+  ENGINES.flatMap(([engine, dir]) => documents.map((starter) => [engine, starter.id, starter, dir] as const)),
+)('%s: starter %s', (engine, id, starter, dir) => {
   it(UPDATE ? 'writes its goldens' : 'looks like its goldens', async () => {
-    const pngs = await renderPages(starter, starter.sample_data);
-    const goldens = await goldenPages(id);
+    const pngs = await renderPages(starter, starter.sample_data, engine);
+    const goldens = await goldenPages(id, dir);
 
     if (UPDATE) {
-      for (const [index, png] of pngs.entries()) await writeFile(join(GOLDENS, goldenName(id, index + 1)), png);
+      await mkdir(dir, { recursive: true });
+      for (const [index, png] of pngs.entries()) await writeFile(join(dir, goldenName(id, index + 1)), png);
       for (const [page, file] of goldens) if (page > pngs.length) await rm(file);
       return;
     }
 
     expect(
       goldens.size,
-      `no goldens for ${id}; create them with UPDATE_GOLDENS=1 npx vitest run src/visual`,
+      `no ${engine} goldens for ${id}; create them with UPDATE_GOLDENS=1 npx vitest run src/visual`,
     ).toBeGreaterThan(0);
 
     const problems: string[] = [];
     let out: string | undefined;
     const keep = async (page: number, png: Buffer, diff?: Buffer) => {
-      out ??= await mkdtemp(join(tmpdir(), `quire-visual-${id}-`));
+      out ??= await mkdtemp(join(tmpdir(), `quire-visual-${engine}-${id}-`));
       const actualPath = join(out, `${id}-${page}.actual.png`);
       await writeFile(actualPath, png);
       if (!diff) return `actual ${actualPath}`;

@@ -14,6 +14,7 @@ const INHERITED = [
   'fontStyle',
   'lineHeight',
   'textAlign',
+  'textAlignLegacy',
   'textAlignLast',
   'textIndent',
   'letterSpacing',

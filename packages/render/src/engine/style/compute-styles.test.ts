@@ -453,3 +453,18 @@ describe('computeStyles: speed', () => {
     expect(find(root, 'td').style.paddingTop).toEqual({ pt: 3, pct: 0 });
   });
 });
+
+describe('computeStyles: legacy alignment', () => {
+  it("resets align=center's text alignment in a nested table, as Chromium does, but not CSS's", () => {
+    const legacy = style(
+      '<table><tr><td align="center"><p id="p">x</p><table><tr><td id="inner">y</td></tr></table></td></tr></table>',
+    );
+    expect(find(legacy.root, '#p').style.textAlign).toBe('center');
+    expect(find(legacy.root, '#inner').style.textAlign).toBe('start');
+    const css = style(
+      '<table><tr><td class="c"><table><tr><td id="inner">y</td></tr></table></td></tr></table>',
+      '.c { text-align: center }',
+    );
+    expect(find(css.root, '#inner').style.textAlign).toBe('center');
+  });
+});

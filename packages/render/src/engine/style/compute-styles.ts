@@ -155,6 +155,12 @@ class TreeStyler {
         declarations: this.inlineDeclarations(inline, element),
       });
     const state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, lang);
+    // Chromium: "tables never support the -webkit-* values for text-align": a table inside `<td align=center>`
+    // or `<center>` starts its text at the start again (e-mail templates rely on it).
+    if (element.name === 'table' && state.style.textAlignLegacy) {
+      state.style.textAlign = 'start';
+      state.style.textAlignLegacy = false;
+    }
     if (!siblings) {
       siblings = new Map();
       this.shared.set(parent, siblings);

@@ -37,6 +37,7 @@ const INHERITED: Array<keyof ComputedStyle> = [
   'fontStyle',
   'lineHeight',
   'textAlign',
+  'textAlignLegacy',
   'textAlignLast',
   'textIndent',
   'letterSpacing',

@@ -135,6 +135,8 @@ export interface ComputedStyle {
   /** `normal` (the font's own metrics), a multiple of the font size, or points. */
   lineHeight: { kind: 'normal' } | { kind: 'number'; value: number } | { kind: 'length'; value: number };
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  /** textAlign came from a `-webkit-*` value (HTML's `align` attribute, `<center>`): tables reset it to start. */
+  textAlignLegacy?: boolean;
   textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   textIndent: Length;
   /** Points; 0 for normal. */

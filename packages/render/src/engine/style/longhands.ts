@@ -282,12 +282,22 @@ const display = one<Display>((node) => {
   return word !== undefined && DISPLAYS.has(word) ? (word as Display) : undefined;
 });
 
+const LEGACY_ALIGN: Record<string, ComputedStyle['textAlign']> = {
+  '-webkit-center': 'center',
+  '-moz-center': 'center',
+  '-internal-center': 'center',
+  '-webkit-left': 'left',
+  '-moz-left': 'left',
+  '-webkit-right': 'right',
+  '-moz-right': 'right',
+};
+
 const textAlign = one<ComputedStyle['textAlign']>((node, c) => {
   const word = identifier(node);
   if (word === 'match-parent') return c.parent.textAlign;
-  if (word === '-webkit-center' || word === '-moz-center' || word === '-internal-center') return 'center';
-  if (word === '-webkit-left' || word === '-moz-left') return 'left';
-  if (word === '-webkit-right' || word === '-moz-right') return 'right';
+  const legacy = word === undefined ? undefined : LEGACY_ALIGN[word];
+  c.style.textAlignLegacy = legacy !== undefined;
+  if (legacy) return legacy;
   return word !== undefined && ['left', 'right', 'center', 'justify', 'start', 'end'].includes(word)
     ? (word as ComputedStyle['textAlign'])
     : undefined;
