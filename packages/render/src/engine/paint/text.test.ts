@@ -12,6 +12,8 @@ const line = (children: TextFragment[], y = 20): LineFragment => ({
   children,
 });
 
+const withoutBidiControls = (text: string) => text.replace(/[\u202a-\u202e]/g, '').trim();
+
 /** Leftmost and rightmost columns, topmost and bottommost rows with ink (darker than light grey). */
 async function inkBounds(bytes: Uint8Array) {
   const raster = await rasterize(bytes, 144);
@@ -43,12 +45,48 @@ describe('glyph runs', () => {
 
   it('extracts right-to-left text (glyphs in visual order) in logical order', async () => {
     const hebrew = shape('שלום עולם', { family: 'Noto Sans Hebrew', direction: 'rtl', y: 15 });
-    const { bytes } = await paint([page([line([hebrew])])]);
-    const text = (await pdftotext(bytes)).replace(/[\u202a-\u202e]/g, '').trim();
-    expect(text).toBe('שלום עולם');
+    const { bytes } = await paint([page([line([hebrew])])], { compress: false });
+    expect(withoutBidiControls(await pdftotext(bytes))).toBe('שלום עולם');
+    // One glyph a letter, each mapped to its own: the ToUnicode map is enough.
+    expect(Buffer.from(bytes).toString('latin1')).not.toContain('/ActualText');
   });
 
-  it('keeps extraction working when a glyph stands for no code point (a cluster’s second glyph)', async () => {
+  it('extracts Arabic exactly where one glyph draws several letters (ActualText, not doubled)', async () => {
+    // Noto Sans Arabic draws ت and ث (and ب ن ي) with the same dotless glyphs, the dots apart.
+    const bases = (text: string) =>
+      shape(text, { family: 'Noto Sans Arabic', direction: 'rtl' })
+        .glyphs.filter((g) => g.advance > 0)
+        .map((g) => g.id);
+    expect(bases('تتت')).toEqual(bases('ثثث'));
+    const arabic = (text: string, y: number) => shape(text, { family: 'Noto Sans Arabic', direction: 'rtl', x: 10, y });
+    // Either run first: whichever letter a shared glyph is mapped to, the other run still reads right.
+    for (const order of [
+      ['الربع الثالث', 'التوقعات'],
+      ['التوقعات', 'الربع الثالث'],
+    ]) {
+      const runs = order.map((text, i) => line([arabic(text, 15)], 20 + 30 * i));
+      const { bytes } = await paint([page(runs)], { compress: false });
+      expect(withoutBidiControls(await pdftotext(bytes)).split('\n')).toEqual(order);
+      expect(Buffer.from(bytes).toString('latin1')).toContain('/Span <</ActualText <FEFF');
+    }
+    // Arabic and Latin runs side by side on one line keep their words.
+    const mixed = [{ ...shape('Q3:', { y: 15 }), x: 10 }, arabic('الربع الثالث', 15)];
+    (mixed[1] as TextFragment).x = 40;
+    const { bytes } = await paint([page([line(mixed)])]);
+    const words = withoutBidiControls(await pdftotext(bytes)).split(/\s+/);
+    expect(words).toEqual(expect.arrayContaining(['Q3:', 'الربع', 'الثالث']));
+    expect(words).toHaveLength(3);
+  });
+
+  it('leaves plain Latin runs as they are, with no marked content', async () => {
+    const { bytes } = await paint([page([line([shape('office suite, plain text', { y: 15 })])])], { compress: false });
+    const pdf = Buffer.from(bytes).toString('latin1');
+    expect(pdf).toContain(' TJ');
+    expect(pdf).not.toContain('/ActualText');
+    expect(pdf).not.toContain('BDC');
+  });
+
+  it('reads a run as its text where a glyph stands for no code point (a cluster’s second glyph)', async () => {
     const run = shape('abc', { y: 15 });
     const [a, b, c] = run.glyphs as [
       TextFragment['glyphs'][number],
@@ -57,12 +95,14 @@ describe('glyph runs', () => {
     ];
     // Drawn as a mark would be: no advance of its own, over the glyph before it.
     const clustered: TextFragment = { ...run, glyphs: [a, { ...b, codePoints: [], advance: 0, dx: -a.advance }, c] };
-    const { bytes } = await paint([page([line([clustered])])]);
-    expect((await pdftotext(bytes)).trim()).toBe('ac');
-    // The same glyph used later with its code point gets its mapping (it would extract as "d" otherwise).
+    const { bytes } = await paint([page([line([clustered])])], { compress: false });
+    expect((await pdftotext(bytes)).trim()).toBe('abc');
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Span <</ActualText <FEFF006100620063>>> BDC');
+    // The same glyph used later with its code point gets its mapping (it would extract as "d" otherwise), and
+    // the first run still reads once.
     const later = shape('bd', { x: 60, y: 15 });
     const both = await paint([page([line([clustered, later])])]);
-    expect(await pdftotext(both.bytes)).toContain('bd');
+    expect((await pdftotext(both.bytes)).trim().split(/\s+/)).toEqual(['abc', 'bd']);
   });
 
   it('moves glyphs by their own advances (letter-spacing) and offsets (dx, dy)', async () => {

@@ -1,4 +1,5 @@
-import type { TextFragment } from '../layout/fragment';
+import { hasRtl } from '../../fonts/bidi';
+import type { ShapedGlyph, TextFragment } from '../layout/fragment';
 import type { Color, TextDecoration } from '../style/computed-style';
 import { num } from './content';
 import type { DocumentFace } from './fonts';
@@ -40,6 +41,8 @@ function glyphOperators(
   baseline: number,
   invisible: boolean,
 ): string {
+  const actual = actualTexts(ctx, run, face);
+  const glyphTexts = typeof actual === 'object' ? actual : undefined;
   const size = run.fontSize;
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
@@ -55,7 +58,14 @@ function glyphOperators(
     array = '';
     hex = '';
   };
-  for (const glyph of run.glyphs) {
+  const glyphs = run.glyphs;
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i] as ShapedGlyph;
+    const actualText = glyphTexts?.get(i);
+    if (actualText) {
+      flush();
+      out += `/Span <</ActualText ${actualText}>> BDC\n`;
+    }
     const gid = ctx.fonts.glyph(face, glyph.id, glyph.codePoints);
     if (glyph.dx !== 0 || glyph.dy !== 0) {
       flush();
@@ -75,10 +85,89 @@ function glyphOperators(
       }
     }
     pen += glyph.advance;
+    if (actualText) {
+      flush();
+      out += 'EMC\n';
+    }
   }
   flush();
   // The rendering mode is graphics state: it outlives ET.
-  return invisible ? `${out}0 Tr\nET` : `${out}ET`;
+  out = invisible ? `${out}0 Tr\nET` : `${out}ET`;
+  return actual === 'run' ? `/Span <</ActualText ${textString(run.text)}>> BDC\n${out}\nEMC` : out;
+}
+
+/**
+ * What text extraction needs beyond the ToUnicode map to read the run as its `text`. Extraction reads each
+ * glyph's ToUnicode entry in drawing order; where that is the text already (plain Latin), nothing. Otherwise
+ * (a glyph mapped to other letters, as Arabic's dotless bases are; a glyph for no code point, which a later use
+ * may map) the run says what it reads as in a marked-content span, and extraction takes that instead of the
+ * glyphs. Right-to-left glyphs come in visual order and extractors (poppler) put them back in logical order
+ * themselves, the letters of one ActualText included: so a right-to-left run gets spans glyph by glyph instead
+ * (as Chromium's PDFs have), only around the glyphs that do not extract as their part of the text.
+ */
+function actualTexts(ctx: PaintContext, run: TextFragment, face: DocumentFace): 'run' | GlyphTexts | undefined {
+  const { glyphs, text } = run;
+  const unicode = face.pdf.unicode;
+  let at = 0;
+  for (let i = 0; i < glyphs.length && at >= 0; i++) {
+    const glyph = glyphs[i] as ShapedGlyph;
+    at = extractsAt(text, at, unicode[ctx.fonts.glyph(face, glyph.id, glyph.codePoints)] as number[]);
+  }
+  if (at === text.length) return undefined;
+  return (hasRtl(text) && rtlGlyphTexts(ctx, run, face)) || 'run';
+}
+
+/** ActualText strings of single glyphs, by index in the run. */
+type GlyphTexts = Map<number, string>;
+
+const NOTHING = '<FEFF>';
+
+/**
+ * The glyphs of a right-to-left run (in reverse logical order) that need an ActualText: each glyph stands for
+ * as much of the text as it has code points (only their number is trusted: fontkit gives a glyph the code
+ * points of its first use); one for none (a mark, the dots of an Arabic letter) reads as nothing. Undefined
+ * when the glyphs do not account for the text.
+ */
+function rtlGlyphTexts(ctx: PaintContext, run: TextFragment, face: DocumentFace): GlyphTexts | undefined {
+  const { glyphs, text } = run;
+  const unicode = face.pdf.unicode;
+  const texts: GlyphTexts = new Map();
+  let at = 0;
+  for (let i = glyphs.length - 1; i >= 0; i--) {
+    const glyph = glyphs[i] as ShapedGlyph;
+    if (glyph.codePoints.length === 0) {
+      texts.set(i, NOTHING);
+      continue;
+    }
+    let end = at;
+    for (const cp of glyph.codePoints) end += cp > 0xffff ? 2 : 1;
+    if (end > text.length) return undefined;
+    const mapped = unicode[ctx.fonts.glyph(face, glyph.id, glyph.codePoints)] as number[];
+    if (extractsAt(text, at, mapped) !== end) texts.set(i, textString(text.slice(at, end)));
+    at = end;
+  }
+  return at === text.length ? texts : undefined;
+}
+
+/**
+ * Where `text` goes on after a glyph that extracts as `mapped` (its ToUnicode entry), if that is the text's
+ * next code points; -1 otherwise. A glyph mapped to nothing yet never matches: a later use may map it.
+ */
+function extractsAt(text: string, at: number, mapped: number[]): number {
+  if (mapped.length === 0) return -1;
+  let i = at;
+  for (const cp of mapped) {
+    if (text.codePointAt(i) !== cp) return -1;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return i;
+}
+
+/** A text string for a marked-content property: UTF-16BE with its byte order mark, as a hex string. */
+function textString(text: string): string {
+  let hex = '<FEFF';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(4, '0');
+  return `${hex}>`;
 }
 
 /** Underline and overline (drawn under the glyphs) or line-through (over them), ~1/15 of the font size thick. */
