@@ -5,8 +5,9 @@ export function normaliseWords(text: string): string[] {
   return (
     text
       .normalize('NFC')
-      // Soft hyphens, and the bidi marks pdftotext puts around right-to-left lines.
-      .replace(/[\u00ad\p{Cf}]/gu, '')
+      // Soft hyphens go; the bidi marks pdftotext puts between the runs of a line separate words.
+      .replace(/\u00ad/g, '')
+      .replace(/\p{Cf}/gu, ' ')
       .split(/[\s\u00a0]+/u)
       .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase())
       .filter((w) => w.length > 0)
