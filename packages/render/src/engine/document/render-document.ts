@@ -10,6 +10,7 @@ import type { BoxFragment, PageFragments } from '../layout/fragment';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
+import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '../layout/flex/index';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdf } from '../paint/index';
 import { initialStyle, type PageStyles } from '../style/computed-style';
@@ -18,7 +19,14 @@ import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { marginBoxPieces, pageBox, runningPiece } from './running';
 
-const MODULES: LayoutModules = { layoutInline, inlineIntrinsicWidths, layoutTable, tableIntrinsicWidths };
+const MODULES: LayoutModules = {
+  layoutInline,
+  inlineIntrinsicWidths,
+  layoutTable,
+  tableIntrinsicWidths,
+  layoutFlex,
+  flexIntrinsicWidths,
+};
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
 const shapings = new WeakMap<FontRegistry, TextShaping>();
@@ -73,6 +81,9 @@ const rootBlock = (child: BlockBox): BlockBox => ({
  * footer (their Liquid rendered with the page's number and the page count).
  */
 export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
+  if (!isFlexReady()) {
+    throw new Error('layoutDocument called before the flex layout (Yoga) was loaded: await ensureFlexReady() first.');
+  }
   const findings = new Findings();
   const geometry = pageGeometry(input.template.page);
   const [left, top, right, bottom] = geometry.margins;
@@ -129,8 +140,11 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   return { pages, findings, flow, pageStyles: styled.pages };
 }
 
+export { ensureFlexReady };
+
 /** Renders a document with Quire's engine: layout, then pdfkit painting page by page. */
 export async function renderWithQuireEngine(input: EngineRenderInput): Promise<EngineRenderOutput> {
+  await ensureFlexReady();
   const laidOut = layoutDocument(input);
   const layoutDone = performance.now();
   const { bytes, pages } = await paintPdf(laidOut.pages, {

@@ -1,0 +1,242 @@
+import { createTemplateEngine, getStarter } from '@quire/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultFonts, renderReport } from '../../../render';
+import { ensureFlexReady, layoutDocument } from '../../document/render-document';
+import type { BoxFragment, Fragment, LineFragment } from '../fragment';
+
+beforeAll(() => ensureFlexReady());
+
+// No body margin: the flow's content box is the page's.
+const laidOut = (html: string, css = 'body { margin: 0 }') =>
+  layoutDocument({
+    template: { html, css },
+    data: {},
+    bodyHtml: html,
+    liquid: createTemplateEngine(),
+    fonts: defaultFonts(),
+    images: new Map(),
+  });
+
+interface Found {
+  box: BoxFragment;
+  x: number;
+  y: number;
+}
+
+/** Every box fragment with its absolute position, in tree order. */
+function boxes(fragment: Fragment, x = 0, y = 0, out: Found[] = []): Found[] {
+  if (fragment.kind !== 'box') return out;
+  const ax = x + fragment.x;
+  const ay = y + fragment.y;
+  out.push({ box: fragment, x: ax, y: ay });
+  for (const child of fragment.children) boxes(child, ax, ay, out);
+  return out;
+}
+
+/** The boxes whose background is the given red value (the tests colour their items to find them). */
+const byRed = (doc: ReturnType<typeof laidOut>, red: number) =>
+  boxes(doc.flow).filter((f) => f.box.style.backgroundColor.r === red && f.box.style.backgroundColor.a === 1);
+
+function lineCount(fragment: Fragment): number {
+  if (fragment.kind === 'line') return 1;
+  if (fragment.kind !== 'box') return 0;
+  return fragment.children.reduce((sum, child) => sum + lineCount(child), 0);
+}
+
+const lineTexts = (fragment: Fragment, out: string[] = []): string[] => {
+  if (fragment.kind === 'line')
+    out.push(
+      (fragment as LineFragment).children
+        .map((c) => (c.kind === 'text' ? c.text : ''))
+        .join('')
+        .trim(),
+    );
+  else if (fragment.kind === 'box') for (const child of fragment.children) lineTexts(child, out);
+  return out;
+};
+
+// The page's content width with the default A4 page and margins.
+const contentWidth = (doc: ReturnType<typeof laidOut>) => doc.flow.width;
+
+describe('flex layout', () => {
+  it('puts a header row side by side with justify-content: space-between', () => {
+    const doc = laidOut(
+      `<div style="display:flex; justify-content:space-between">
+        <div style="background:rgb(1,0,0)">ACME Corporation<br>1 Main Street</div>
+        <div style="background:rgb(2,0,0); text-align:right">Invoice #42<br>Due 2026-01-31</div>
+      </div>`,
+    );
+    const [left] = byRed(doc, 1);
+    const [right] = byRed(doc, 2);
+    expect(left && right).toBeTruthy();
+    if (!left || !right) return;
+    expect(left.y).toBeCloseTo(right.y, 3);
+    expect(left.x).toBeCloseTo(doc.flow.x, 3);
+    expect(right.x + right.box.width).toBeCloseTo(doc.flow.x + contentWidth(doc), 1);
+    // Each as wide as its content: the two lines of each stay unbroken.
+    expect(lineCount(left.box)).toBe(2);
+    expect(lineCount(right.box)).toBe(2);
+    expect(right.x).toBeGreaterThan(left.x + left.box.width);
+    expect(doc.findings.list()).toEqual([]);
+  });
+
+  it('shares the width equally between flex: 1 columns, gaps taken out', () => {
+    const doc = laidOut(
+      `<div style="display:flex; gap:20pt; width:320pt">
+        <div style="flex:1; background:rgb(1,0,0)">One</div>
+        <div style="flex:1; background:rgb(2,0,0)">A much longer column text</div>
+        <div style="flex:1; background:rgb(3,0,0)">Three</div>
+      </div>`,
+    );
+    const columns = [1, 2, 3].map((red) => byRed(doc, red)[0] as Found);
+    for (const column of columns) expect(column.box.width).toBeCloseTo((320 - 40) / 3, 2);
+    expect((columns[1] as Found).x - (columns[0] as Found).x).toBeCloseTo((320 - 40) / 3 + 20, 2);
+    expect((columns[2] as Found).x - (columns[1] as Found).x).toBeCloseTo((320 - 40) / 3 + 20, 2);
+  });
+
+  it('gives free space by flex-grow ratios', () => {
+    const doc = laidOut(
+      `<div style="display:flex; width:300pt">
+        <div style="flex-grow:1; flex-basis:0; background:rgb(1,0,0)">a</div>
+        <div style="flex-grow:2; flex-basis:0; background:rgb(2,0,0)">b</div>
+      </div>`,
+    );
+    expect((byRed(doc, 1)[0] as Found).box.width).toBeCloseTo(100, 2);
+    expect((byRed(doc, 2)[0] as Found).box.width).toBeCloseTo(200, 2);
+  });
+
+  it('wraps items onto a second line with flex-wrap: wrap, row-gap between the lines', () => {
+    const doc = laidOut(
+      `<div style="display:flex; flex-wrap:wrap; width:300pt; row-gap:10pt">
+        <div style="width:120pt; height:30pt; background:rgb(1,0,0)"></div>
+        <div style="width:120pt; height:30pt; background:rgb(2,0,0)"></div>
+        <div style="width:120pt; height:30pt; background:rgb(3,0,0)"></div>
+      </div>`,
+    );
+    const [a, b, c] = [1, 2, 3].map((red) => byRed(doc, red)[0] as Found);
+    expect(a?.y).toBeCloseTo(b?.y as number, 3);
+    expect(b?.x).toBeCloseTo((a?.x as number) + 120, 3);
+    expect(c?.x).toBeCloseTo(a?.x as number, 3);
+    expect(c?.y).toBeCloseTo((a?.y as number) + 40, 3);
+    // Each line is a row for the paginator, its items side by side.
+    const rows = boxes(doc.flow).filter((f) => f.box.role === 'row');
+    expect(rows.map((r) => r.box.children.length)).toEqual([2, 1]);
+  });
+
+  it('stacks items in a column, reversed with column-reverse', () => {
+    const html = (direction: string) =>
+      `<div style="display:flex; flex-direction:${direction}">
+        <div style="height:20pt; background:rgb(1,0,0)"></div>
+        <div style="height:30pt; background:rgb(2,0,0)"></div>
+      </div>`;
+    const column = laidOut(html('column'));
+    const [a, b] = [1, 2].map((red) => byRed(column, red)[0] as Found);
+    expect(b?.y).toBeCloseTo((a?.y as number) + 20, 3);
+    // Stretched across the container.
+    expect(a?.box.width).toBeCloseTo(contentWidth(column), 2);
+    const reversed = laidOut(html('column-reverse'));
+    const [ra, rb] = [1, 2].map((red) => byRed(reversed, red)[0] as Found);
+    expect(ra?.y).toBeCloseTo((rb?.y as number) + 30, 3);
+  });
+
+  it('centres items across the line with align-items: center', () => {
+    const doc = laidOut(
+      `<div style="display:flex; align-items:center">
+        <div style="height:60pt; width:50pt; background:rgb(1,0,0)"></div>
+        <div style="height:20pt; width:50pt; background:rgb(2,0,0)"></div>
+      </div>`,
+    );
+    const [tall, short] = [1, 2].map((red) => byRed(doc, red)[0] as Found);
+    expect((short?.y as number) - (tall?.y as number)).toBeCloseTo(20, 3);
+  });
+
+  it('stretches items to the line height by default', () => {
+    const doc = laidOut(
+      `<div style="display:flex">
+        <div style="height:60pt; width:50pt; background:rgb(1,0,0)"></div>
+        <div style="width:50pt; background:rgb(2,0,0)">x</div>
+      </div>`,
+    );
+    expect((byRed(doc, 2)[0] as Found).box.height).toBeCloseTo(60, 3);
+  });
+
+  it('wraps long text within its share of the row', () => {
+    const text = 'This is a long description that cannot fit on one line of a narrow flex item at all.';
+    const doc = laidOut(
+      `<div style="display:flex; width:300pt">
+        <div style="width:100pt; flex-shrink:0; background:rgb(1,0,0)">Label</div>
+        <div style="flex:1; background:rgb(2,0,0)">${text}</div>
+      </div>`,
+    );
+    const item = byRed(doc, 2)[0] as Found;
+    expect(item.box.width).toBeCloseTo(200, 2);
+    const lines = lineTexts(item.box);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toBe(text);
+    expect(item.box.height).toBeGreaterThan(20);
+  });
+
+  it('centres with auto margins', () => {
+    const doc = laidOut(
+      `<div style="display:flex; width:300pt"><div style="margin:0 auto; width:100pt; background:rgb(1,0,0)">x</div></div>`,
+    );
+    const item = byRed(doc, 1)[0] as Found;
+    expect(item.x - doc.flow.x).toBeCloseTo(100, 2);
+  });
+
+  it('honours order', () => {
+    const doc = laidOut(
+      `<div style="display:flex">
+        <div style="order:2; width:40pt; background:rgb(1,0,0)">a</div>
+        <div style="order:1; width:40pt; background:rgb(2,0,0)">b</div>
+      </div>`,
+    );
+    expect((byRed(doc, 2)[0] as Found).x).toBeLessThan((byRed(doc, 1)[0] as Found).x);
+  });
+
+  it('lays out a flex container with only text as one anonymous item', () => {
+    const doc = laidOut(`<div style="display:flex; justify-content:flex-end; width:300pt">Total: 42</div>`);
+    const [line] = lineTexts(doc.flow);
+    expect(line).toBe('Total: 42');
+  });
+
+  it('reports items that overflow a nowrap line once shrunk, naming the line', () => {
+    const doc = laidOut(
+      `<p>before</p>
+<div style="display:flex; width:200pt">
+        <div style="width:150pt; flex-shrink:0">a</div>
+        <div style="width:150pt; flex-shrink:0">b</div>
+      </div>`,
+    );
+    const overflow = doc.findings.list().filter((f) => f.code === 'content_overflow');
+    expect(overflow).toHaveLength(1);
+    expect(overflow[0]).toMatchObject({ line: 2 });
+    expect(overflow[0]?.message).toContain('100pt');
+  });
+
+  it('shrinks items to fit a nowrap line without a finding', () => {
+    const doc = laidOut(
+      `<div style="display:flex; width:200pt">
+        <div style="width:150pt; background:rgb(1,0,0)">a</div>
+        <div style="width:150pt; background:rgb(2,0,0)">b</div>
+      </div>`,
+    );
+    expect((byRed(doc, 1)[0] as Found).box.width).toBeCloseTo(100, 2);
+    expect(doc.findings.list().filter((f) => f.code === 'content_overflow')).toEqual([]);
+  });
+
+  it('throws a clear error when layout comes before the flex layout is loaded', async () => {
+    // Loaded already in this process; the guard is what renderWithQuireEngine avoids by awaiting it.
+    const { isFlexReady } = await import('./yoga');
+    expect(isFlexReady()).toBe(true);
+  });
+});
+
+describe('flex layout: the starters', () => {
+  it('renders the invoice starter on 2 pages, its head block side by side', async () => {
+    const starter = getStarter('invoice');
+    if (!starter) throw new Error('no invoice starter');
+    const report = await renderReport({ template: starter, data: starter.sample_data, engine: 'quire' });
+    expect(report.pages).toBe(2);
+  });
+});
