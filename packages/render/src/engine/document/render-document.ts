@@ -102,6 +102,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   const flow = layout.layoutRoot(rootBlock(body), contentWidth);
   reportOverflow(flow, contentWidth, findings);
+  truncateTrailingMargin(flow);
   const slices = planPages(flow, (index) => {
     const page = index === 0 ? first : other;
     return page.height - page.top - page.bottom;
@@ -171,6 +172,17 @@ function toWarning(finding: EngineFinding): RenderWarning {
     ...(finding.line ? { line: finding.line } : {}),
     ...(finding.column ? { column: finding.column } : {}),
   };
+}
+
+/**
+ * The body's bottom margin at the end of the flow is truncated, as margins at a page break are (CSS
+ * Fragmentation §5.2): content that fits the last page does not spill a blank page for it. The flow's root box
+ * paints nothing, so only the paginator sees its height.
+ */
+function truncateTrailingMargin(flow: BoxFragment): void {
+  let bottom = 0;
+  for (const child of flow.children) bottom = Math.max(bottom, child.y + (child.kind === 'text' ? 0 : child.height));
+  if (flow.children.length > 0 && bottom < flow.height) flow.height = bottom;
 }
 
 /** Content wider than the page's content box is cut off at the paper's edge: say so. */
