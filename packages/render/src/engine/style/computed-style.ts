@@ -46,6 +46,7 @@ export type Display =
   | 'table-column-group'
   | 'table-caption'
   | 'none'
+  | 'flex'
   | 'inline-flex'
   // Laid out as block (grid) or inline-block (inline-grid) until engine v2 part 2; reported.
   | 'grid'

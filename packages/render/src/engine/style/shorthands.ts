@@ -199,9 +199,9 @@ function overflow(nodes: CssNode[]): Expansion | undefined {
 }
 
 // Values a shorthand implies without writing them (`flex: 1` is `1 1 0%`).
-const numberNode = (value: string): CssNode => ({ type: 'Number', loc: null, value });
-const ZERO_PERCENT: CssNode = { type: 'Percentage', loc: null, value: '0' };
-const AUTO: CssNode = { type: 'Identifier', loc: null, name: 'auto' };
+const numberNode = (value: string): CssNode => ({ type: 'Number', value });
+const ZERO_PERCENT: CssNode = { type: 'Percentage', value: '0' };
+const AUTO: CssNode = { type: 'Identifier', name: 'auto' };
 
 /** `flex: none | auto | <grow> <shrink>? || <basis>` (CSS Flexbox §7.1.1). */
 function flex(nodes: CssNode[]): Expansion | undefined {
