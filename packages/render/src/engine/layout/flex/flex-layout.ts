@@ -15,6 +15,7 @@ const EPSILON = 0.5;
 const LINE_STYLE: ComputedStyle = { ...initialStyle(), display: 'block' };
 
 interface Placed {
+  item: BlockLevelBox;
   fragment: Fragment;
   x: number;
   y: number;
@@ -73,14 +74,20 @@ export function layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutConte
       const { fragment } = ctx.layoutBox(sizedItem(item, layout.width, layout.height, contentWidth), layout.width);
       fragment.x = layout.left;
       fragment.y = layout.top;
-      placed.push({ fragment, x: layout.left, y: layout.top, width: layout.width, height: layout.height });
+      placed.push({ item, fragment, x: layout.left, y: layout.top, width: layout.width, height: layout.height });
     });
   } finally {
     root.freeRecursive();
   }
 
   reportOverflow(box, placed, contentWidth, ctx);
-  const children = row ? flexLines(s, placed, contentWidth) : placed.map((p) => p.fragment).sort((a, b) => a.y - b.y);
+  let children: Fragment[];
+  if (row) {
+    const lines = groupLines(s, placed);
+    const grown = alignBaselines(s, lines);
+    if (definiteHeight === null) height += grown;
+    children = lineBoxes(lines, contentWidth);
+  } else children = placed.map((p) => p.fragment).sort((a, b) => a.y - b.y);
   const first = firstBaseline(children);
   const last = lastBaseline(children);
   return {
@@ -211,8 +218,8 @@ function automaticMinWidth(item: BlockLevelBox, contentWidth: number, ctx: Layou
   return min;
 }
 
-/** Items on one line of a row sit side by side: each line is a `row` box as wide as the container. */
-function flexLines(s: ComputedStyle, placed: Placed[], contentWidth: number): Fragment[] {
+/** A row's items by flex line, in Yoga's order. */
+function groupLines(s: ComputedStyle, placed: Placed[]): Placed[][] {
   const lines: Placed[][] = [];
   // Along a line the items advance in the main direction; a step back starts the next line.
   const forward = (s.flexDirection === 'row') === (s.direction === 'ltr') ? 1 : -1;
@@ -226,10 +233,50 @@ function flexLines(s: ComputedStyle, placed: Placed[], contentWidth: number): Fr
     current.push(item);
   }
   if (current.length > 0) lines.push(current);
+  return lines;
+}
+
+/**
+ * align-items/-self: baseline (§8.3), which Yoga's JavaScript binding cannot do: the items of a line that align
+ * on their baseline move down so that their first baselines meet the lowest one (an item without a line has its
+ * bottom edge as baseline). A line that grows pushes the lines below it down; returns how much the row grew.
+ */
+function alignBaselines(s: ComputedStyle, lines: Placed[][]): number {
+  let push = 0;
+  const ordered = [...lines].sort((a, b) => lineTop(a) - lineTop(b));
+  for (const line of ordered) {
+    for (const p of line) {
+      p.y += push;
+      p.fragment.y = p.y;
+    }
+    const aligned = line.filter((p) => {
+      const self = p.item.style.alignSelf;
+      const align = self === 'auto' ? s.alignItems : self;
+      return align === 'baseline' && p.item.style.marginTop !== 'auto' && p.item.style.marginBottom !== 'auto';
+    });
+    if (aligned.length === 0) continue;
+    const bottomBefore = lineBottom(line);
+    const baselineOf = (p: Placed) =>
+      p.y + ((p.fragment.kind === 'box' ? firstBaseline(p.fragment.children) : undefined) ?? p.height);
+    const lowest = Math.max(...aligned.map(baselineOf));
+    for (const p of aligned) {
+      p.y += lowest - baselineOf(p);
+      p.fragment.y = p.y;
+    }
+    if (s.flexWrap !== 'wrap-reverse') push += Math.max(0, lineBottom(line) - bottomBefore);
+  }
+  return push;
+}
+
+const lineTop = (line: Placed[]) => Math.min(...line.map((p) => p.y));
+const lineBottom = (line: Placed[]) => Math.max(...line.map((p) => p.y + p.height));
+
+/** Items on one line of a row sit side by side: each line is a `row` box as wide as the container. */
+function lineBoxes(lines: Placed[][], contentWidth: number): Fragment[] {
   const boxes = lines.map((line): BoxFragment => {
-    const top = Math.min(...line.map((p) => p.y));
-    const bottom = Math.max(...line.map((p) => p.y + p.height));
-    for (const p of line) p.fragment.y -= top;
+    const top = lineTop(line);
+    const bottom = lineBottom(line);
+    for (const p of line) p.fragment.y = p.y - top;
     return {
       kind: 'box',
       x: 0,

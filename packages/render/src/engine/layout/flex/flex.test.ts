@@ -150,6 +150,28 @@ describe('flex layout', () => {
     expect((short?.y as number) - (tall?.y as number)).toBeCloseTo(20, 3);
   });
 
+  it('aligns the first baselines of items with align-items: baseline', () => {
+    const doc = laidOut(
+      `<div style="display:flex; align-items:baseline; gap:10pt">
+        <div style="font-size:28pt; background:rgb(1,0,0)">Invoice</div>
+        <div style="font-size:9pt; padding-top:3pt; background:rgb(2,0,0)">No. 42</div>
+        <div style="font-size:12pt; background:rgb(3,0,0)">Due today</div>
+      </div>`,
+    );
+    const baselines = [1, 2, 3].map((red) => {
+      const item = byRed(doc, red)[0] as Found;
+      const line = item.box.children[0] as LineFragment;
+      return item.y + line.y + line.baseline;
+    });
+    expect(baselines[1]).toBeCloseTo(baselines[0] as number, 2);
+    expect(baselines[2]).toBeCloseTo(baselines[0] as number, 2);
+    // The big item is not moved; the container is as tall as the lowest item reaches.
+    expect((byRed(doc, 1)[0] as Found).y).toBeCloseTo(0, 2);
+    const container = boxes(doc.flow).find((f) => f.box.style.display === 'flex') as Found;
+    const lowest = Math.max(...[1, 2, 3].map((red) => ((f) => f.y + f.box.height)(byRed(doc, red)[0] as Found)));
+    expect(container.y + container.box.height).toBeCloseTo(lowest, 2);
+  });
+
   it('stretches items to the line height by default', () => {
     const doc = laidOut(
       `<div style="display:flex">

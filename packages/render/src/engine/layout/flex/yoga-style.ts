@@ -53,7 +53,7 @@ export function justifyContent(s: ComputedStyle): Justify {
   }
 }
 
-/** align-items and align-self. Yoga's JavaScript binding takes no baseline function: baseline is flex-start. */
+/** align-items and align-self. Baseline is placed at flex-start; the flex layout then moves it (no baseline function in Yoga's JavaScript binding). */
 export function alignItem(value: ComputedStyle['alignSelf']): Align {
   switch (value) {
     case 'auto':
