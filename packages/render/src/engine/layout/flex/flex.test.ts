@@ -1,5 +1,6 @@
 import { createTemplateEngine, getStarter } from '@quire/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from '../../../__fixtures__/pdf-tools';
 import { defaultFonts, renderReport } from '../../../render';
 import { ensureFlexReady, layoutDocument } from '../../document/render-document';
 import type { BoxFragment, Fragment, LineFragment } from '../fragment';
@@ -245,6 +246,44 @@ describe('flex layout', () => {
     );
     expect((byRed(doc, 1)[0] as Found).box.width).toBeCloseTo(100, 2);
     expect(doc.findings.list().filter((f) => f.code === 'content_overflow')).toEqual([]);
+  });
+});
+
+describe('flex layout: pagination', () => {
+  it('breaks a column flex container between its items', async () => {
+    const items = Array.from({ length: 80 }, (_, i) => `<div style="height:20pt">Item ${i + 1}</div>`).join('');
+    const report = await renderReport({
+      template: { html: `<div style="display:flex; flex-direction:column">${items}</div>` },
+      data: {},
+      engine: 'quire',
+    });
+    expect(report.pages).toBeGreaterThan(1);
+    const texts = await pageTexts(report.bytes);
+    const all = texts.join('\n');
+    for (let i = 1; i <= 80; i++) expect(all).toMatch(new RegExp(`Item ${i}\\b`));
+    // No item is cut in two: each page ends with a whole item.
+    expect(texts[0]).toMatch(/Item \d+\s*$/);
+  });
+
+  it('splits a row of two tall columns across pages, side by side on each', async () => {
+    const column = (name: string) =>
+      `<div style="flex:1">${Array.from({ length: 70 }, (_, i) => `<p style="margin:0 0 4pt">${name} ${i + 1}</p>`).join('')}</div>`;
+    const report = await renderReport({
+      template: { html: `<div style="display:flex; gap:12pt">${column('Left')}${column('Right')}</div>` },
+      data: {},
+      engine: 'quire',
+    });
+    expect(report.pages).toBe(2);
+    const [first, second] = await pageTexts(report.bytes);
+    expect(first).toContain('Left 1');
+    expect(first).toContain('Right 1');
+    expect(second).toContain('Left 70');
+    expect(second).toContain('Right 70');
+    const all = `${first}\n${second}`;
+    for (let i = 1; i <= 70; i++) {
+      expect(all).toMatch(new RegExp(`Left ${i}\\b`));
+      expect(all).toMatch(new RegExp(`Right ${i}\\b`));
+    }
   });
 });
 
