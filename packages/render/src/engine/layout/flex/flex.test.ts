@@ -26,10 +26,10 @@ interface Found {
 
 /** Every box fragment with its absolute position, in tree order. */
 function boxes(fragment: Fragment, x = 0, y = 0, out: Found[] = []): Found[] {
-  if (fragment.kind !== 'box') return out;
+  if (fragment.kind !== 'box' && fragment.kind !== 'line') return out;
   const ax = x + fragment.x;
   const ay = y + fragment.y;
-  out.push({ box: fragment, x: ax, y: ay });
+  if (fragment.kind === 'box') out.push({ box: fragment, x: ax, y: ay });
   for (const child of fragment.children) boxes(child, ax, ay, out);
   return out;
 }
@@ -221,6 +221,33 @@ describe('flex layout', () => {
     const doc = laidOut(`<div style="display:flex; justify-content:flex-end; width:300pt">Total: 42</div>`);
     const [line] = lineTexts(doc.flow);
     expect(line).toBe('Total: 42');
+  });
+
+  it('lays out an inline-flex container on its line, as wide as its items', () => {
+    const doc = laidOut(
+      `<p>Total <span style="display:inline-flex; gap:6pt; background:rgb(9,0,0)"><b style="width:20pt; background:rgb(1,0,0)">a</b><b style="width:30pt">b</b></span> due</p>`,
+    );
+    const container = byRed(doc, 9)[0] as Found;
+    expect(container.box.role).toBe('inline-block');
+    expect(container.box.width).toBeCloseTo(56, 2);
+    expect(lineTexts(doc.flow)[0]).toMatch(/^Total/);
+  });
+
+  it('runs a row from the right in a right-to-left container', () => {
+    const doc = laidOut(
+      `<div dir="rtl" style="display:flex; width:300pt; flex-wrap:wrap">
+        <div style="width:200pt; height:10pt; background:rgb(1,0,0)"></div>
+        <div style="width:80pt; height:10pt; background:rgb(2,0,0)"></div>
+        <div style="width:100pt; height:10pt; background:rgb(3,0,0)"></div>
+      </div>`,
+    );
+    const container = boxes(doc.flow).find((f) => f.box.style.display === 'flex') as Found;
+    const [a, b, c] = [1, 2, 3].map((red) => byRed(doc, red)[0] as Found);
+    expect((a?.x as number) - container.x).toBeCloseTo(100, 2);
+    expect((b?.x as number) - container.x).toBeCloseTo(20, 2);
+    expect((c?.x as number) - container.x).toBeCloseTo(200, 2);
+    expect(c?.y).toBeCloseTo(10, 2);
+    expect(boxes(doc.flow).filter((f) => f.box.role === 'row')).toHaveLength(2);
   });
 
   it('reports items that overflow a nowrap line once shrunk, naming the line', () => {
