@@ -2,13 +2,15 @@ import type { StyledElement, StyledNode } from '../style/computed-style';
 
 /** Words compared without case, edge punctuation or soft hyphens: what a reader would search for. */
 export function normaliseWords(text: string): string[] {
-  return text
-    .normalize('NFC')
-    // Soft hyphens, and the bidi marks pdftotext puts around right-to-left lines.
-    .replace(/[\u00ad\p{Cf}]/gu, '')
-    .split(/[\s\u00a0]+/u)
-    .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase())
-    .filter((w) => w.length > 0);
+  return (
+    text
+      .normalize('NFC')
+      // Soft hyphens, and the bidi marks pdftotext puts around right-to-left lines.
+      .replace(/[\u00ad\p{Cf}]/gu, '')
+      .split(/[\s\u00a0]+/u)
+      .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase())
+      .filter((w) => w.length > 0)
+  );
 }
 
 /** The words of every element the style stage did not hide (display: none, visibility: hidden). */
@@ -37,11 +39,7 @@ export function extractedWords(pdfText: string): Set<string> {
   const joined = pdfText.replace(/(\p{L})-\n\s*(\p{L})/gu, '$1$2');
   // A URL broken after a slash (a UAX #14 break opportunity) at a line end is read as one.
   const urls = pdfText.replace(/(\S\/)\n\s*(?=\S)/gu, '$1');
-  return new Set([
-    ...normaliseWords(joined),
-    ...normaliseWords(urls),
-    ...normaliseWords(pdfText.replace(/-/g, ' ')),
-  ]);
+  return new Set([...normaliseWords(joined), ...normaliseWords(urls), ...normaliseWords(pdfText.replace(/-/g, ' '))]);
 }
 
 /** Whether a word shown by the template is in the PDF's words, whole or (when it has hyphens) by its parts. */

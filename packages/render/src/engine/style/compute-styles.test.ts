@@ -461,7 +461,11 @@ describe('computeStyles: flexbox', () => {
     expect(flexOf('flex: 1').style).toMatchObject({ flexGrow: 1, flexShrink: 1, flexBasis: { pt: 0, pct: 0 } });
     expect(flexOf('flex: none').style).toMatchObject({ flexGrow: 0, flexShrink: 0, flexBasis: 'auto' });
     expect(flexOf('flex: auto').style).toMatchObject({ flexGrow: 1, flexShrink: 1, flexBasis: 'auto' });
-    expect(flexOf('flex: 2 0 100px').style).toMatchObject({ flexGrow: 2, flexShrink: 0, flexBasis: { pt: 75, pct: 0 } });
+    expect(flexOf('flex: 2 0 100px').style).toMatchObject({
+      flexGrow: 2,
+      flexShrink: 0,
+      flexBasis: { pt: 75, pct: 0 },
+    });
     expect(flexOf('flex: 30%').style).toMatchObject({ flexGrow: 1, flexShrink: 1, flexBasis: { pt: 0, pct: 30 } });
     expect(flexOf('flex: 1 0').style).toMatchObject({ flexGrow: 1, flexShrink: 0 });
   });

@@ -364,7 +364,8 @@ function alignment<T extends string>(...words: T[]): Parse<T> {
   return (nodes) => {
     const parts = nodes.map(identifier);
     if (parts.length === 2 && (parts[0] === 'safe' || parts[0] === 'unsafe')) parts.shift();
-    else if (parts.length === 2 && (parts[0] === 'first' || parts[0] === 'last') && parts[1] === 'baseline') parts.shift();
+    else if (parts.length === 2 && (parts[0] === 'first' || parts[0] === 'last') && parts[1] === 'baseline')
+      parts.shift();
     const word = parts.length === 1 ? parts[0] : undefined;
     return word !== undefined && set.has(word) ? (word as T) : undefined;
   };

@@ -6,8 +6,8 @@ import type { BlockContents, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { flexItems } from './items';
 import { sizedItem } from './sized-item';
-import { alignContent, alignItem, flexDirection, flexWrap, isRow, justifyContent } from './yoga-style';
 import { loadedYoga } from './yoga';
+import { alignContent, alignItem, flexDirection, flexWrap, isRow, justifyContent } from './yoga-style';
 
 const EPSILON = 0.5;
 
