@@ -489,6 +489,19 @@ describe('computeStyles: flexbox', () => {
     expect(findings).toEqual([]);
   });
 
+  it('expands place-content, place-items and place-self', () => {
+    expect(flexOf('place-content: center space-between').style).toMatchObject({
+      alignContent: 'center',
+      justifyContent: 'space-between',
+    });
+    expect(flexOf('place-content: flex-end').style).toMatchObject({
+      alignContent: 'flex-end',
+      justifyContent: 'flex-end',
+    });
+    expect(flexOf('place-items: first baseline center').style.alignItems).toBe('baseline');
+    expect(flexOf('place-self: end').style.alignSelf).toBe('end');
+  });
+
   it('rejects a negative flex-grow and keeps the value below', () => {
     expect(flexOf('flex-grow: 2; flex-grow: -1').style.flexGrow).toBe(2);
   });

@@ -260,6 +260,30 @@ function gap(nodes: CssNode[]): Expansion | undefined {
   };
 }
 
+/**
+ * `place-content: <align-content> <justify-content>?` and `place-items` / `place-self` (CSS Box Alignment §5):
+ * the second value (the first when there is one) goes to justify-content; justify-items and justify-self do not
+ * apply to flex items, so `place-items` and `place-self` keep their align part only.
+ */
+function place(align: string, justify: string | null): Expander {
+  return (nodes) => {
+    // `first baseline` and `safe center` are one value of two words.
+    const values: CssNode[][] = [];
+    for (const node of nodes) {
+      const previous = values[values.length - 1];
+      const word = id(previous?.[0]);
+      if (previous?.length === 1 && (word === 'first' || word === 'last' || word === 'safe' || word === 'unsafe'))
+        previous.push(node);
+      else values.push([node]);
+    }
+    if (values.length < 1 || values.length > 2) return undefined;
+    const [first, second = first] = values as [CssNode[], CssNode[]?];
+    const longhands = new Map<string, CssNode[] | null>([[align, first]]);
+    if (justify) longhands.set(justify, second as CssNode[]);
+    return { longhands };
+  };
+}
+
 function borderSides(part: 'width' | 'style' | 'color'): Expander {
   return fourSides(SIDES.map((side) => `border-${side}-${part}`));
 }
@@ -280,6 +304,9 @@ export const SHORTHANDS: Record<string, Expander> = {
   flex,
   'flex-flow': flexFlow,
   gap,
+  'place-content': place('align-content', 'justify-content'),
+  'place-items': place('align-items', null),
+  'place-self': place('align-self', null),
   overflow,
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
@@ -302,6 +329,9 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
   'flex-flow': ['flex-direction', 'flex-wrap'],
   gap: ['row-gap', 'column-gap'],
+  'place-content': ['align-content', 'justify-content'],
+  'place-items': ['align-items'],
+  'place-self': ['align-self'],
 };
 for (const side of SIDES)
   SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
