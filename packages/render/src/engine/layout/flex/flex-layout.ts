@@ -42,31 +42,41 @@ export function layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutConte
   let height: number;
   try {
     configureContainer(root, s, contentWidth, definiteHeight);
+    const heightsAt: Array<(borderWidth: number) => number> = [];
     const nodes = items.map((item, index) => {
       const node = yoga.Node.create(config);
-      configureItem(node, item, contentWidth, definiteHeight, row, ctx);
+      heightsAt.push(configureItem(node, item, contentWidth, definiteHeight, row, ctx));
       root.insertChild(node, index);
       return node;
     });
     const direction = s.direction === 'rtl' ? Direction.RTL : Direction.LTR;
     root.calculateLayout(contentWidth, definiteHeight ?? undefined, direction);
-    if (row) {
-      // The automatic minimum width (§4.5) applies only where it is violated: Yoga clamps a flex basis by
-      // min-width before sharing the free space out, which CSS does not, so it is set only on the items that
-      // came out narrower than it, and the line is laid out again with them frozen at it (§9.7 step 4).
-      for (let round = 0; round < 3; round++) {
-        let violated = false;
-        items.forEach((item, index) => {
-          const node = nodes[index] as Node;
+    // The automatic minimum size (§4.5) applies only where it is violated: Yoga clamps a flex basis by its min
+    // size before sharing the free space out, which CSS does not, so it is set only on the items that came out
+    // smaller than it, and the line is laid out again with them frozen at it (§9.7 step 4). A column can only
+    // shrink its items when its height is limited.
+    const shrinks = row || definiteHeight !== null || s.maxHeight !== 'none';
+    for (let round = 0; shrinks && round < 3; round++) {
+      let violated = false;
+      items.forEach((item, index) => {
+        const node = nodes[index] as Node;
+        if (row) {
           const min = automaticMinWidth(item, contentWidth, ctx);
           if (min !== null && node.getComputedWidth() < min - 0.01) {
             node.setMinWidth(min);
             violated = true;
           }
-        });
-        if (!violated) break;
-        root.calculateLayout(contentWidth, definiteHeight ?? undefined, direction);
-      }
+        } else {
+          const content = (heightsAt[index] as (w: number) => number)(node.getComputedWidth());
+          const min = automaticMinHeight(item, content, contentWidth, definiteHeight);
+          if (min !== null && node.getComputedHeight() < min - 0.01) {
+            node.setMinHeight(min);
+            violated = true;
+          }
+        }
+      });
+      if (!violated) break;
+      root.calculateLayout(contentWidth, definiteHeight ?? undefined, direction);
     }
     height = root.getComputedHeight();
     items.forEach((item, index) => {
@@ -136,7 +146,7 @@ function configureItem(
   definiteHeight: number | null,
   row: boolean,
   ctx: LayoutContext,
-): void {
+): (borderWidth: number) => number {
   const s = item.style;
   const pad = paddingOf(s, contentWidth);
   const bor = borderOf(s);
@@ -196,6 +206,7 @@ function configureItem(
     else measured = intrinsic.max;
     return { width: measured, height: heightMode === MeasureMode.Exactly ? h : heightAt(measured) };
   });
+  return heightAt;
 }
 
 /**
@@ -270,6 +281,27 @@ function alignBaselines(s: ComputedStyle, lines: Placed[][]): number {
 
 const lineTop = (line: Placed[]) => Math.min(...line.map((p) => p.y));
 const lineBottom = (line: Placed[]) => Math.max(...line.map((p) => p.y + p.height));
+
+/** A column item's automatic minimum height, border box: its content's height, or its specified height if smaller. */
+function automaticMinHeight(
+  item: BlockLevelBox,
+  contentHeight: number,
+  contentWidth: number,
+  definiteHeight: number | null,
+): number | null {
+  const s = item.style;
+  if (s.minHeight !== 'auto' || s.overflow !== 'visible') return null;
+  const pad = paddingOf(s, contentWidth);
+  const bor = borderOf(s);
+  const extras = pad.top + pad.bottom + bor.top + bor.bottom;
+  const borderBox = (value: number) => (s.boxSizing === 'border-box' ? Math.max(value, extras) : value + extras);
+  let min = contentHeight;
+  const height = lengthOrNull(s.height, definiteHeight);
+  if (height !== null) min = Math.min(min, borderBox(height));
+  const max = lengthOrNull(s.maxHeight, definiteHeight);
+  if (max !== null) min = Math.min(min, borderBox(max));
+  return min;
+}
 
 /** Items on one line of a row sit side by side: each line is a `row` box as wide as the container. */
 function lineBoxes(lines: Placed[][], contentWidth: number): Fragment[] {

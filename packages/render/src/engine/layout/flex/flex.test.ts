@@ -140,6 +140,23 @@ describe('flex layout', () => {
     expect(ra?.y).toBeCloseTo((rb?.y as number) + 30, 3);
   });
 
+  it('shrinks column items in a short container no further than their content', () => {
+    const doc = laidOut(
+      `<div style="display:flex; flex-direction:column; height:50pt">
+        <div style="height:40pt; background:rgb(1,0,0)"></div>
+        <div style="flex-basis:40pt; background:rgb(2,0,0)">Some text<br>on two lines</div>
+      </div>`,
+    );
+    const [a, b] = [1, 2].map((red) => byRed(doc, red)[0] as Found);
+    const text = b as Found;
+    // Two lines of 12pt text need about 33pt: the text item keeps them, the other shrinks for it.
+    expect(lineCount(text.box)).toBe(2);
+    const lines = text.box.children as LineFragment[];
+    const last = lines[lines.length - 1] as LineFragment;
+    expect(text.box.height).toBeGreaterThanOrEqual(last.y + last.height - 0.01);
+    expect(a?.box.height).toBeCloseTo(50 - text.box.height, 2);
+  });
+
   it('centres items across the line with align-items: center', () => {
     const doc = laidOut(
       `<div style="display:flex; align-items:center">
