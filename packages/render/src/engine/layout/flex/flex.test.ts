@@ -157,6 +157,29 @@ describe('flex layout', () => {
     expect(a?.box.height).toBeCloseTo(50 - text.box.height, 2);
   });
 
+  it('takes tables and SVG images as items', () => {
+    const doc = laidOut(
+      `<div style="display:flex; gap:10pt; width:300pt; align-items:flex-start">
+        <svg width="40" height="20" viewBox="0 0 40 20"><rect width="40" height="20"/></svg>
+        <table style="flex:1; background:rgb(1,0,0)"><tr><td>Qty</td><td>12</td></tr></table>
+      </div>`,
+    );
+    const svg = (function find(f: Fragment, x: number): { x: number; width: number } | undefined {
+      if (f.kind === 'svg') return { x: x + f.x, width: f.width };
+      if (f.kind !== 'box' && f.kind !== 'line') return undefined;
+      for (const child of f.children) {
+        const found = find(child, x + f.x);
+        if (found) return found;
+      }
+      return undefined;
+    })(doc.flow, 0);
+    expect(svg).toMatchObject({ x: 0, width: 30 });
+    const table = byRed(doc, 1)[0] as Found;
+    expect(table.x).toBeCloseTo(40, 2);
+    expect(table.box.width).toBeCloseTo(260, 2);
+    expect(lineTexts(table.box)).toEqual(['Qty', '12']);
+  });
+
   it('centres items across the line with align-items: center', () => {
     const doc = laidOut(
       `<div style="display:flex; align-items:center">
