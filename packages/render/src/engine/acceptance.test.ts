@@ -1,17 +1,19 @@
 import { createTemplateEngine } from '@quire/core';
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts, pdfInfo } from '../__fixtures__/pdf-tools';
 import { defaultFonts, renderReport } from '../render';
 import type { RenderTemplate } from '../types';
 import { rasterize } from '../visual/rasterize';
-import { layoutDocument } from './document/render-document';
+import { ensureFlexReady, layoutDocument } from './document/render-document';
 import type { Fragment, LineFragment, TextFragment } from './layout/fragment';
 
 /* The acceptance cases of engine v2 part 1 (issue 15), end to end: HTML in, PDF out, checked in its text and pixels. */
 
 const render = (template: RenderTemplate, data: Record<string, unknown> = {}) =>
   renderReport({ template, data, engine: 'quire', metadata: { creationDate: new Date('2026-01-01T00:00:00Z') } });
+
+beforeAll(() => ensureFlexReady());
 
 const laidOut = (html: string, css = '') =>
   layoutDocument({

@@ -32,12 +32,15 @@ export function visibleWords(root: StyledElement): string[] {
 }
 
 /**
- * The words of a PDF's text. Words hyphenated at a line end count joined (`docu-` + `ment` is `document`), and
+ * The words of a PDF's text. Words hyphenated at a line end count joined (`docu-` + `ment` is `document`), so do
+ * URLs broken after a slash there, and
  * a word with its own hyphen broken there (`back-` + `ordered`) is found by its parts: see `printedWord`.
  */
 export function extractedWords(pdfText: string): Set<string> {
   const joined = pdfText.replace(/(\p{L})-\n\s*(\p{L})/gu, '$1$2');
-  return new Set([...normaliseWords(joined), ...normaliseWords(pdfText.replace(/-/g, ' '))]);
+  // A URL broken after a slash (a UAX #14 break opportunity) at a line end is read as one.
+  const urls = pdfText.replace(/(\S\/)\n\s*(?=\S)/gu, '$1');
+  return new Set([...normaliseWords(joined), ...normaliseWords(urls), ...normaliseWords(pdfText.replace(/-/g, ' '))]);
 }
 
 /** Whether a word shown by the template is in the PDF's words, whole or (when it has hyphens) by its parts. */

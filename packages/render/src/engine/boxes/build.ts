@@ -22,8 +22,8 @@ const TABLE_INTERNAL = new Set<Display>([
 
 const BLOCK_LEVEL_DISPLAY = new Set<Display>(['block', 'list-item', 'flex', 'grid', 'table', 'table-caption']);
 
-/** Laid out as block (or inline-block) until flex and grid layout come (engine v2 part 2). */
-const NOT_YET_LAID_OUT = new Set<Display>(['flex', 'grid', 'inline-flex', 'inline-grid']);
+/** Laid out as block (or inline-block) until grid layout comes (engine v2 part 2). */
+const NOT_YET_LAID_OUT = new Set<Display>(['grid', 'inline-grid']);
 
 /** Elements that reset the list-item counter for their descendants (HTML's `ol`, `ul`, `menu`). */
 const LISTS = new Set(['ol', 'ul', 'menu', 'dir']);

@@ -6,6 +6,7 @@ import type { BlockBox } from '../boxes/box';
 import { buildBoxes } from '../boxes/index';
 import { type EngineFinding, Findings } from '../findings';
 import { BlockLayout, type LayoutModules } from '../layout/block/block-layout';
+import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '../layout/flex/index';
 import type { BoxFragment, PageFragments } from '../layout/fragment';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { slicePieces } from '../layout/pages/pieces';
@@ -18,7 +19,14 @@ import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { marginBoxPieces, pageBox, runningPiece } from './running';
 
-const MODULES: LayoutModules = { layoutInline, inlineIntrinsicWidths, layoutTable, tableIntrinsicWidths };
+const MODULES: LayoutModules = {
+  layoutInline,
+  inlineIntrinsicWidths,
+  layoutTable,
+  tableIntrinsicWidths,
+  layoutFlex,
+  flexIntrinsicWidths,
+};
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
 const shapings = new WeakMap<FontRegistry, TextShaping>();
@@ -73,6 +81,9 @@ const rootBlock = (child: BlockBox): BlockBox => ({
  * footer (their Liquid rendered with the page's number and the page count).
  */
 export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
+  if (!isFlexReady()) {
+    throw new Error('layoutDocument called before the flex layout (Yoga) was loaded: await ensureFlexReady() first.');
+  }
   const findings = new Findings();
   const geometry = pageGeometry(input.template.page);
   const [left, top, right, bottom] = geometry.margins;
@@ -91,6 +102,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   const flow = layout.layoutRoot(rootBlock(body), contentWidth);
   reportOverflow(flow, contentWidth, findings);
+  truncateTrailingMargin(flow);
   const slices = planPages(flow, (index) => {
     const page = index === 0 ? first : other;
     return page.height - page.top - page.bottom;
@@ -129,8 +141,11 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   return { pages, findings, flow, pageStyles: styled.pages };
 }
 
+export { ensureFlexReady };
+
 /** Renders a document with Quire's engine: layout, then pdfkit painting page by page. */
 export async function renderWithQuireEngine(input: EngineRenderInput): Promise<EngineRenderOutput> {
+  await ensureFlexReady();
   const laidOut = layoutDocument(input);
   const layoutDone = performance.now();
   const { bytes, pages } = await paintPdf(laidOut.pages, {
@@ -157,6 +172,17 @@ function toWarning(finding: EngineFinding): RenderWarning {
     ...(finding.line ? { line: finding.line } : {}),
     ...(finding.column ? { column: finding.column } : {}),
   };
+}
+
+/**
+ * The body's bottom margin at the end of the flow is truncated, as margins at a page break are (CSS
+ * Fragmentation §5.2): content that fits the last page does not spill a blank page for it. The flow's root box
+ * paints nothing, so only the paginator sees its height.
+ */
+function truncateTrailingMargin(flow: BoxFragment): void {
+  let bottom = 0;
+  for (const child of flow.children) bottom = Math.max(bottom, child.y + (child.kind === 'text' ? 0 : child.height));
+  if (flow.children.length > 0 && bottom < flow.height) flow.height = bottom;
 }
 
 /** Content wider than the page's content box is cut off at the paper's edge: say so. */

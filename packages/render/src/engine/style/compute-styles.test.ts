@@ -369,7 +369,7 @@ describe('computeStyles: findings', () => {
     const { findings } = style(
       '<div style="transform: rotate(1deg)">x</div>',
       `.a { box-shadow: 0 0 1px red }
-.b { display: flex; position: absolute; float: left }
+.b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
 .d::before { content: "x" }
 .e { color: nonsense; width: 10 }
@@ -391,13 +391,13 @@ describe('computeStyles: findings', () => {
     expect(findings.some((f) => f.message.includes('cursor'))).toBe(false);
   });
 
-  it('reports display: flex, position and float where they are used, once for many elements', () => {
+  it('reports display: grid, position and float where they are used, once for many elements', () => {
     const rows = '<div class="b">x</div>'.repeat(50);
     const { root, findings } = style(
       rows,
-      `.b { display: flex; position: absolute; float: left }\n.e { color: nonsense; width: 10 }\n<p class="e">`,
+      `.b { display: grid; position: absolute; float: left }\n.e { color: nonsense; width: 10 }\n<p class="e">`,
     );
-    expect(root.children[0]).toMatchObject({ style: { display: 'flex', position: 'absolute', float: 'left' } });
+    expect(root.children[0]).toMatchObject({ style: { display: 'grid', position: 'absolute', float: 'left' } });
     const reported = findings.filter((f) => f.line === 1).map((f) => f.message.split(':')[0]);
     expect(reported).toEqual(['display', 'position', 'float']);
   });
@@ -454,6 +454,7 @@ describe('computeStyles: speed', () => {
   });
 });
 
+<<<<<<< HEAD
 describe('computeStyles: legacy alignment', () => {
   it("resets align=center's text alignment in a nested table, as Chromium does, but not CSS's", () => {
     const legacy = style(
@@ -466,5 +467,57 @@ describe('computeStyles: legacy alignment', () => {
       '.c { text-align: center }',
     );
     expect(find(css.root, '#inner').style.textAlign).toBe('center');
+=======
+describe('computeStyles: flexbox', () => {
+  const flexOf = (css: string) => find(style('<div class="f">x</div>', `.f { display: flex; ${css} }`).root, 'div');
+
+  it('expands flex: 1, none, auto and three values as CSS Flexbox §7.1.1 says', () => {
+    expect(flexOf('flex: 1').style).toMatchObject({ flexGrow: 1, flexShrink: 1, flexBasis: { pt: 0, pct: 0 } });
+    expect(flexOf('flex: none').style).toMatchObject({ flexGrow: 0, flexShrink: 0, flexBasis: 'auto' });
+    expect(flexOf('flex: auto').style).toMatchObject({ flexGrow: 1, flexShrink: 1, flexBasis: 'auto' });
+    expect(flexOf('flex: 2 0 100px').style).toMatchObject({
+      flexGrow: 2,
+      flexShrink: 0,
+      flexBasis: { pt: 75, pct: 0 },
+    });
+    expect(flexOf('flex: 30%').style).toMatchObject({ flexGrow: 1, flexShrink: 1, flexBasis: { pt: 0, pct: 30 } });
+    expect(flexOf('flex: 1 0').style).toMatchObject({ flexGrow: 1, flexShrink: 0 });
+  });
+
+  it('computes flex-flow, gap and the alignment keywords, and reports none of them', () => {
+    const { root, findings } = style(
+      '<div class="f">x</div>',
+      `.f { display: flex; flex-flow: column wrap; gap: 8px 12px; justify-content: space-between;
+            align-items: safe center; align-content: space-around; order: -1 }`,
+    );
+    expect(find(root, 'div').style).toMatchObject({
+      flexDirection: 'column',
+      flexWrap: 'wrap',
+      rowGap: { pt: 6, pct: 0 },
+      columnGap: { pt: 9, pct: 0 },
+      justifyContent: 'space-between',
+      alignItems: 'center',
+      alignContent: 'space-around',
+      order: -1,
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('expands place-content, place-items and place-self', () => {
+    expect(flexOf('place-content: center space-between').style).toMatchObject({
+      alignContent: 'center',
+      justifyContent: 'space-between',
+    });
+    expect(flexOf('place-content: flex-end').style).toMatchObject({
+      alignContent: 'flex-end',
+      justifyContent: 'flex-end',
+    });
+    expect(flexOf('place-items: first baseline center').style.alignItems).toBe('baseline');
+    expect(flexOf('place-self: end').style.alignSelf).toBe('end');
+  });
+
+  it('rejects a negative flex-grow and keeps the value below', () => {
+    expect(flexOf('flex-grow: 2; flex-grow: -1').style.flexGrow).toBe(2);
+>>>>>>> eng-flex
   });
 });

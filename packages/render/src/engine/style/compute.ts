@@ -249,8 +249,8 @@ function reportUnsupportedValue(
   env: StyleEnvironment,
 ): void {
   let message: string | undefined;
-  if (name === 'display' && FLEX_OR_GRID.has(style.display)) {
-    message = `display: ${style.display} is laid out as ${style.display.startsWith('inline') ? 'inline-block' : 'block'} for now.`;
+  if (name === 'display' && (style.display === 'grid' || style.display === 'inline-grid')) {
+    message = `display: ${style.display} is laid out as ${style.display === 'inline-grid' ? 'inline-block' : 'block'} for now.`;
   } else if (name === 'position' && style.position !== 'static') {
     message = `position: ${style.position} is not supported yet; the element stays in the flow.`;
   } else if (name === 'float' && style.float !== 'none') {

@@ -46,9 +46,9 @@ export type Display =
   | 'table-column-group'
   | 'table-caption'
   | 'none'
-  // Laid out as block (flex, grid) or inline-block (inline-flex, inline-grid) until engine v2 part 2; reported.
   | 'flex'
   | 'inline-flex'
+  // Laid out as block (grid) or inline-block (inline-grid) until engine v2 part 2; reported.
   | 'grid'
   | 'inline-grid';
 
@@ -88,6 +88,18 @@ export interface BackgroundImage {
   /** The URL as written (`data:…`, an asset name, or a remote URL); the paint stage looks it up. */
   url: string;
 }
+
+/** Box Alignment's positions for content (justify-content, align-content) and for items (align-items, -self). */
+export type ContentPosition =
+  | 'flex-start'
+  | 'flex-end'
+  | 'center'
+  | 'start'
+  | 'end'
+  | 'space-between'
+  | 'space-around'
+  | 'space-evenly';
+export type SelfPosition = 'flex-start' | 'flex-end' | 'center' | 'start' | 'end' | 'self-start' | 'self-end';
 
 export interface ComputedStyle {
   display: Display;
@@ -183,6 +195,21 @@ export interface ComputedStyle {
   captionSide: 'top' | 'bottom';
   emptyCells: 'show' | 'hide';
 
+  // Flexbox (CSS Flexbox 1). Gaps also apply to grid, which is not laid out yet.
+  flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  justifyContent: ContentPosition | 'normal' | 'stretch' | 'left' | 'right';
+  alignItems: SelfPosition | 'normal' | 'stretch' | 'baseline';
+  alignSelf: SelfPosition | 'auto' | 'normal' | 'stretch' | 'baseline';
+  alignContent: ContentPosition | 'normal' | 'stretch' | 'baseline';
+  flexGrow: number;
+  flexShrink: number;
+  /** `content`: the item's content size, whatever its width or height. */
+  flexBasis: LengthOrAuto | 'content';
+  order: number;
+  rowGap: Length;
+  columnGap: Length;
+
   // Fragmentation.
   breakBefore: BreakValue;
   breakAfter: BreakValue;
@@ -265,6 +292,18 @@ export function initialStyle(): ComputedStyle {
     tableLayout: 'auto',
     captionSide: 'top',
     emptyCells: 'show',
+    flexDirection: 'row',
+    flexWrap: 'nowrap',
+    justifyContent: 'normal',
+    alignItems: 'normal',
+    alignSelf: 'auto',
+    alignContent: 'normal',
+    flexGrow: 0,
+    flexShrink: 1,
+    flexBasis: 'auto',
+    order: 0,
+    rowGap: zero(),
+    columnGap: zero(),
     breakBefore: 'auto',
     breakAfter: 'auto',
     breakInside: 'auto',

@@ -365,6 +365,48 @@ function decorationPart<F extends keyof OwnDecoration>(
   };
 }
 
+/**
+ * Box Alignment keywords: `safe` and `unsafe` are dropped (content is never moved to avoid overflow here), and
+ * `first baseline` / `last baseline` are baseline.
+ */
+function alignment<T extends string>(...words: T[]): Parse<T> {
+  const set = new Set<string>(words);
+  return (nodes) => {
+    const parts = nodes.map(identifier);
+    if (parts.length === 2 && (parts[0] === 'safe' || parts[0] === 'unsafe')) parts.shift();
+    else if (parts.length === 2 && (parts[0] === 'first' || parts[0] === 'last') && parts[1] === 'baseline')
+      parts.shift();
+    const word = parts.length === 1 ? parts[0] : undefined;
+    return word !== undefined && set.has(word) ? (word as T) : undefined;
+  };
+}
+
+const CONTENT_POSITIONS = [
+  'flex-start',
+  'flex-end',
+  'center',
+  'start',
+  'end',
+  'space-between',
+  'space-around',
+  'space-evenly',
+] as const;
+const SELF_POSITIONS = ['flex-start', 'flex-end', 'center', 'start', 'end', 'self-start', 'self-end'] as const;
+
+const nonNegativeNumber = one<number>((node, c) => {
+  const n = toNumber(node, c);
+  return n !== undefined && n >= 0 ? n : undefined;
+});
+
+const flexBasis = one<ComputedStyle['flexBasis']>((node, c) => {
+  const word = identifier(node);
+  if (word === 'auto' || word === 'content') return word;
+  return nonNegative(node, c);
+});
+
+/** `normal` gaps are 0 in flex layout. */
+const gap = one<Length>((node, c) => (identifier(node) === 'normal' ? zero : nonNegative(node, c)));
+
 const fontStyle = keyword('normal', 'italic', 'oblique');
 const sides = { top: 'Top', right: 'Right', bottom: 'Bottom', left: 'Left' } as const;
 const zero: Length = { pt: 0, pct: 0 };
@@ -469,6 +511,33 @@ export const LONGHANDS: Record<string, Longhand> = {
     one((node, c) => (identifier(node) === 'auto' ? 'auto' : integer(-Infinity)([node], c))),
     'auto',
   ),
+  'flex-direction': simple('flexDirection', false, keyword('row', 'row-reverse', 'column', 'column-reverse'), 'row'),
+  'flex-wrap': simple('flexWrap', false, keyword('nowrap', 'wrap', 'wrap-reverse'), 'nowrap'),
+  'justify-content': simple(
+    'justifyContent',
+    false,
+    alignment(...CONTENT_POSITIONS, 'normal', 'stretch', 'left', 'right'),
+    'normal',
+  ),
+  'align-items': simple('alignItems', false, alignment(...SELF_POSITIONS, 'normal', 'stretch', 'baseline'), 'normal'),
+  'align-self': simple(
+    'alignSelf',
+    false,
+    alignment(...SELF_POSITIONS, 'auto', 'normal', 'stretch', 'baseline'),
+    'auto',
+  ),
+  'align-content': simple(
+    'alignContent',
+    false,
+    alignment(...CONTENT_POSITIONS, 'normal', 'stretch', 'baseline'),
+    'normal',
+  ),
+  'flex-grow': simple('flexGrow', false, nonNegativeNumber, 0),
+  'flex-shrink': simple('flexShrink', false, nonNegativeNumber, 1),
+  'flex-basis': simple('flexBasis', false, flexBasis, 'auto'),
+  order: simple('order', false, integer(-Infinity), 0),
+  'row-gap': simple('rowGap', false, gap, zero),
+  'column-gap': simple('columnGap', false, gap, zero),
   'text-decoration-line': decorationPart('lines', decorationLines),
   'text-decoration-style': decorationPart('style', (n, c) =>
     keyword('solid', 'double', 'dotted', 'dashed', 'wavy')(n, c),

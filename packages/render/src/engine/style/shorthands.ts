@@ -198,6 +198,92 @@ function overflow(nodes: CssNode[]): Expansion | undefined {
   return { longhands: new Map([['overflow', [nodes[0] as CssNode]]]) };
 }
 
+// Values a shorthand implies without writing them (`flex: 1` is `1 1 0%`).
+const numberNode = (value: string): CssNode => ({ type: 'Number', value });
+const ZERO_PERCENT: CssNode = { type: 'Percentage', value: '0' };
+const AUTO: CssNode = { type: 'Identifier', name: 'auto' };
+
+/** `flex: none | auto | <grow> <shrink>? || <basis>` (CSS Flexbox §7.1.1). */
+function flex(nodes: CssNode[]): Expansion | undefined {
+  const longhands = (grow: CssNode, shrink: CssNode, basis: CssNode): Expansion => ({
+    longhands: new Map([
+      ['flex-grow', [grow]],
+      ['flex-shrink', [shrink]],
+      ['flex-basis', [basis]],
+    ]),
+  });
+  const word = nodes.length === 1 ? id(nodes[0]) : undefined;
+  if (word === 'none') return longhands(numberNode('0'), numberNode('0'), AUTO);
+  if (word === 'auto') return longhands(numberNode('1'), numberNode('1'), AUTO);
+  const numbers: CssNode[] = [];
+  let basis: CssNode | undefined;
+  for (const node of nodes) {
+    // A unitless number is a flex factor unless two came before it (§7.1.1: `flex: 1 1 0` has a basis of 0).
+    if (node.type === 'Number' && numbers.length < 2) numbers.push(node);
+    else if (!basis && (isLengthLike(node) || id(node) === 'auto' || id(node) === 'content')) basis = node;
+    else return undefined;
+  }
+  const [grow, shrink] = numbers;
+  if (!grow && !basis) return undefined;
+  return longhands(grow ?? numberNode('1'), shrink ?? numberNode('1'), basis ?? ZERO_PERCENT);
+}
+
+/** `flex-flow: <direction> || <wrap>`. */
+function flexFlow(nodes: CssNode[]): Expansion | undefined {
+  let direction: CssNode | undefined;
+  let wrap: CssNode | undefined;
+  for (const node of nodes) {
+    const word = id(node);
+    if (!direction && word !== undefined && ['row', 'row-reverse', 'column', 'column-reverse'].includes(word))
+      direction = node;
+    else if (!wrap && word !== undefined && ['nowrap', 'wrap', 'wrap-reverse'].includes(word)) wrap = node;
+    else return undefined;
+  }
+  if (nodes.length === 0) return undefined;
+  return {
+    longhands: new Map([
+      ['flex-direction', direction ? [direction] : null],
+      ['flex-wrap', wrap ? [wrap] : null],
+    ]),
+  };
+}
+
+/** `gap: <row-gap> <column-gap>?`. */
+function gap(nodes: CssNode[]): Expansion | undefined {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  const [row, column = row] = nodes as [CssNode, CssNode?];
+  return {
+    longhands: new Map([
+      ['row-gap', [row]],
+      ['column-gap', [column as CssNode]],
+    ]),
+  };
+}
+
+/**
+ * `place-content: <align-content> <justify-content>?` and `place-items` / `place-self` (CSS Box Alignment §5):
+ * the second value (the first when there is one) goes to justify-content; justify-items and justify-self do not
+ * apply to flex items, so `place-items` and `place-self` keep their align part only.
+ */
+function place(align: string, justify: string | null): Expander {
+  return (nodes) => {
+    // `first baseline` and `safe center` are one value of two words.
+    const values: CssNode[][] = [];
+    for (const node of nodes) {
+      const previous = values[values.length - 1];
+      const word = id(previous?.[0]);
+      if (previous?.length === 1 && (word === 'first' || word === 'last' || word === 'safe' || word === 'unsafe'))
+        previous.push(node);
+      else values.push([node]);
+    }
+    if (values.length < 1 || values.length > 2) return undefined;
+    const [first, second = first] = values as [CssNode[], CssNode[]?];
+    const longhands = new Map<string, CssNode[] | null>([[align, first]]);
+    if (justify) longhands.set(justify, second as CssNode[]);
+    return { longhands };
+  };
+}
+
 function borderSides(part: 'width' | 'style' | 'color'): Expander {
   return fourSides(SIDES.map((side) => `border-${side}-${part}`));
 }
@@ -215,6 +301,12 @@ export const SHORTHANDS: Record<string, Expander> = {
   font,
   'list-style': listStyle,
   'text-decoration': textDecoration,
+  flex,
+  'flex-flow': flexFlow,
+  gap,
+  'place-content': place('align-content', 'justify-content'),
+  'place-items': place('align-items', null),
+  'place-self': place('align-self', null),
   overflow,
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
@@ -234,6 +326,12 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   overflow: ['overflow'],
+  flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
+  'flex-flow': ['flex-direction', 'flex-wrap'],
+  gap: ['row-gap', 'column-gap'],
+  'place-content': ['align-content', 'justify-content'],
+  'place-items': ['align-items'],
+  'place-self': ['align-self'],
 };
 for (const side of SIDES)
   SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
@@ -245,6 +343,9 @@ export const ALIASES: Record<string, string> = {
   'page-break-after': 'break-after',
   'page-break-inside': 'break-inside',
   '-webkit-hyphens': 'hyphens',
+  'grid-gap': 'gap',
+  'grid-row-gap': 'row-gap',
+  'grid-column-gap': 'column-gap',
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
 };

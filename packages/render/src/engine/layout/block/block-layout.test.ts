@@ -16,6 +16,8 @@ const modules: LayoutModules = {
   inlineIntrinsicWidths: unused('inlineIntrinsicWidths'),
   layoutTable: unused('layoutTable'),
   tableIntrinsicWidths: unused('tableIntrinsicWidths'),
+  layoutFlex: unused('layoutFlex'),
+  flexIntrinsicWidths: unused('flexIntrinsicWidths'),
 };
 const layout = () => new BlockLayout({} as TextShaping, new Findings(), modules);
 

@@ -7,13 +7,17 @@ import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, toContentSize }
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
 import { replacedFragment, replacedSize } from './replaced';
 
-/** The inline and table layout modules, handed in so that block layout depends on their functions only. */
+/** The inline, table and flex layout modules, handed in so that block layout depends on their functions only. */
 export interface LayoutModules {
   layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
   inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   layoutTable(table: TableBox, containingWidth: number, ctx: LayoutContext): BoxFragment;
   tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths;
+  layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
+  flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
 }
+
+const isFlexContainer = (box: BlockBox) => box.style.display === 'flex' || box.style.display === 'inline-flex';
 
 /** A block-level box laid out in normal flow, with what its parent needs to collapse margins around it. */
 interface Flowed {
@@ -76,6 +80,7 @@ export class BlockLayout implements LayoutContext {
   }
 
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
+    if (isFlexContainer(box)) return this.modules.layoutFlex(box, contentWidth, this);
     if (box.inlines) return this.modules.layoutInline(box, contentWidth, this);
     return this.stack(box, contentWidth, false, false);
   }
@@ -105,7 +110,8 @@ export class BlockLayout implements LayoutContext {
   contentIntrinsicWidths(box: BlockBox): IntrinsicWidths {
     let cached = this.contentIntrinsicCache.get(box);
     if (!cached) {
-      if (box.inlines) cached = this.modules.inlineIntrinsicWidths(box, this);
+      if (isFlexContainer(box)) cached = this.modules.flexIntrinsicWidths(box, this);
+      else if (box.inlines) cached = this.modules.inlineIntrinsicWidths(box, this);
       else {
         cached = { min: 0, max: 0 };
         for (const child of box.blocks ?? []) {
@@ -219,17 +225,26 @@ export class BlockLayout implements LayoutContext {
     else if (s.direction === 'rtl') marginLeft += free;
     else marginRight += free;
 
+    const flex = isFlexContainer(box);
     const root =
-      options.formattingRoot || s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell';
+      options.formattingRoot ||
+      flex ||
+      s.overflow !== 'visible' ||
+      s.display === 'inline-block' ||
+      s.display === 'inline-flex' ||
+      s.display === 'table-cell';
     const specifiedH = lengthOrNull(s.height, null);
     const minH = lengthOrNull(s.minHeight, null);
     const maxH = lengthOrNull(s.maxHeight, null);
     const collapseTop = !root && pad.top === 0 && bor.top === 0;
     const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
 
-    const content = this.markerInFirstLine(box);
+    const content = flex ? box : this.markerInFirstLine(box);
     let contents: Stacked;
-    if (content.inlines) {
+    if (flex) {
+      const laidOut = this.modules.layoutFlex(content, width, this);
+      contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
+    } else if (content.inlines) {
       const inline = this.modules.layoutInline(content, width, this);
       contents = {
         ...inline,
@@ -253,7 +268,7 @@ export class BlockLayout implements LayoutContext {
       width: width + extrasH,
       height: height + extrasV,
       style: s,
-      role: s.display === 'inline-block' ? 'inline-block' : 'block',
+      role: s.display === 'inline-block' || s.display === 'inline-flex' ? 'inline-block' : 'block',
       children: shifted(contents.children, bor.left + pad.left, top),
       breakBefore: s.breakBefore,
       breakAfter: s.breakAfter,

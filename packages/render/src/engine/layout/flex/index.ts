@@ -1,0 +1,3 @@
+export { layoutFlex } from './flex-layout';
+export { flexIntrinsicWidths } from './intrinsic';
+export { ensureFlexReady, isFlexReady } from './yoga';
