@@ -454,7 +454,6 @@ describe('computeStyles: speed', () => {
   });
 });
 
-<<<<<<< HEAD
 describe('computeStyles: legacy alignment', () => {
   it("resets align=center's text alignment in a nested table, as Chromium does, but not CSS's", () => {
     const legacy = style(
@@ -467,7 +466,9 @@ describe('computeStyles: legacy alignment', () => {
       '.c { text-align: center }',
     );
     expect(find(css.root, '#inner').style.textAlign).toBe('center');
-=======
+  });
+});
+
 describe('computeStyles: flexbox', () => {
   const flexOf = (css: string) => find(style('<div class="f">x</div>', `.f { display: flex; ${css} }`).root, 'div');
 
@@ -518,6 +519,5 @@ describe('computeStyles: flexbox', () => {
 
   it('rejects a negative flex-grow and keeps the value below', () => {
     expect(flexOf('flex-grow: 2; flex-grow: -1').style.flexGrow).toBe(2);
->>>>>>> eng-flex
   });
 });
