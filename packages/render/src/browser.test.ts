@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { getStarter } from '@quire/core';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from './__fixtures__/pdf-tools';
 import { CHROMIUM_ARGS, findChromium } from './chromium/index';
@@ -11,31 +11,75 @@ import { renderReport } from './render';
 
 const CHROMIUM = findChromium() ?? '';
 
-/** @quire/render/browser as a browser gets it: bundled for the browser platform, no Node built-ins. */
-async function bundle(): Promise<string> {
-  const result = await build({
+/**
+ * @quire/render/browser as a browser gets it: bundled for the browser platform, no Node built-ins, in ES module
+ * chunks as a host's bundler splits it (the engine and each language's hyphenation patterns load on demand).
+ */
+let bundled: Promise<Map<string, string>> | undefined;
+function bundle(): Promise<Map<string, string>> {
+  bundled ??= build({
     entryPoints: [new URL('./browser.ts', import.meta.url).pathname],
     bundle: true,
     platform: 'browser',
-    format: 'iife',
-    globalName: 'QuireRender',
+    format: 'esm',
+    splitting: true,
+    outdir: '/bundle',
     conditions: ['@quire/source'],
     write: false,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
+  }).then((result) => new Map(result.outputFiles.map((file) => [file.path.slice('/bundle/'.length), file.text])));
+  return bundled;
+}
+
+const ORIGIN = 'https://builder.quire.test';
+
+/** A page that has imported the bundle's entry as `globalThis.QuireRender`, its chunks served from memory. */
+async function openBuilderPage(browser: Browser): Promise<Page> {
+  const files = await bundle();
+  const page = await browser.newPage();
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    if (name === '') {
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>builder preview</title><script type="module">import * as api from './browser.js'; globalThis.QuireRender = api;</script>`,
+      });
+    }
+    const code = files.get(name);
+    return code === undefined
+      ? route.fulfill({ status: 404 })
+      : route.fulfill({ contentType: 'text/javascript', body: code });
   });
-  return result.outputFiles[0]?.text ?? '';
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => 'QuireRender' in globalThis);
+  return page;
+}
+
+/** The bundled fonts as base64, to hand to the page. */
+function bundledFontsBase64(): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(loadBundledFonts()).map(([family, faces]) => [
+      family,
+      Object.fromEntries(Object.entries(faces).map(([face, bytes]) => [face, toBase64(bytes as Uint8Array)])),
+    ]),
+  );
 }
 
 describe('@quire/render/browser', () => {
   it('bundles for browsers without Node built-ins', async () => {
-    const code = await bundle();
-    expect(code.length).toBeGreaterThan(100_000);
-    expect(code).not.toMatch(/require\(["'](node:)?(fs|path|worker_threads|child_process)["']\)/);
+    const files = await bundle();
+    const code = [...files.values()].join('\n');
+    expect(files.get('browser.js')?.length).toBeGreaterThan(100_000);
+    expect(code).not.toMatch(/require\(["'](node:)?(fs|path|worker_threads|child_process|module|zlib)["']\)/);
+    expect(code).not.toMatch(/from ["']node:/);
+    // The engine (with pdfkit's standalone build) and the hyphenation patterns are chunks of their own.
+    expect([...files.keys()].some((name) => name.startsWith('render-browser-'))).toBe(true);
+    expect(files.get('browser.js')).not.toMatch(/\bhyphenateSync\b/);
   });
 
   describe.skipIf(!CHROMIUM || !existsSync(CHROMIUM))('in headless Chromium', () => {
-    let browser: Awaited<ReturnType<typeof chromium.launch>>;
+    let browser: Browser;
     beforeAll(async () => {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
     });
@@ -46,15 +90,8 @@ describe('@quire/render/browser', () => {
     it('renders the same PDF as Node, from the same converter and fonts', async () => {
       const invoice = getStarter('invoice');
       if (!invoice) throw new Error('missing starter');
-      const fonts = Object.fromEntries(
-        Object.entries(loadBundledFonts()).map(([family, faces]) => [
-          family,
-          Object.fromEntries(Object.entries(faces).map(([face, bytes]) => [face, toBase64(bytes as Uint8Array)])),
-        ]),
-      );
-      const page = await browser.newPage();
-      await page.setContent('<!doctype html><title>builder preview</title>');
-      await page.addScriptTag({ content: await bundle() });
+      const fonts = bundledFontsBase64();
+      const page = await openBuilderPage(browser);
       const base64 = await page.evaluate(
         async ({ fonts, template, data }) => {
           type Api = typeof import('./browser');
@@ -85,15 +122,8 @@ describe('@quire/render/browser', () => {
       const invoice = getStarter('invoice');
       const receipt = getStarter('receipt');
       if (!invoice || !receipt) throw new Error('missing starter');
-      const fonts = Object.fromEntries(
-        Object.entries(loadBundledFonts()).map(([family, faces]) => [
-          family,
-          Object.fromEntries(Object.entries(faces).map(([face, bytes]) => [face, toBase64(bytes as Uint8Array)])),
-        ]),
-      );
-      const page = await browser.newPage();
-      await page.setContent('<!doctype html><title>builder preview</title>');
-      await page.addScriptTag({ content: await bundle() });
+      const fonts = bundledFontsBase64();
+      const page = await openBuilderPage(browser);
       const runs = await page.evaluate(
         async ({ fonts, documents }) => {
           type Api = typeof import('./browser');

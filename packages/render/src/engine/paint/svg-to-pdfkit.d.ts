@@ -1,0 +1,5 @@
+// pdfmake's copy of svg-to-pdfkit (CommonJS, no typings); typed as the painter calls it.
+declare module 'pdfmake/js/3rd-party/svg-to-pdfkit.js' {
+  const svgToPdfkit: import('./pdfkit-types').SvgToPdfkit;
+  export default svgToPdfkit;
+}
