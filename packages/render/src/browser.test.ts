@@ -1,15 +1,38 @@
 import { existsSync } from 'node:fs';
 import { getStarter } from '@quire/core';
 import { build } from 'esbuild';
+import pixelmatch from 'pixelmatch';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from './__fixtures__/pdf-tools';
 import { CHROMIUM_ARGS, findChromium } from './chromium/index';
 import { toBase64 } from './convert/images';
 import { loadBundledFonts } from './fonts/bundled';
 import { renderReport } from './render';
+import { rasterize } from './visual/rasterize';
 
 const CHROMIUM = findChromium() ?? '';
+const CREATION_DATE = new Date('2026-01-02T03:04:05Z');
+
+/** A Hebrew paragraph (shaped and reordered right to left) and English text hyphenated in a narrow column. */
+const BIDI_AND_HYPHENS = {
+  html: `<p lang="he" dir="rtl">שלום עולם! זוהי פסקה בעברית עם מספר 2026 ומילה English באמצע.</p>
+<p lang="en" class="narrow">Characteristically, internationalization necessitates comprehensive documentation.</p>`,
+  css: 'body { font-family: "Noto Sans"; font-size: 12pt } .narrow { width: 90pt; hyphens: auto }',
+};
+
+/** Per page, the pixels that differ (pixelmatch's default threshold) between two PDFs rasterised at 100 dpi. */
+async function differentPixels(a: Uint8Array, b: Uint8Array): Promise<number[]> {
+  const [pagesA, pagesB] = await Promise.all([rasterize(a, { dpi: 100 }), rasterize(b, { dpi: 100 })]);
+  expect(pagesA.length).toBe(pagesB.length);
+  return pagesA.map((png, index) => {
+    const left = PNG.sync.read(png);
+    const right = PNG.sync.read(pagesB[index] as Buffer);
+    expect([left.width, left.height]).toEqual([right.width, right.height]);
+    return pixelmatch(left.data, right.data, undefined, left.width, left.height);
+  });
+}
 
 /**
  * @quire/render/browser as a browser gets it: bundled for the browser platform, no Node built-ins, in ES module
@@ -116,6 +139,63 @@ describe('@quire/render/browser', () => {
       const fromNode = await renderReport({ template: invoice, data: invoice.sample_data });
       expect(new TextDecoder().decode(fromBrowser.subarray(0, 5))).toBe('%PDF-');
       expect(await pageTexts(fromBrowser)).toEqual(await pageTexts(fromNode.bytes));
+    });
+
+    it("renders the same pages as Node with Quire's engine (engine: 'quire'), hyphenation patterns included", async () => {
+      const invoice = getStarter('invoice');
+      if (!invoice) throw new Error('missing starter');
+      const documents = [
+        { template: invoice, data: invoice.sample_data },
+        { template: { html: BIDI_AND_HYPHENS.html, css: BIDI_AND_HYPHENS.css }, data: {} },
+      ];
+      const page = await openBuilderPage(browser);
+      const fonts = bundledFontsBase64();
+      const fromBrowser = await page.evaluate(
+        async ({ fonts, documents, creationDate }) => {
+          type Api = typeof import('./browser');
+          const api = (globalThis as unknown as { QuireRender: Api }).QuireRender;
+          const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          const families = Object.fromEntries(
+            Object.entries(fonts).map(([family, faces]) => [
+              family,
+              Object.fromEntries(Object.entries(faces).map(([face, b64]) => [face, decode(b64)])),
+            ]),
+          ) as unknown as Parameters<Api['createFontRegistry']>[0];
+          const registry = api.createFontRegistry(families);
+          const out = [];
+          for (const { template, data } of documents) {
+            const result = await api.renderPdfInBrowser({
+              template,
+              data,
+              fonts: registry,
+              engine: 'quire',
+              metadata: { creationDate: new Date(creationDate) },
+            });
+            let binary = '';
+            for (const byte of result.bytes) binary += String.fromCharCode(byte);
+            out.push({ pdf: btoa(binary), pages: result.pages, warnings: result.warnings.map((w) => w.code) });
+          }
+          return out;
+        },
+        { fonts, documents, creationDate: CREATION_DATE.toISOString() },
+      );
+      await page.close();
+      for (const [index, { template, data }] of documents.entries()) {
+        const browserRun = fromBrowser[index];
+        if (!browserRun) throw new Error('missing browser render');
+        const node = await renderReport({ template, data, engine: 'quire', metadata: { creationDate: CREATION_DATE } });
+        const bytes = Uint8Array.from(Buffer.from(browserRun.pdf, 'base64'));
+        expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+        expect(browserRun.pages).toBe(node.pages);
+        expect(browserRun.warnings).toEqual(node.warnings.map((w) => w.code));
+        const texts = await pageTexts(bytes);
+        expect(texts).toEqual(await pageTexts(node.bytes));
+        expect(await differentPixels(bytes, node.bytes)).toEqual(texts.map(() => 0));
+      }
+      // The Hebrew paragraph and a word broken by the English patterns, so both paths were taken.
+      const text = (await pageTexts(Uint8Array.from(Buffer.from(fromBrowser[1]?.pdf ?? '', 'base64')))).join('');
+      expect(text).toContain('שלום');
+      expect(text).toMatch(/\p{L}-\n/u);
     });
 
     it('decodes each font table once per page, and renders later documents and uncompressed ones the same', async () => {
