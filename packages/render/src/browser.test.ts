@@ -173,7 +173,12 @@ describe('@quire/render/browser', () => {
             });
             let binary = '';
             for (const byte of result.bytes) binary += String.fromCharCode(byte);
-            out.push({ pdf: btoa(binary), pages: result.pages, warnings: result.warnings.map((w) => w.code) });
+            out.push({
+              pdf: btoa(binary),
+              pages: result.pages,
+              warnings: result.warnings.map((w) => w.code),
+              tableCache: api.browserTableCacheStats(),
+            });
           }
           return out;
         },
@@ -192,6 +197,9 @@ describe('@quire/render/browser', () => {
         expect(texts).toEqual(await pageTexts(node.bytes));
         expect(await differentPixels(bytes, node.bytes)).toEqual(texts.map(() => 0));
       }
+      // pdfkit's fontkit decoded the fonts' tables for the first document; the second took Noto Sans's from the cache.
+      expect(fromBrowser[0]?.tableCache.misses).toBeGreaterThan(0);
+      expect(fromBrowser[1]?.tableCache.hits).toBeGreaterThan(fromBrowser[0]?.tableCache.hits ?? 0);
       // The Hebrew paragraph and a word broken by the English patterns, so both paths were taken.
       const text = (await pageTexts(Uint8Array.from(Buffer.from(fromBrowser[1]?.pdf ?? '', 'base64')))).join('');
       expect(text).toContain('שלום');
