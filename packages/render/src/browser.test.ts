@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { getStarter } from '@quire/core';
 import { build } from 'esbuild';
 import pixelmatch from 'pixelmatch';
@@ -20,6 +21,28 @@ const BIDI_AND_HYPHENS = {
   html: `<p lang="he" dir="rtl">שלום עולם! זוהי פסקה בעברית עם מספר 2026 ומילה English באמצע.</p>
 <p lang="en" class="narrow">Characteristically, internationalization necessitates comprehensive documentation.</p>`,
   css: 'body { font-family: "Noto Sans"; font-size: 12pt } .narrow { width: 90pt; hyphens: auto }',
+};
+
+/** A 2 × 2 RGBA PNG with this zlib data as its pixels. */
+function rgbaPng(idat: Uint8Array): string {
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, 'latin1');
+    out.set(data, 8);
+    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 6, 0, 0, 0]);
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  const png = Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array())]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** A PNG with transparency, and one whose pixel data does not inflate (left out, never a render that hangs). */
+const PNGS = {
+  html: `<p>Images:</p><img src="${rgbaPng(deflateSync(Buffer.from([0, 200, 10, 10, 128, 200, 10, 10, 128, 0, 10, 200, 10, 255, 10, 200, 10, 255])))}" style="width: 40pt">
+<img src="${rgbaPng(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))}" style="width: 40pt">`,
 };
 
 /** Per page, the pixels that differ (pixelmatch's default threshold) between two PDFs rasterised at 100 dpi. */
@@ -141,12 +164,13 @@ describe('@quire/render/browser', () => {
       expect(await pageTexts(fromBrowser)).toEqual(await pageTexts(fromNode.bytes));
     });
 
-    it("renders the same pages as Node with Quire's engine (engine: 'quire'), hyphenation patterns included", async () => {
+    it("renders the same pages as Node with Quire's engine (engine: 'quire'), hyphenation patterns and PNGs included", async () => {
       const invoice = getStarter('invoice');
       if (!invoice) throw new Error('missing starter');
       const documents = [
         { template: invoice, data: invoice.sample_data },
         { template: { html: BIDI_AND_HYPHENS.html, css: BIDI_AND_HYPHENS.css }, data: {} },
+        { template: PNGS, data: {} },
       ];
       const page = await openBuilderPage(browser);
       const fonts = bundledFontsBase64();
@@ -200,6 +224,7 @@ describe('@quire/render/browser', () => {
       // pdfkit's fontkit decoded the fonts' tables for the first document; the second took Noto Sans's from the cache.
       expect(fromBrowser[0]?.tableCache.misses).toBeGreaterThan(0);
       expect(fromBrowser[1]?.tableCache.hits).toBeGreaterThan(fromBrowser[0]?.tableCache.hits ?? 0);
+      expect(fromBrowser[2]?.warnings).toEqual(['image_not_loaded']);
       // The Hebrew paragraph and a word broken by the English patterns, so both paths were taken.
       const text = (await pageTexts(Uint8Array.from(Buffer.from(fromBrowser[1]?.pdf ?? '', 'base64')))).join('');
       expect(text).toContain('שלום');
