@@ -2,15 +2,13 @@ import type { StyledElement, StyledNode } from '../style/computed-style';
 
 /** Words compared without case, edge punctuation or soft hyphens: what a reader would search for. */
 export function normaliseWords(text: string): string[] {
-  return (
-    text
-      .normalize('NFC')
-      // Soft hyphens, and the bidi marks pdftotext puts around right-to-left lines.
-      .replace(/[\u00ad\p{Cf}]/gu, '')
-      .split(/[\s\u00a0]+/u)
-      .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase())
-      .filter((w) => w.length > 0)
-  );
+  return text
+    .normalize('NFC')
+    // Soft hyphens, and the bidi marks pdftotext puts around right-to-left lines.
+    .replace(/[\u00ad\p{Cf}]/gu, '')
+    .split(/[\s\u00a0]+/u)
+    .map((w) => w.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').toLowerCase())
+    .filter((w) => w.length > 0);
 }
 
 /** The words of every element the style stage did not hide (display: none, visibility: hidden). */
