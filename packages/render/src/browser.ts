@@ -1,9 +1,10 @@
 /**
- * `@quire/render/browser`: the same pdfmake path in a browser, for the template builder's live preview. The
+ * `@quire/render/browser`: the same render paths in a browser, for the template builder's live preview: pdfmake
+ * (the default here) or Quire's own engine (`engine: 'quire'`, a lazy chunk with pdfkit's standalone build). The
  * converter, the layout and the PDF writer are the ones Node uses; only the fonts arrive differently (the page
  * hands over their bytes, since a browser has no font files to read).
  */
-import { assertJsonDepth, createTemplateEngine } from '@quire/core';
+import { assertJsonDepth, createTemplateEngine, type TemplateEngine } from '@quire/core';
 import pdfMake from 'pdfmake/build/pdfmake';
 import { barcodeSvg } from './barcode';
 import { toBase64 } from './convert/images';
@@ -26,6 +27,8 @@ export type * from './types';
 export interface BrowserRenderOptions extends Omit<RenderOptions, 'format' | 'engine'> {
   /** The font families to draw with, as bytes (fetch them once and reuse the registry). */
   fonts: FontRegistry;
+  /** `pdfmake` (default) or `quire`, Quire's own layout engine, as `renderReport` takes them. */
+  engine?: 'pdfmake' | 'quire';
   /**
    * Deflate the PDF's streams, as the service does (default true). A preview that is shown at once and never
    * saved can skip it: the pages are drawn the same, in about a third less time.
@@ -72,6 +75,7 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
   const bodyHtml = engine.render(options.template.html, options.data);
   assertHtmlNesting(bodyHtml);
   const templateDone = performance.now();
+  if (options.engine === 'quire') return renderWithQuire(options, engine, bodyHtml, started, templateDone);
   const images = await collectImages([bodyHtml], options.assets, options.loadImage);
   install(options.fonts);
   // Decoded font tables are kept for the page: each document after the first skips decoding them again.
@@ -96,6 +100,49 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
     },
   });
   assertPdfWithin(options.limits, pdf.bytes, pdf.pages);
+  return result(pdf, started, templateDone);
+}
+
+/** Quire's engine, as `renderReport` runs it in Node: its header and footer and their images as Node has them. */
+async function renderWithQuire(
+  options: BrowserRenderOptions,
+  engine: TemplateEngine,
+  bodyHtml: string,
+  started: number,
+  templateDone: number,
+): Promise<RenderResult> {
+  const { template, data } = options;
+  const firstPage = (source: string | undefined, part: 'header_html' | 'footer_html') => {
+    if (!source?.trim()) return '';
+    const html = engine.render(source, { ...data, page_number: 1, page_count: 1 });
+    assertHtmlNesting(html, part);
+    return html;
+  };
+  const running = [firstPage(template.header_html, 'header_html'), firstPage(template.footer_html, 'footer_html')];
+  const images = await collectImages([bodyHtml, ...running], options.assets, options.loadImage);
+  const { renderWithQuireEngineInBrowser } = await import('./engine/document/render-browser');
+  const pdf = await renderWithQuireEngineInBrowser(
+    {
+      template,
+      data,
+      bodyHtml,
+      liquid: engine,
+      fonts: options.fonts,
+      images,
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+      ...(options.compress === false ? { compress: false } : {}),
+    },
+    running,
+  );
+  assertPdfWithin(options.limits, pdf.bytes, pdf.pages);
+  return result(pdf, started, templateDone);
+}
+
+function result(
+  pdf: { bytes: Uint8Array; pages: number; warnings: RenderResult['warnings']; layoutDone: number },
+  started: number,
+  templateDone: number,
+): RenderResult {
   const end = performance.now();
   return {
     bytes: pdf.bytes,

@@ -8,6 +8,7 @@ import {
 } from '@quire/core';
 import { barcodeSvg } from './barcode';
 import { renderWithQuireEngine } from './engine/document/render-document';
+import { nodePlatform } from './engine/paint/platform-node';
 import { toVisualOrder } from './fonts/bidi';
 import { loadBundledFonts } from './fonts/bundled';
 import { FontRegistry } from './fonts/registry';
@@ -196,15 +197,18 @@ export async function renderReport(options: RenderOptions, context: RenderContex
 
   const fonts = context.fonts ?? defaultFonts();
   if (options.engine === 'quire') {
-    const pdf = await renderWithQuireEngine({
-      template,
-      data,
-      bodyHtml,
-      liquid: engine,
-      fonts,
-      images,
-      ...(options.metadata ? { metadata: options.metadata } : {}),
-    });
+    const pdf = await renderWithQuireEngine(
+      {
+        template,
+        data,
+        bodyHtml,
+        liquid: engine,
+        fonts,
+        images,
+        ...(options.metadata ? { metadata: options.metadata } : {}),
+      },
+      nodePlatform(),
+    );
     assertPdfWithin(limits, pdf.bytes, pdf.pages);
     return finish(pdf.bytes, pdf.pages, pdf.warnings, pdf.layoutDone);
   }

@@ -39,30 +39,48 @@ export function installBrowserTableCache(pdfMake: PdfmakeBrowser, family: string
     const document = (await pdfMake
       .createPdf({ content: [{ text: '.', font: family }], defaultStyle: { font: family } })
       .getStream()) as { provideFont?(family: string, bold: boolean, italics: boolean): { font?: object } };
-    const font = document.provideFont?.(family, false, false)?.font;
-    const proto = font ? (Object.getPrototypeOf(font) as FontClass | null) : null;
-    // A later fontkit may decode differently: documents are then still right, only slower.
-    if (!proto || typeof proto._decodeTable !== 'function') return false;
-    const decode = proto._decodeTable;
-    const decoded = new WeakMap<object, Map<string, unknown>>();
-    proto._decodeTable = function (this: FontInstance, table: { tag: string }) {
-      const bytes = this.stream?.buffer;
-      if (typeof bytes !== 'object' || bytes === null) return decode.call(this, table);
-      let tables = decoded.get(bytes);
-      if (!tables) {
-        tables = new Map();
-        decoded.set(bytes, tables);
-      }
-      if (tables.has(table.tag)) {
-        stats.hits++;
-        return tables.get(table.tag);
-      }
-      stats.misses++;
-      const value = decode.call(this, table);
-      tables.set(table.tag, value);
-      return value;
-    };
-    return true;
+    return cacheDecodedTables(document.provideFont?.(family, false, false)?.font);
   })();
   return installing;
+}
+
+/**
+ * The same cache for a pdfkit build that bundles its own fontkit (the engine's, pdfkit's standalone build): its
+ * font class is reached through a font `openFont` opens (in a document that is never written). Once per page.
+ */
+export function installPdfkitTableCache(openFont: () => object | undefined): boolean {
+  pdfkitCached ??= cacheDecodedTables(openFont());
+  return pdfkitCached;
+}
+let pdfkitCached: boolean | undefined;
+
+const wrapped = new WeakSet<FontClass>();
+
+/** Wraps the table decoder of a font's class, once; answers whether it could. */
+function cacheDecodedTables(font: object | undefined): boolean {
+  const proto = font ? (Object.getPrototypeOf(font) as FontClass | null) : null;
+  // A later fontkit may decode differently: documents are then still right, only slower.
+  if (!proto || typeof proto._decodeTable !== 'function') return false;
+  if (wrapped.has(proto)) return true;
+  wrapped.add(proto);
+  const decode = proto._decodeTable;
+  const decoded = new WeakMap<object, Map<string, unknown>>();
+  proto._decodeTable = function (this: FontInstance, table: { tag: string }) {
+    const bytes = this.stream?.buffer;
+    if (typeof bytes !== 'object' || bytes === null) return decode.call(this, table);
+    let tables = decoded.get(bytes);
+    if (!tables) {
+      tables = new Map();
+      decoded.set(bytes, tables);
+    }
+    if (tables.has(table.tag)) {
+      stats.hits++;
+      return tables.get(table.tag);
+    }
+    stats.misses++;
+    const value = decode.call(this, table);
+    tables.set(table.tag, value);
+    return value;
+  };
+  return true;
 }

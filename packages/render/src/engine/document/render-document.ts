@@ -12,7 +12,8 @@ import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
-import { paintPdf } from '../paint/index';
+import { paintPdfWith } from '../paint/paint-pdf';
+import type { PaintPlatform } from '../paint/platform';
 import { initialStyle, type PageStyles } from '../style/computed-style';
 import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
@@ -49,6 +50,8 @@ export interface EngineRenderInput {
   fonts: FontRegistry;
   images: Map<string, Uint8Array>;
   metadata?: PdfMetadata;
+  /** Deflate the PDF's streams (default true). */
+  compress?: boolean;
 }
 
 export interface EngineRenderOutput {
@@ -143,15 +146,22 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
 
 export { ensureFlexReady };
 
-/** Renders a document with Quire's engine: layout, then pdfkit painting page by page. */
-export async function renderWithQuireEngine(input: EngineRenderInput): Promise<EngineRenderOutput> {
+/**
+ * Renders a document with Quire's engine: layout, then pdfkit painting page by page, with the platform's pdfkit
+ * (Node: paint/platform-node.ts; browsers: paint/platform-browser.ts).
+ */
+export async function renderWithQuireEngine(
+  input: EngineRenderInput,
+  platform: PaintPlatform,
+): Promise<EngineRenderOutput> {
   await ensureFlexReady();
   const laidOut = layoutDocument(input);
   const layoutDone = performance.now();
-  const { bytes, pages } = await paintPdf(laidOut.pages, {
+  const { bytes, pages } = await paintPdfWith(platform, laidOut.pages, {
     fonts: shapingFor(input.fonts),
     metadata: input.metadata ?? {},
     findings: laidOut.findings,
+    ...(input.compress === false ? { compress: false } : {}),
     resolveImage: (url) => input.images.get(url) ?? input.images.get(url.replace(/^asset:/, '')),
   });
   return { bytes, pages, warnings: laidOut.findings.list().map(toWarning), layoutDone };

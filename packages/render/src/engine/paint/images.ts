@@ -12,7 +12,7 @@ export class DocumentImages {
 
   constructor(
     private readonly doc: PdfDocument,
-    private readonly platform: Pick<PaintPlatform, 'inflate' | 'embedNow'>,
+    private readonly platform: Pick<PaintPlatform, 'checkInflates' | 'embedNow'>,
     private readonly resolve?: (url: string) => Uint8Array | undefined,
   ) {}
 
@@ -45,7 +45,7 @@ export class DocumentImages {
     const kind = sniffImage(bytes)?.kind;
     if (kind !== 'png' && kind !== 'jpeg') return null;
     try {
-      if (kind === 'png') this.platform.inflate?.(pngData(bytes));
+      if (kind === 'png') this.platform.checkInflates?.(pngData(bytes));
     } catch {
       return null;
     }
@@ -149,7 +149,7 @@ export function paintBackgroundImage(
 }
 
 /** A PNG's compressed pixel data: its IDAT chunks, joined. */
-function pngData(bytes: Uint8Array): Uint8Array {
+export function pngData(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts: Uint8Array[] = [];
   let size = 0;

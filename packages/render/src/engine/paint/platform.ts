@@ -2,16 +2,17 @@ import type { PdfDocumentConstructor, SvgToPdfkit } from './pdfkit-types';
 
 /**
  * What the painter needs of its environment. Node loads pdfkit and the SVG renderer with `require` (next to
- * the font parse cache); a browser entry hands in pdfkit's standalone build instead.
+ * the font parse cache); a browser entry hands in pdfkit's standalone build instead (paint/platform-browser.ts).
  */
 export interface PaintPlatform {
   PDFDocument: PdfDocumentConstructor;
   svgToPdfkit: SvgToPdfkit;
   /**
-   * Synchronous zlib inflate (throws on bad data). pdfkit decodes a PNG's pixels asynchronously and throws out
-   * of reach when they are corrupt (and never finishes the document), so PNG data is checked with this first.
+   * Throws unless this zlib data inflates cleanly, synchronously. pdfkit decodes a PNG's pixels asynchronously and
+   * throws out of reach when they are corrupt (and never finishes the document), so PNG data is checked with this
+   * first; without it, pdfkit is handed PNGs unchecked.
    */
-  inflate?(data: Uint8Array): Uint8Array;
+  checkInflates?(data: Uint8Array): void;
   /**
    * Runs pdfkit work that embeds images (an image, an SVG with images) so that it completes within the call. pdfkit decodes PNGs with alpha
    * through zlib's asynchronous inflate and writes the image when that finishes: the order of the objects in

@@ -19,6 +19,8 @@ describe('hyphenationPoints', () => {
     expect(canHyphenate('')).toBe(false);
     expect(canHyphenate('xx')).toBe(false);
     expect(canHyphenate('../../x')).toBe(false);
+    // The package's Church Slavonic patterns are not valid JavaScript: no hyphenation rather than a failed render.
+    expect(canHyphenate('cu')).toBe(false);
     expect(hyphenationPoints('hyphenation', 'xx')).toEqual([]);
   });
 });
