@@ -1,43 +1,11 @@
-import { type ComputedStyle, type Display, initialStyle } from '../style/computed-style';
+import { type ComputedStyle, type Display, INHERITED_PROPERTIES, initialStyle } from '../style/computed-style';
 
 /**
  * Properties an anonymous box takes from its parent (CSS 2.1 §9.2.1.1: anonymous boxes inherit the inheritable
  * ones, the others are initial). `textDecoration` is here because the style stage stores the decorations that
  * reach an element's text, which an anonymous box's text must keep.
  */
-const INHERITED = [
-  'visibility',
-  'color',
-  'fontFamily',
-  'fontSize',
-  'fontWeight',
-  'fontStyle',
-  'lineHeight',
-  'textAlign',
-  'textAlignLegacy',
-  'textAlignLast',
-  'textIndent',
-  'letterSpacing',
-  'wordSpacing',
-  'textTransform',
-  'textDecoration',
-  'whiteSpace',
-  'direction',
-  'overflowWrap',
-  'wordBreak',
-  'hyphens',
-  'lang',
-  'tabSize',
-  'listStyleType',
-  'listStylePosition',
-  'listStyleImage',
-  'borderCollapse',
-  'borderSpacing',
-  'captionSide',
-  'emptyCells',
-  'orphans',
-  'widows',
-] as const satisfies ReadonlyArray<keyof ComputedStyle>;
+const INHERITED = [...INHERITED_PROPERTIES, 'textDecoration'] as const;
 
 const INITIAL = initialStyle();
 

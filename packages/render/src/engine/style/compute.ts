@@ -1,7 +1,13 @@
 import type { CssNode } from 'css-tree';
 import type { Findings } from '../findings';
 import type { Cascaded } from './cascade';
-import { type ComputedStyle, type Display, initialStyle, type TextDecoration } from './computed-style';
+import {
+  type ComputedStyle,
+  type Display,
+  INHERITED_PROPERTIES,
+  initialStyle,
+  type TextDecoration,
+} from './computed-style';
 import type { PreparedDeclaration } from './declarations';
 import { LONGHANDS, type PropertyContext } from './longhands';
 import { type Expansion, SHORTHANDS } from './shorthands';
@@ -27,39 +33,6 @@ export interface StyleEnvironment {
 
 const INITIAL = initialStyle();
 const NO_DECORATION = INITIAL.textDecoration;
-
-const INHERITED: Array<keyof ComputedStyle> = [
-  'visibility',
-  'color',
-  'fontFamily',
-  'fontSize',
-  'fontWeight',
-  'fontStyle',
-  'lineHeight',
-  'textAlign',
-  'textAlignLegacy',
-  'textAlignLast',
-  'textIndent',
-  'letterSpacing',
-  'wordSpacing',
-  'textTransform',
-  'whiteSpace',
-  'direction',
-  'overflowWrap',
-  'wordBreak',
-  'hyphens',
-  'lang',
-  'tabSize',
-  'listStyleType',
-  'listStylePosition',
-  'listStyleImage',
-  'borderCollapse',
-  'borderSpacing',
-  'captionSide',
-  'emptyCells',
-  'orphans',
-  'widows',
-];
 
 // Computed first: lengths in em need the font size, vertical-align the line height, borders currentColor.
 const FIRST = ['font-size', 'line-height', 'color'];
@@ -94,7 +67,7 @@ export function computeStyle(
   const style = { ...INITIAL } as ComputedStyle;
   const writable = style as unknown as Record<string, unknown>;
   const from = parent.style as unknown as Record<string, unknown>;
-  for (const key of INHERITED) writable[key] = from[key];
+  for (const key of INHERITED_PROPERTIES) writable[key] = from[key];
   if (lang !== undefined) style.lang = lang.toLowerCase();
 
   const custom = computeCustomProperties(cascaded.custom, parent.custom);

@@ -230,6 +230,40 @@ export interface ComputedStyle {
   /** Generated content of ::before / ::after is part 2; the style stage reports it. */
 }
 
+/** The inherited properties (CSS's list, for the ones ComputedStyle has): an element starts from its parent's. */
+export const INHERITED_PROPERTIES = [
+  'visibility',
+  'color',
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'lineHeight',
+  'textAlign',
+  'textAlignLegacy',
+  'textAlignLast',
+  'textIndent',
+  'letterSpacing',
+  'wordSpacing',
+  'textTransform',
+  'whiteSpace',
+  'direction',
+  'overflowWrap',
+  'wordBreak',
+  'hyphens',
+  'lang',
+  'tabSize',
+  'listStyleType',
+  'listStylePosition',
+  'listStyleImage',
+  'borderCollapse',
+  'borderSpacing',
+  'captionSide',
+  'emptyCells',
+  'orphans',
+  'widows',
+] as const satisfies ReadonlyArray<keyof ComputedStyle>;
+
 const none = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
 const zero = (): Length => ({ pt: 0, pct: 0 });
 

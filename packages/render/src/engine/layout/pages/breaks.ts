@@ -1,5 +1,5 @@
 import type { BoxFragment, Fragment } from '../fragment';
-import { extent } from './extent';
+import { extent, firstReaching } from './extent';
 
 /**
  * Where a page may end (CSS Fragmentation §4): between block siblings, between line boxes (orphans and widows
@@ -51,7 +51,8 @@ export function breakInStack(
   const lines = children.length > 0 && children.every((c) => c.kind === 'line') ? children.length : 0;
   let best: FoundBreak | null = null;
   let previous: Fragment | undefined;
-  for (let i = firstReaching(children, originY, start); i < children.length; i++) {
+  // One real sibling before the first reaching child is needed as `previous`.
+  for (let i = Math.max(0, firstReaching(children, originY, start) - 1); i < children.length; i++) {
     const child = children[i] as Fragment;
     const top = originY + child.y;
     const bottom = top + extent(child);
@@ -116,21 +117,6 @@ function linesAllow(owner: BoxFragment | undefined, before: number, count: numbe
   const orphans = owner?.style.orphans ?? 2;
   const widows = owner?.style.widows ?? 2;
   return before >= orphans && count - before >= widows;
-}
-
-/** The first child whose bottom is below `start` (children of a stack are in y order): binary search. */
-function firstReaching(children: Fragment[], originY: number, start: number): number {
-  if (children.length < 32) return 0;
-  let lo = 0;
-  let hi = children.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const c = children[mid] as Fragment;
-    if (originY + c.y + extent(c) <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  // Step back over zero-height neighbours and one real sibling, which the loop needs as `previous`.
-  return Math.max(0, lo - 1);
 }
 
 /**

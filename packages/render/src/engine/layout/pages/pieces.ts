@@ -1,5 +1,5 @@
 import type { BoxFragment, Fragment, PagePiece } from '../fragment';
-import { extent } from './extent';
+import { extent, firstReaching } from './extent';
 import type { PageSlice } from './plan';
 
 const EPSILON = 0.01;
@@ -63,17 +63,4 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
     footY += foot.fragment.height;
   }
   return pieces;
-}
-
-function firstReaching(children: Fragment[], originY: number, start: number): number {
-  if (children.length < 32) return 0;
-  let lo = 0;
-  let hi = children.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const c = children[mid] as Fragment;
-    if (originY + c.y + extent(c) <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
