@@ -100,24 +100,29 @@ describe('long tables', () => {
 });
 
 describe('page setup and metadata', () => {
-  it('uses the template page size, orientation and the metadata', async () => {
-    const a4Landscape = await renderReport({
-      template: { name: 'Wide', html: '<p>x</p>', page: { size: 'A4', orientation: 'landscape' } },
-      data: {},
-      metadata: { author: 'Ada Lovelace', subject: 'Quarterly' },
-    });
-    const info = await pdfInfo(a4Landscape.bytes);
-    expect(Math.round(info.widthPt)).toBe(842);
-    expect(Math.round(info.heightPt)).toBe(595);
-    expect(info).toMatchObject({ title: 'Wide', author: 'Ada Lovelace', subject: 'Quarterly', creator: 'Quire' });
-    const custom = await renderReport({
-      template: { html: '<p>x</p>', page: { size: 'custom', width_mm: 100, height_mm: 150 } },
-      data: {},
-    });
-    const c = await pdfInfo(custom.bytes);
-    expect(Math.round(c.widthPt)).toBe(283);
-    expect(Math.round(c.heightPt)).toBe(425);
-  });
+  it.each(['pdfmake', 'quire'] as const)(
+    'uses the template page size, orientation and the metadata (%s)',
+    async (engine) => {
+      const a4Landscape = await renderReport({
+        template: { name: 'Wide', html: '<p>x</p>', page: { size: 'A4', orientation: 'landscape' } },
+        data: {},
+        metadata: { author: 'Ada Lovelace', subject: 'Quarterly' },
+        engine,
+      });
+      const info = await pdfInfo(a4Landscape.bytes);
+      expect(Math.round(info.widthPt)).toBe(842);
+      expect(Math.round(info.heightPt)).toBe(595);
+      expect(info).toMatchObject({ title: 'Wide', author: 'Ada Lovelace', subject: 'Quarterly', creator: 'Quire' });
+      const custom = await renderReport({
+        template: { html: '<p>x</p>', page: { size: 'custom', width_mm: 100, height_mm: 150 } },
+        data: {},
+        engine,
+      });
+      const c = await pdfInfo(custom.bytes);
+      expect(Math.round(c.widthPt)).toBe(283);
+      expect(Math.round(c.heightPt)).toBe(425);
+    },
+  );
 
   it('breaks pages where the CSS says', async () => {
     const result = await renderReport({

@@ -159,7 +159,8 @@ export async function renderWithQuireEngine(
   const layoutDone = performance.now();
   const { bytes, pages } = await paintPdfWith(platform, laidOut.pages, {
     fonts: shapingFor(input.fonts),
-    metadata: input.metadata ?? {},
+    // As the pdfmake engine titles it: the metadata's title, else the template's name.
+    metadata: { ...input.metadata, title: input.metadata?.title ?? input.template.name ?? 'Report' },
     findings: laidOut.findings,
     ...(input.compress === false ? { compress: false } : {}),
     resolveImage: (url) => input.images.get(url) ?? input.images.get(url.replace(/^asset:/, '')),
