@@ -67,9 +67,9 @@ function longTable(rows: number, footer = 'Page {{ page_number }} of {{ page_cou
   };
 }
 
-describe('long tables', () => {
+describe.each(['pdfmake', 'quire'] as const)('long tables (%s)', (engine) => {
   it('repeat the header row on every page, never split a row, and number every page', async () => {
-    const result = await renderReport(longTable(300));
+    const result = await renderReport({ ...longTable(300), engine });
     const pages = await pageTexts(result.bytes);
     expect(pages.length).toBeGreaterThan(3);
     for (const [i, page] of pages.entries()) {
@@ -92,6 +92,7 @@ describe('long tables', () => {
         html: `<table><thead><tr><th>H</th></tr></thead><tbody><tr><td>${tall}</td></tr><tr><td>after</td></tr></tbody></table>`,
       },
       data: {},
+      engine,
     });
     const all = (await pageTexts(result.bytes)).join('\n');
     expect(all).toContain('line 119');
@@ -124,8 +125,9 @@ describe('page setup and metadata', () => {
     },
   );
 
-  it('breaks pages where the CSS says', async () => {
+  it.each(['pdfmake', 'quire'] as const)('breaks pages where the CSS says (%s)', async (engine) => {
     const result = await renderReport({
+      engine,
       template: {
         html: '<p>one</p><div style="page-break-before: always">two</div><p style="break-after: page">three</p><p>four</p>',
       },
@@ -137,41 +139,50 @@ describe('page setup and metadata', () => {
 });
 
 describe('text', () => {
-  it('keeps Latin, Cyrillic and Greek text in order and reports characters no font has', async () => {
-    const result = await renderReport({
-      template: { html: '<p>Ärger Ωμέγα Привет 漢字</p>' },
-      data: {},
-    });
-    const [page] = await pageTexts(result.bytes);
-    expect(page).toContain('Ärger Ωμέγα Привет');
-    expect(result.warnings.map((w) => w.code)).toContain('missing_glyphs');
-    expect(result.warnings.find((w) => w.code === 'missing_glyphs')?.message).toContain('漢');
-  });
+  it.each(['pdfmake', 'quire'] as const)(
+    'keeps Latin, Cyrillic and Greek text in order and reports characters no font has (%s)',
+    async (engine) => {
+      const result = await renderReport({
+        engine,
+        template: { html: '<p>Ärger Ωμέγα Привет 漢字</p>' },
+        data: {},
+      });
+      const [page] = await pageTexts(result.bytes);
+      expect(page).toContain('Ärger Ωμέγα Привет');
+      expect(result.warnings.map((w) => w.code)).toContain('missing_glyphs');
+      expect(result.warnings.find((w) => w.code === 'missing_glyphs')?.message).toContain('漢');
+    },
+  );
 
-  it('draws Arabic and Hebrew right to left, shaped, with numbers and Latin in their places', async () => {
-    const result = await renderReport({
-      template: {
-        html: '<p>שלום עולם</p><p>مرحبا بالعالم</p><p dir="rtl">החשבונית מספר 42 שולמה במלואה</p><p>Total: 120 ₪</p>',
-      },
-      data: {},
-    });
-    expect(result.warnings).toEqual([]);
-    const [page] = await pageTexts(result.bytes);
-    // pdftotext reads right-to-left lines back in logical order: what a reader reads.
-    // (It wraps them in directional marks, and spaces the number in a right-to-left line loosely.)
-    const lines = (page ?? '')
-      .replace(/[\u202a-\u202e]/g, '')
-      .split('\n')
-      .map((l) => squash(l).trim())
-      .filter(Boolean);
-    expect(lines[0]).toBe('שלום עולם');
-    expect(lines[1]).toBe('مرحبا بالعالم');
-    expect(lines[2]).toMatch(/^החשבונית מספר ?42 ?שולמה במלואה$/);
-    expect(lines[3]).toBe('Total: 120 ₪');
-  });
+  it.each(['pdfmake', 'quire'] as const)(
+    'draws Arabic and Hebrew right to left, shaped, with numbers and Latin in their places (%s)',
+    async (engine) => {
+      const result = await renderReport({
+        engine,
+        template: {
+          html: '<p>שלום עולם</p><p>مرحبا بالعالم</p><p dir="rtl">החשבונית מספר 42 שולמה במלואה</p><p>Total: 120 ₪</p>',
+        },
+        data: {},
+      });
+      expect(result.warnings).toEqual([]);
+      const [page] = await pageTexts(result.bytes);
+      // pdftotext reads right-to-left lines back in logical order: what a reader reads.
+      // (It wraps them in directional marks, and spaces the number in a right-to-left line loosely.)
+      const lines = (page ?? '')
+        .replace(/[\u202a-\u202e]/g, '')
+        .split('\n')
+        .map((l) => squash(l).trim())
+        .filter(Boolean);
+      expect(lines[0]).toBe('שלום עולם');
+      expect(lines[1]).toBe('مرحبا بالعالم');
+      expect(lines[2]).toMatch(/^החשבונית מספר ?42 ?שולמה במלואה$/);
+      expect(lines[3]).toBe('Total: 120 ₪');
+    },
+  );
 
-  it('lays out flex rows side by side', async () => {
+  it.each(['pdfmake', 'quire'] as const)('lays out flex rows side by side (%s)', async (engine) => {
     const result = await renderReport({
+      engine,
       template: {
         html: '<div style="display:flex; gap: 20px"><div style="flex:1">Left column</div><div style="flex:1">Right column</div></div>',
       },
@@ -205,27 +216,31 @@ describe('outside the subset', () => {
     expect(squash(page ?? '')).toContain('Logo');
   });
 
-  it('draws images from data URLs, named assets and a caller loader only', async () => {
-    // A 1x1 red PNG.
-    const png = Uint8Array.from(
-      atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='),
-      (c) => c.charCodeAt(0),
-    );
-    const requested: string[] = [];
-    const result = await renderReport({
-      template: {
-        html: '<img src="logo" width="20"><img src="https://cdn.example/pic.png" width="20"><img src="asset:logo" width="10">',
-      },
-      data: {},
-      assets: { logo: png },
-      loadImage: async (url) => {
-        requested.push(url);
-        return png;
-      },
-    });
-    expect(requested).toEqual(['https://cdn.example/pic.png']);
-    expect(result.warnings).toEqual([]);
-  });
+  it.each(['pdfmake', 'quire'] as const)(
+    'draws images from data URLs, named assets and a caller loader only (%s)',
+    async (engine) => {
+      // A 1x1 red PNG.
+      const png = Uint8Array.from(
+        atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='),
+        (c) => c.charCodeAt(0),
+      );
+      const requested: string[] = [];
+      const result = await renderReport({
+        engine,
+        template: {
+          html: '<img src="logo" width="20"><img src="https://cdn.example/pic.png" width="20"><img src="asset:logo" width="10">',
+        },
+        data: {},
+        assets: { logo: png },
+        loadImage: async (url) => {
+          requested.push(url);
+          return png;
+        },
+      });
+      expect(requested).toEqual(['https://cdn.example/pic.png']);
+      expect(result.warnings).toEqual([]);
+    },
+  );
 });
 
 describe('other formats and errors', () => {
