@@ -1,3 +1,4 @@
+/// <reference path="./pdfmake-qr.d.ts" />
 import type { QrLevel } from '@quire/core';
 import * as qrEncoder from 'pdfmake/js/qrEnc.js';
 

@@ -56,7 +56,11 @@ async function goldenPages(id: string, dir: string): Promise<Map<number, string>
   return pages;
 }
 
-async function renderPages(template: (typeof documents)[number], data: Record<string, unknown>, engine: Engine = 'pdfmake') {
+async function renderPages(
+  template: (typeof documents)[number],
+  data: Record<string, unknown>,
+  engine: Engine = 'pdfmake',
+) {
   const result = await renderReport({ template, data, metadata, engine });
   const pngs = await rasterize(result.bytes, { dpi: DPI });
   expect(pngs.length).toBe(result.pages);

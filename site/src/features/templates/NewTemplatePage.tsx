@@ -1,5 +1,5 @@
 import './templates.css';
-import type { AiGenerateParams, AiStage, Template, TemplateCreateParams } from '@quire/client';
+import type { AiStage, Template, TemplateCreateParams } from '@quire/client';
 import { QuireProvider, StarterGallery } from '@quire/react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+/// <reference path="./svg-to-pdfkit.d.ts" />
 import PDFDocument from 'pdfkit/js/pdfkit.standalone';
 import svgToPdfkitModule from 'pdfmake/js/3rd-party/svg-to-pdfkit.js';
 import type { PdfDocumentConstructor } from './pdfkit-types';

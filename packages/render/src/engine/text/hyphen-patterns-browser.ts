@@ -1,3 +1,4 @@
+/// <reference path="./hyphen.d.ts" />
 import { type Hyphenator, hyphenationKey } from './hyphen-languages';
 
 /**
