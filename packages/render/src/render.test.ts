@@ -194,27 +194,31 @@ describe('text', () => {
 });
 
 describe('outside the subset', () => {
-  it('ignores what it cannot draw, says so, and never crashes', async () => {
-    const result = await renderReport({
-      template: {
-        html: `<style>.x { position: absolute; float: left; color: red } p::before { color: red } @font-face { font-family: X }</style>
+  it.each(['pdfmake', 'quire'] as const)(
+    'ignores what it cannot draw, says so, and never crashes (%s)',
+    async (engine) => {
+      const result = await renderReport({
+        engine,
+        template: {
+          html: `<style>.x { position: absolute; float: left; color: red } p::before { color: red } @font-face { font-family: X }</style>
 <div class="x">kept</div><iframe src="https://example.com"></iframe><p>unclosed <b>bold <i>both</p><table><tr><td>no tbody</td></tr></table>
 <img src="https://example.com/logo.png" alt="Logo"><blink>old</blink>`,
-      },
-      data: {},
-    });
-    const codes = result.warnings.map((w) => `${w.code}: ${w.message}`).join('\n');
-    expect(codes).toContain('"position"');
-    expect(codes).toContain('"float"');
-    expect(codes).toContain('::before');
-    expect(codes).toContain('@font-face');
-    expect(codes).toContain('<iframe>');
-    expect(codes).toContain('image_not_loaded');
-    const [page] = await pageTexts(result.bytes);
-    expect(squash(page ?? '')).toContain('kept');
-    expect(squash(page ?? '')).toContain('no tbody');
-    expect(squash(page ?? '')).toContain('Logo');
-  });
+        },
+        data: {},
+      });
+      const codes = result.warnings.map((w) => `${w.code}: ${w.message}`).join('\n');
+      expect(codes).toMatch(/"?position"?/);
+      expect(codes).toMatch(/"?float"?/);
+      expect(codes).toContain('::before');
+      expect(codes).toContain('@font-face');
+      expect(codes).toContain('<iframe>');
+      expect(codes).toContain('image_not_loaded');
+      const [page] = await pageTexts(result.bytes);
+      expect(squash(page ?? '')).toContain('kept');
+      expect(squash(page ?? '')).toContain('no tbody');
+      expect(squash(page ?? '')).toContain('Logo');
+    },
+  );
 
   it.each(['pdfmake', 'quire'] as const)(
     'draws images from data URLs, named assets and a caller loader only (%s)',

@@ -193,3 +193,27 @@ describe('buildBoxes: block containers', () => {
     expect(blockLink.blocks?.[0]).toMatchObject({ link: '#top' });
   });
 });
+
+describe('buildBoxes: what a PDF cannot hold', () => {
+  it('leaves out embedded content and form controls and says so, and shows a broken image by its alt text', () => {
+    const findings = new Findings();
+    const root = build(
+      el('div', block, [
+        text('Before '),
+        el('iframe', inline, [], { src: 'https://example.com' }),
+        el('input', inline, [], { value: 'x' }),
+        el('img', inline, [], { src: 'missing', alt: 'Company logo' }),
+      ]),
+      findings,
+    );
+    expect(shape(root)).toEqual({ 'block div': ['Before ', 'Company logo'] });
+    const codes = findings.list().map((f) => `${f.code} ${f.message}`);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^unsupported_element <iframe>/),
+        expect.stringMatching(/^unsupported_element <input>/),
+        expect.stringMatching(/^image_not_loaded /),
+      ]),
+    );
+  });
+});

@@ -25,6 +25,20 @@ const BLOCK_LEVEL_DISPLAY = new Set<Display>(['block', 'list-item', 'flex', 'gri
 /** Laid out as block (or inline-block) until grid layout comes (engine v2 part 2). */
 const NOT_YET_LAID_OUT = new Set<Display>(['grid', 'inline-grid']);
 
+/** Embedded content and form controls a PDF cannot hold: left out, and said. */
+const NOT_DRAWN = new Set([
+  'iframe',
+  'frame',
+  'video',
+  'audio',
+  'canvas',
+  'object',
+  'embed',
+  'applet',
+  'input',
+  'select',
+]);
+
 /** Elements that reset the list-item counter for their descendants (HTML's `ol`, `ul`, `menu`). */
 const LISTS = new Set(['ol', 'ul', 'menu', 'dir']);
 
@@ -129,10 +143,21 @@ export class BoxBuilder implements TableParts {
       out.push({ type: 'br', style: node.style });
       return;
     }
+    if (NOT_DRAWN.has(node.tag)) {
+      report(this.context, node.line, 'unsupported_element', `<${node.tag}> cannot be drawn in a PDF and was left out`);
+      return;
+    }
     if (isReplacedTag(node.tag)) {
       const inner = this.scopeOf(node, scope);
       const box = replacedBox(node, this.context);
       if (!box) return;
+      // A browser shows a broken image's alt text in its place (the image itself is reported as not loaded).
+      if (box.content.kind === 'missing' && box.content.alt.trim()) {
+        const alt: TextBox = { type: 'text', text: box.content.alt, style: node.style };
+        if (inner.link !== undefined) alt.link = inner.link;
+        out.push(alt);
+        return;
+      }
       if (inner.link !== undefined) box.link = inner.link;
       out.push(BLOCK_LEVEL_DISPLAY.has(display) ? box : this.atomic(box, inner));
       return;

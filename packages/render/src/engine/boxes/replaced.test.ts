@@ -84,9 +84,10 @@ describe('replaced content', () => {
     expect(dataUrl.box?.intrinsic).toEqual({ width: 7.5, height: 3 });
   });
 
-  it('keeps a missing image as missing content with its alt, and names its src in a finding', () => {
+  it('shows a missing image by its alt text, keeps one without alt as missing content, and names its src', () => {
     const gone = replaced(img('nowhere.png', 'Our logo'));
-    expect(gone.box).toMatchObject({ content: { kind: 'missing', alt: 'Our logo' }, intrinsic: null });
+    expect(gone.atomic).toMatchObject({ type: 'text', text: 'Our logo' });
+    expect(replaced(img('nowhere.png')).box).toMatchObject({ content: { kind: 'missing', alt: '' }, intrinsic: null });
     expect(gone.findings).toEqual([
       {
         code: 'image_not_loaded',
