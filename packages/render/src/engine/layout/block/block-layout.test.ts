@@ -131,3 +131,16 @@ describe('block layout', () => {
     expect(img.children[0]).toMatchObject({ kind: 'svg', width: 400, height: 200 });
   });
 });
+
+describe('block layout findings', () => {
+  it('says when content is taller than a fixed height and spills over what follows', () => {
+    const findings = new Findings();
+    const root = block({}, [{ ...block({ height: pt(10) }, [block({ height: pt(40) })]), line: 7 }]);
+    new BlockLayout({} as TextShaping, findings, modules).layoutRoot(root, 400);
+    expect(findings.list()).toEqual([expect.objectContaining({ code: 'content_overflow', line: 7 })]);
+    const clipped = new Findings();
+    const hidden = block({}, [block({ height: pt(10), overflow: 'hidden' }, [block({ height: pt(40) })])]);
+    new BlockLayout({} as TextShaping, clipped, modules).layoutRoot(hidden, 400);
+    expect(clipped.list()).toEqual([]);
+  });
+});

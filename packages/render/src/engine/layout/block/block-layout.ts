@@ -260,6 +260,14 @@ export class BlockLayout implements LayoutContext {
       minH === null ? null : toContentSize(minH, s, extrasV),
       maxH === null ? null : toContentSize(maxH, s, extrasV),
     );
+    // Content taller than a fixed height spills over what follows, as in a browser; it is drawn, and said.
+    if (contents.height > height + 0.5 && s.overflow === 'visible') {
+      this.findings.add({
+        code: 'content_overflow',
+        message: `The content of a <${box.tag ?? 'div'}> is ${Math.round(contents.height - height)}pt taller than its height and overlaps what follows`,
+        ...(box.line !== undefined ? { line: box.line } : {}),
+      });
+    }
     const top = bor.top + pad.top;
     const fragment: BoxFragment = {
       kind: 'box',
