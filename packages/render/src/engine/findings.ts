@@ -3,7 +3,7 @@
  * template's author and the render returns it as warnings. Nothing the engine ignores goes unreported.
  */
 export interface EngineFinding {
-  /** Stable code: `unsupported_property`, `unsupported_value`, `unsupported_selector`, `unsupported_at_rule`,
+  /** Stable code: `unsupported_css_property`, `unsupported_css_value`, `unsupported_selector`, `unsupported_at_rule`,
    * `unsupported_display`, `content_overflow`, `image_not_loaded`, `missing_glyphs`, `word_too_long`, … */
   code: string;
   message: string;

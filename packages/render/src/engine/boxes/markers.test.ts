@@ -123,7 +123,11 @@ describe('list markers', () => {
       { images: new Map([['dot.png', png]]), findings },
     );
     expect((root.blocks as BlockBox[]).map((b) => b.marker?.text)).toEqual(['1. ', '• ', '• ']);
-    expect(findings.list().map((f) => f.code)).toEqual(['unsupported_value', 'unsupported_value', 'image_not_loaded']);
+    expect(findings.list().map((f) => f.code)).toEqual([
+      'unsupported_css_value',
+      'unsupported_css_value',
+      'image_not_loaded',
+    ]);
     expect(findings.list()[2]?.message).toContain('nowhere.png');
   });
 });

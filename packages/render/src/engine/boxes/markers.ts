@@ -19,7 +19,7 @@ export function listMarker(item: StyledElement, counter: ListCounter, context: B
   if (listStyleImage) reportImage(item, listStyleImage, context);
   let type = listStyleType;
   if (!isKnownListStyleType(type)) {
-    report(context, item.line, 'unsupported_value', `list-style-type: ${type} is not supported; decimal is used`);
+    report(context, item.line, 'unsupported_css_value', `list-style-type: ${type} is not supported; decimal is used`);
     type = 'decimal';
   }
   const text = markerText(type, ordinal);
@@ -40,7 +40,7 @@ function reportImage(item: StyledElement, url: string, context: BoxContext): voi
     report(
       context,
       item.line,
-      'unsupported_value',
+      'unsupported_css_value',
       `list-style-image is not drawn yet; the list-style-type marker is shown`,
     );
   }

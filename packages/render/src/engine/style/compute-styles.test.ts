@@ -219,7 +219,9 @@ describe('computeStyles: values', () => {
     expect(db?.style.fontSize).toBe(18);
     expect(db?.style.paddingTop).toEqual({ pt: 18, pct: 0 });
     expect(
-      findings.some((f) => f.code === 'unsupported_value' && f.message.includes('min(100%, 600px)') && f.line === 3),
+      findings.some(
+        (f) => f.code === 'unsupported_css_value' && f.message.includes('min(100%, 600px)') && f.line === 3,
+      ),
     ).toBe(true);
   });
 
@@ -378,10 +380,10 @@ describe('computeStyles: findings', () => {
     const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${f.message.split(/[ ;:]/)[0]}`);
     expect(seen).toEqual(
       expect.arrayContaining([
-        'unsupported_property css:1 box-shadow',
+        'unsupported_css_property css:1 box-shadow',
         'unsupported_selector css:3 ',
         'unsupported_selector css:4 ',
-        'unsupported_property html:1 transform',
+        'unsupported_css_property html:1 transform',
       ]),
     );
     expect(findings.filter((f) => f.code === 'unsupported_selector').map((f) => f.message)).toEqual([
@@ -419,8 +421,8 @@ describe('computeStyles: findings', () => {
     const { root, findings } = style('<p class="e">x</p>', `.e { color: blue }\n.e { color: nonsense; width: 10 }`);
     expect(find(root, 'p').style.color).toEqual({ r: 0, g: 0, b: 255, a: 1 });
     expect(findings.map((f) => [f.code, f.line, f.message.split(':')[0]])).toEqual([
-      ['unsupported_value', 2, 'color'],
-      ['unsupported_value', 2, 'width'],
+      ['unsupported_css_value', 2, 'color'],
+      ['unsupported_css_value', 2, 'width'],
     ]);
   });
 });
@@ -431,7 +433,7 @@ describe('computeStyles: <style> blocks', () => {
       '<p>a</p>\n<style>\np { color: red }\np { filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
     const { root, findings } = style(html);
     expect(find(root, 'p').style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
-    expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_property', 'html', 4]]);
+    expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_css_property', 'html', 4]]);
   });
 });
 

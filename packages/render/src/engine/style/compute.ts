@@ -211,7 +211,7 @@ function expand(shorthand: string, text: string, nodes: CssNode[]): Expansion | 
 function report(env: StyleEnvironment, declaration: PreparedDeclaration, message: string): void {
   if (env.reported.has(declaration)) return;
   env.reported.add(declaration);
-  env.findings.add({ code: 'unsupported_value', message, part: declaration.part, line: declaration.line });
+  env.findings.add({ code: 'unsupported_css_value', message, part: declaration.part, line: declaration.line });
 }
 
 /** Values the engine computes but does not lay out yet (engine v2 part 2). */

@@ -31,7 +31,12 @@ export function prepareDeclaration(
     return { property: declaration.property, kind: 'custom', value, important, part, line };
   const property = ALIASES[declaration.property] ?? declaration.property;
   if (value === '') {
-    findings.add({ code: 'unsupported_value', message: `${property} has an empty value; it is ignored.`, part, line });
+    findings.add({
+      code: 'unsupported_css_value',
+      message: `${property} has an empty value; it is ignored.`,
+      part,
+      line,
+    });
     return null;
   }
   // `overflow` is both: a shorthand of one longhand, so that `overflow: hidden auto` keeps its first value.
@@ -39,7 +44,7 @@ export function prepareDeclaration(
   if (LONGHANDS[property]) return { property, kind: 'longhand', value, important, part, line };
   if (!NO_EFFECT_IN_PRINT.test(property)) {
     findings.add({
-      code: 'unsupported_property',
+      code: 'unsupported_css_property',
       message: `${property} is not supported by the engine; "${property}: ${value}" is ignored.`,
       part,
       line,

@@ -81,10 +81,10 @@ describe('page styles', () => {
       '@page { size: A9 }\n@page :left { margin: 1cm }\n@page { @bottom-center { content: string(title) } marks: crop }',
     );
     expect(findings.map((f) => [f.code, f.line]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
-      ['unsupported_value', 1],
+      ['unsupported_css_value', 1],
       ['unsupported_selector', 2],
-      ['unsupported_property', 3],
-      ['unsupported_value', 3],
+      ['unsupported_css_property', 3],
+      ['unsupported_css_value', 3],
     ]);
   });
 });

@@ -266,7 +266,7 @@ function marginContent(
 
 function invalid(declaration: CssDeclaration, part: string, env: StyleEnvironment): void {
   env.findings.add({
-    code: 'unsupported_value',
+    code: 'unsupported_css_value',
     message: `@page ${declaration.property}: ${declaration.value} is not a value the engine supports; it is ignored.`,
     part,
     line: declaration.line,

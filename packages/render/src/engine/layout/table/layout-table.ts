@@ -424,7 +424,8 @@ function stretchToTableHeight(table: TableBox, grid: TableGrid, rows: RowLayout[
 
 /** What this layout ignores, reported once per table. */
 function reportUnsupported(table: TableBox, grid: TableGrid, ctx: LayoutContext): void {
-  const unsupported = (message: string) => ctx.findings.add({ code: 'unsupported_value', message, line: table.line });
+  const unsupported = (message: string) =>
+    ctx.findings.add({ code: 'unsupported_css_value', message, line: table.line });
   const collapsing = (style: ComputedStyle) => style.visibility === 'collapse';
   if (grid.rows.some((row) => collapsing(row.box.style)) || table.columns.some((col) => collapsing(col.style)))
     unsupported('visibility: collapse on a table row or column is not supported: it keeps its space');
