@@ -120,10 +120,9 @@ function layoutRun(
   ) as unknown as FontkitRun;
 }
 
-/** A shaped word from glyphs `from`..`to` (exclusive) of a fontkit run, in the run's (visual) order. */
-function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
-  const n = to - from;
-  const word: ShapedWord = {
+/** A word of `n` glyphs, every slot still zero. */
+function emptyWord(n: number): ShapedWord {
+  return {
     ids: new Uint16Array(n),
     advances: new Float64Array(n),
     dxs: new Float64Array(n),
@@ -133,6 +132,12 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
     lettered: 0,
     spaces: 0,
   };
+}
+
+/** A shaped word from glyphs `from`..`to` (exclusive) of a fontkit run, in the run's (visual) order. */
+function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
+  const n = to - from;
+  const word = emptyWord(n);
   for (let i = 0; i < n; i++) {
     const glyph = run.glyphs[from + i] as { id: number; codePoints: number[] };
     const position = run.positions[from + i] as { xAdvance: number; xOffset: number; yOffset: number };
@@ -225,16 +230,7 @@ function numericGlyphs(face: ParsedFace): Map<string, SingleGlyph> | null {
 
 function composeWord(glyphs: Map<string, SingleGlyph>, text: string): ShapedWord {
   const n = text.length;
-  const word: ShapedWord = {
-    ids: new Uint16Array(n),
-    advances: new Float64Array(n),
-    dxs: new Float64Array(n),
-    dys: new Float64Array(n),
-    codePoints: new Array(n),
-    width: 0,
-    lettered: 0,
-    spaces: 0,
-  };
+  const word = emptyWord(n);
   for (let i = 0; i < n; i++) {
     const single = glyphs.get(text[i] as string) as SingleGlyph;
     word.ids[i] = single.ids[0] as number;
