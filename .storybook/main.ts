@@ -17,7 +17,7 @@ const config: StorybookConfig = {
       // The PDF stories' fonts, served under /quire-fonts/ as `quire-react-fonts` lays them out for a host.
       plugins: [react(), quireFonts()],
       resolve: { conditions: ['@quire/source', ...defaultClientConditions], dedupe: ['react', 'react-dom'] },
-      // Storybook's own runtime, axe and the PDF engine (pdfmake's browser build, a lazy chunk of 2.4 MB) make
+      // Storybook's own runtime, axe and the PDF engine (Quire's layout engine, a lazy chunk of 2.9 MB) make
       // chunks past Vite's 500 kB warning; a catalogue is not a host's page.
       build: { chunkSizeWarningLimit: 3_000 },
     }),

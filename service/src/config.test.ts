@@ -78,11 +78,11 @@ describe('configuration', () => {
     expect(config.secretGenerated).toBe(false);
   });
 
-  it('reads the render engine, pdfmake unless QUIRE_RENDER_ENGINE names another, and refuses an unknown one', () => {
+  it('reads the render engine, quire unless QUIRE_RENDER_ENGINE names another, and refuses an unknown one', () => {
     const secret = 'x'.repeat(40);
-    expect(loadConfig({ QUIRE_SECRET: secret }).renderEngine).toBe('pdfmake');
+    expect(loadConfig({ QUIRE_SECRET: secret }).renderEngine).toBe('quire');
+    expect(loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'pdfmake' }).renderEngine).toBe('pdfmake');
     expect(loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'chromium' }).renderEngine).toBe('chromium');
-    expect(loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'quire' }).renderEngine).toBe('quire');
     expect(() => loadConfig({ QUIRE_SECRET: secret, QUIRE_RENDER_ENGINE: 'prince' })).toThrowError(
       /QUIRE_RENDER_ENGINE/,
     );

@@ -49,7 +49,7 @@ const Env = z.object({
   QUIRE_OUTBOUND_ALLOW: z.string().optional(),
   QUIRE_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   QUIRE_PREVIEW_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
-  QUIRE_RENDER_ENGINE: z.enum(RENDER_ENGINES).default('pdfmake'),
+  QUIRE_RENDER_ENGINE: z.enum(RENDER_ENGINES).default('quire'),
   QUIRE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   QUIRE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   QUIRE_JOB_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -101,7 +101,7 @@ export interface Config {
    */
   previewWorkers: number;
   /**
-   * The engine of every PDF the service renders (QUIRE_RENDER_ENGINE, default pdfmake); `chromium` needs Chromium
+   * The engine of every PDF the service renders (QUIRE_RENDER_ENGINE, default quire); `chromium` needs Chromium
    * installed on the machine, which each render worker launches on its first render.
    */
   renderEngine: EngineName;

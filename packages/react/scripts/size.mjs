@@ -45,15 +45,28 @@ try {
   // Each chunk loaded by a dynamic import, with what it brings that the page has not loaded yet.
   const lazy = new Set();
   for (const chunk of chunks.values()) for (const target of chunk.dynamicImports) lazy.add(target);
+  // Hyphenation patterns (@quire/render's, one chunk per language, loaded only for a document in that language).
+  const patterns = { count: 0, names: new Set() };
   for (const target of lazy) {
     const own = [...closure(target)].filter((name) => !initial.has(name));
     if (own.length === 0) continue;
+    if (Object.keys(chunks.get(target).modules).some((id) => /[/\\]hyphen[/\\]/.test(id))) {
+      patterns.count++;
+      for (const name of own) patterns.names.add(name);
+      continue;
+    }
     // Named after the module the builder imports lazily (BossMode, CodeEditor, DiffView…).
     const modules = Object.keys(chunks.get(target).modules)
       .filter((id) => id.startsWith(join(root, 'dist')))
       .map((id) => id.slice(join(root, 'dist').length + 1).replace(/-[A-Z0-9]{8}\.js$/, ''));
-    lines.push(`  lazy chunk ${modules.join(', ') || target}: ${kb(size(own))}`);
+    // Chunks of a dependency's own splitting (@quire/render/browser's two PDF engines) by their file's name.
+    const name = modules.join(', ') || target.replace(/-[A-Za-z0-9_-]{8}\.js$/, '');
+    lines.push(`  lazy chunk ${name}: ${kb(size(own))}`);
   }
+  if (patterns.count > 0)
+    lines.push(
+      `  hyphenation patterns: ${patterns.count} lazy chunks, ${kb(size(patterns.names))} in all (one per language)`,
+    );
   console.log(lines.join('\n'));
   const max = values['max-initial-kb'] === undefined ? undefined : Number(values['max-initial-kb']);
   if (max !== undefined && initialSize > max * 1024) {

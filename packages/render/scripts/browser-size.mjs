@@ -46,8 +46,15 @@ const dynamicTargets = new Set(
   outputs.flatMap(([, output]) => output.imports.filter((item) => item.kind === 'dynamic-import').map((i) => i.path)),
 );
 const isPatterns = (name) => /\/hyphen\//.test(byName.get(name).entryPoint ?? '');
-const engineTarget = [...dynamicTargets].find((name) => /render-browser/.test(byName.get(name).entryPoint ?? ''));
-const engine = new Set([...closure(engineTarget)].filter((name) => !initial.has(name)));
+const lazyChunk = (pattern, unless = /^$/) => {
+  const target = [...dynamicTargets].find((name) => {
+    const entryPoint = byName.get(name).entryPoint ?? '';
+    return pattern.test(entryPoint) && !unless.test(entryPoint);
+  });
+  return target ? new Set([...closure(target)].filter((name) => !initial.has(name))) : null;
+};
+const engine = lazyChunk(/render-browser/, /render-browser-pdfmake/);
+const pdfmakeEngine = lazyChunk(/render-browser-pdfmake/);
 // Each language's chunk with the chunks it shares with others (the patterns' common code).
 const patterns = new Set(
   [...dynamicTargets].filter(isPatterns).flatMap((name) => [...closure(name)].filter((n) => !initial.has(n))),
@@ -89,11 +96,15 @@ function dominant(names, count = 4) {
 }
 
 const lines = ['@quire/render/browser as a page gets it (every dependency bundled, minified):'];
-lines.push(`  initial (the entry, pdfmake's path): ${both(sizes(initial))}`);
+lines.push(`  initial (the entry): ${both(sizes(initial))}`);
 lines.push(`    mostly ${dominant(initial)}`);
-if (engineTarget) {
-  lines.push(`  engine: 'quire' (lazy chunk, on its first render): ${both(sizes(engine))}`);
+if (engine) {
+  lines.push(`  engine: 'quire' (the default; lazy chunk, on its first render): ${both(sizes(engine))}`);
   lines.push(`    mostly ${dominant(engine)}`);
+}
+if (pdfmakeEngine) {
+  lines.push(`  engine: 'pdfmake' (lazy chunk, on its first render): ${both(sizes(pdfmakeEngine))}`);
+  lines.push(`    mostly ${dominant(pdfmakeEngine)}`);
 }
 if (languages.length > 0) {
   const english = languages.find((name) => /\/hyphen\/en-us\//.test(byName.get(name).entryPoint));

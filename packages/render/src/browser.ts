@@ -1,21 +1,15 @@
 /**
- * `@quire/render/browser`: the same render paths in a browser, for the template builder's live preview: pdfmake
- * (the default here) or Quire's own engine (`engine: 'quire'`, a lazy chunk with pdfkit's standalone build). The
- * converter, the layout and the PDF writer are the ones Node uses; only the fonts arrive differently (the page
- * hands over their bytes, since a browser has no font files to read).
+ * `@quire/render/browser`: the same render paths in a browser, for the template builder's live preview: Quire's
+ * own engine (the default, as in Node) or pdfmake (`engine: 'pdfmake'`), each a lazy chunk loaded by its first
+ * render, so a page downloads one of them. The layout and the PDF writer are the ones Node uses; only the fonts
+ * arrive differently (the page hands over their bytes, since a browser has no font files to read).
  */
 import { assertJsonDepth, createTemplateEngine, type TemplateEngine } from '@quire/core';
-import pdfMake from 'pdfmake/build/pdfmake';
-import { barcodeSvg } from './barcode';
-import { toBase64 } from './convert/images';
-import { toVisualOrder } from './fonts/bidi';
-import { installBrowserTableCache } from './fonts/browser-table-cache';
 import type { FontFaces } from './fonts/font-set';
 import { FontRegistry, type FontRegistryOptions } from './fonts/registry';
 import { assertHtmlNesting } from './nesting';
 import { assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
-import { renderPdf } from './pdf/render-pdf';
 import type { RenderOptions, RenderResult } from './types';
 
 export { convertHtml } from './convert/index';
@@ -27,35 +21,13 @@ export type * from './types';
 export interface BrowserRenderOptions extends Omit<RenderOptions, 'format' | 'engine'> {
   /** The font families to draw with, as bytes (fetch them once and reuse the registry). */
   fonts: FontRegistry;
-  /** `pdfmake` (default) or `quire`, Quire's own layout engine, as `renderReport` takes them. */
+  /** `quire`, Quire's own layout engine (default), or `pdfmake`, as `renderReport` takes them. */
   engine?: 'pdfmake' | 'quire';
   /**
    * Deflate the PDF's streams, as the service does (default true). A preview that is shown at once and never
    * saved can skip it: the pages are drawn the same, in about a third less time.
    */
   compress?: boolean;
-}
-
-const FACES = ['normal', 'bold', 'italics', 'bolditalics'] as const;
-const installed = new WeakSet<FontRegistry>();
-
-/** Hands a registry's fonts to pdfmake's virtual file system, once per registry. */
-function install(fonts: FontRegistry): void {
-  if (installed.has(fonts)) return;
-  const vfs: Record<string, string> = {};
-  const definitions: Record<string, Record<string, string>> = {};
-  for (const [family, faces] of Object.entries(fonts.pdfmakeFonts())) {
-    definitions[family] = {};
-    for (const face of FACES) {
-      const bytes = (faces as Record<string, Uint8Array>)[face];
-      const name = `${family.replace(/\W+/g, '-')}-${face}.ttf`;
-      vfs[name] = toBase64(bytes as Uint8Array);
-      (definitions[family] as Record<string, string>)[face] = name;
-    }
-  }
-  pdfMake.addVirtualFileSystem(vfs);
-  pdfMake.addFonts(definitions as never);
-  installed.add(fonts);
 }
 
 /** Builds a font registry from font files the page fetched (TTF, OTF or WOFF bytes). */
@@ -75,32 +47,14 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
   const bodyHtml = engine.render(options.template.html, options.data);
   assertHtmlNesting(bodyHtml);
   const templateDone = performance.now();
-  if (options.engine === 'quire') return renderWithQuire(options, engine, bodyHtml, started, templateDone);
-  const images = await collectImages([bodyHtml], options.assets, options.loadImage);
-  install(options.fonts);
-  // Decoded font tables are kept for the page: each document after the first skips decoding them again.
-  await installBrowserTableCache(pdfMake as never, options.fonts.resolveFamily(undefined));
-  const pdf = await renderPdf({
-    template: options.template,
-    data: options.data,
-    bodyHtml,
-    engine,
-    fonts: options.fonts,
-    images,
-    ...(options.metadata ? { metadata: options.metadata } : {}),
-    barcode: barcodeSvg,
-    shape: toVisualOrder,
-    write: async (definition) => {
-      const buffer = await (
-        pdfMake.createPdf(
-          (options.compress === false ? { ...(definition as object), compress: false } : definition) as never,
-        ) as unknown as { getBuffer(): Promise<Uint8Array> }
-      ).getBuffer();
-      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    },
-  });
-  assertPdfWithin(options.limits, pdf.bytes, pdf.pages);
-  return result(pdf, started, templateDone);
+  if (options.engine === 'pdfmake') {
+    const images = await collectImages([bodyHtml], options.assets, options.loadImage);
+    const { renderWithPdfmakeInBrowser } = await import('./pdf/render-browser-pdfmake');
+    const pdf = await renderWithPdfmakeInBrowser(options, engine, bodyHtml, images);
+    assertPdfWithin(options.limits, pdf.bytes, pdf.pages);
+    return result(pdf, started, templateDone);
+  }
+  return renderWithQuire(options, engine, bodyHtml, started, templateDone);
 }
 
 /** Quire's engine, as `renderReport` runs it in Node: its header and footer and their images as Node has them. */

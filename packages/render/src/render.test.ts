@@ -289,7 +289,9 @@ describe('other formats and errors', () => {
     expect(result.warnings).toEqual([
       {
         code: 'qr_failed',
-        message: 'A QR code cannot hold 3000 characters at error correction level M; it was left out',
+        message:
+          "A QR code cannot hold 3000 characters at error correction level M; it was left out (in the template's HTML)",
+        line: 1,
       },
     ]);
     const checked = await check({ template: { html }, data: {} });

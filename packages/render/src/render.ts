@@ -196,7 +196,8 @@ export async function renderReport(options: RenderOptions, context: RenderContex
   }
 
   const fonts = context.fonts ?? defaultFonts();
-  if (options.engine === 'quire') {
+  // Quire's own engine is the default; pdfmake stays selectable while templates move over.
+  if (options.engine !== 'pdfmake') {
     const pdf = await renderWithQuireEngine(
       {
         template,

@@ -39,7 +39,7 @@ export interface RenderOptions {
   data: Record<string, unknown>;
   /** Default: `pdf` for documents, `email` for templates of kind email. */
   format?: ReportFormat;
-  /** Default: pdfmake. */
+  /** Default: quire. */
   engine?: EngineName;
   assets?: Assets;
   /**

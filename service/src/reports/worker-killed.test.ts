@@ -22,8 +22,8 @@ const SERVICE_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const LEASE_MS = 1_500;
 const TEAM = 'team_killtest';
 /**
- * Enough rows for a render of seconds (a warm render worker lays out 4,000 in about 2 s), within the Free plan's
- * 100 pages (about 89).
+ * Enough rows for a render of seconds (a warm render worker on the pdfmake engine, which the worker process uses,
+ * lays out 4,000 in about 2 s), within the Free plan's 100 pages (about 89).
  */
 const ROWS = 4_000;
 

@@ -11,17 +11,19 @@ const isServicePath = (path: string) =>
   SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
- * The page's policy: the app's own scripts only (no inline script: the theme is set by /theme-init.js), inline
+ * The page's policy: the app's own scripts only (no inline script: the theme is set by /theme-init.js; no eval;
+ * WebAssembly may compile, for the PDF preview's flexbox layout, Yoga, which the engine ships as wasm in a data: URL
+ * that its loader fetches, hence data: in connect-src), inline
  * styles (React style attributes, the builder's preview), data: and blob: images (logos, previews), workers from
  * this origin (pdf.js), the API on this origin, and no framing by other sites.
  */
 const PAGE_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  "connect-src 'self' data:",
   "worker-src 'self' blob:",
   "media-src 'self'",
   "frame-src 'self' blob:",

@@ -51,7 +51,7 @@ describe('the service serving the web app', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self';");
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval';");
       expect(await response.text()).toBe(PAGE);
     }
   });

@@ -1,6 +1,6 @@
 /**
  * The PDF engine in the browser: @quire/render's browser entry (the converter, layout and PDF writer the service
- * uses) with the fonts the service uses. A lazy chunk: pdfmake and the font parser load with the first PDF.
+ * uses) with the fonts the service uses. A lazy chunk: the layout engine and the font parser load with the first PDF.
  */
 import { createFontRegistry, type FontRegistry, renderPdfInBrowser } from '@quire/render/browser';
 import type { TemplateDraft } from '../builder/types';

@@ -26,7 +26,7 @@ export interface PdfViewProps {
 }
 
 /**
- * The PDF preview plugs in here: `load` imports the engine (a lazy chunk: pdfmake and fonts), `View` shows the
+ * The PDF preview plugs in here: `load` imports the engine (a lazy chunk: the layout engine and fonts), `View` shows the
  * pages (a lazy chunk: pdf.js). While it is null, the builder offers the HTML preview only and
  * `api.render('pdf')` rejects with `pdf_preview_unavailable`.
  */

@@ -42,7 +42,7 @@ describe('check', () => {
     const result = await check({
       template: {
         html: `<div style="position: fixed; box-shadow: 0 0 2px #000">漢字</div><img src="https://cdn.example/x.png">
-<table style="width: 100%"><tr><td style="width: 400mm">wide</td></tr></table>
+<div style="width: 400mm">wide</div>
 <div style="height: 10px">${'long text '.repeat(80)}</div>`,
       },
       data: {},

@@ -5,7 +5,7 @@ import { CliError, formatSourceError, templateErrorPosition } from './errors';
 import { loadData, loadTemplate, locateTemplateError, type TemplateSource } from './template-source';
 
 export const FORMATS: readonly ReportFormat[] = ['pdf', 'html', 'email'];
-export const ENGINES: readonly EngineName[] = ['pdfmake', 'quire', 'chromium'];
+export const ENGINES: readonly EngineName[] = ['quire', 'pdfmake', 'chromium'];
 
 /** The flags that shape a render, as `render`, `check` and a batch share them. */
 export interface RenderFlags {

@@ -22,7 +22,7 @@ Options:
   --data <file>          JSON data (default: the template's sample data, else {})
   --out <file>           output file, or - for stdout (default: <template name>.pdf|.html here)
   --format <f>           pdf, html or email (default: email for email templates, else pdf)
-  --engine <e>           pdfmake (default), quire (Quire's own layout engine) or chromium (a local Chromium)
+  --engine <e>           quire (default, Quire's own layout engine), pdfmake or chromium (a local Chromium)
   --locale <tag>         BCP 47 locale for money, numbers and dates (default: en-US)
   --time-zone <zone>     IANA time zone for dates (default: UTC)
   --currency <code>      ISO 4217 currency for money without one (default: USD)

@@ -31,12 +31,37 @@ describe('splitLongWords', () => {
 });
 
 describe('a very long unbroken word', () => {
-  it('wraps across lines and pages of a heading instead of exhausting memory', async () => {
+  it('wraps across lines and pages of a heading instead of exhausting memory, on pdfmake', async () => {
     // A token of 20,000 characters: pdfmake measured every prefix of it for every line, and ran out of memory
     // past about 2,000.
     const token = 'x'.repeat(20_000);
-    const result = await renderReport({ template: { html: '<h1>{{ token }}</h1><p>after</p>' }, data: { token } });
+    const result = await renderReport({
+      template: { html: '<h1>{{ token }}</h1><p>after</p>' },
+      data: { token },
+      engine: 'pdfmake',
+    });
     expect(result.pages).toBeGreaterThan(10);
+    const text = (await pageTexts(result.bytes)).join('').replace(/\s+/g, '');
+    expect(text).toBe(`${token}after`);
+  });
+});
+
+describe("a very long unbroken word, on Quire's engine", () => {
+  const token = 'x'.repeat(20_000);
+
+  it('runs off the line as in a browser, and says so', async () => {
+    const result = await renderReport({ template: { html: '<h1>{{ token }}</h1><p>after</p>' }, data: { token } });
+    expect(result.pages).toBe(1);
+    expect(result.warnings.map((w) => w.code)).toContain('word_too_long');
+  });
+
+  it('wraps across lines and pages when the template allows it (overflow-wrap: anywhere)', async () => {
+    const result = await renderReport({
+      template: { html: '<h1 style="overflow-wrap: anywhere">{{ token }}</h1><p>after</p>' },
+      data: { token },
+    });
+    expect(result.pages).toBeGreaterThan(10);
+    expect(result.warnings.map((w) => w.code)).not.toContain('word_too_long');
     const text = (await pageTexts(result.bytes)).join('').replace(/\s+/g, '');
     expect(text).toBe(`${token}after`);
   });

@@ -82,7 +82,7 @@ describe('offline provider: repairing', () => {
   it('widens and shrinks what overflows: fixed column widths, wide blocks, fixed heights', async () => {
     const { reply, left } = await repaired(
       template(
-        '<table><colgroup><col width="500px"><col width="400px"></colgroup><tr><td>a</td><td>b</td></tr></table><div class="wide">wide</div><div class="tall">x<br>y<br>z<br>w</div>',
+        '<table style="width: 900px"><colgroup><col width="500px"><col width="400px"></colgroup><tr><td>a</td><td>b</td></tr></table><div class="wide">wide</div><div class="tall">x<br>y<br>z<br>w</div>',
         '.wide { width: 900px; }\n.tall { height: 10px; }',
       ),
     );

@@ -204,11 +204,18 @@ const RULES: Rule[] = [
   [
     /columns add up to|wider than the/i,
     (_, work) => {
-      const before = work.html;
+      const before = work.html + work.css;
       work.html = work.html.replace(/<col\b[^>]*>/gi, (tag) => tag.replace(/\s*width\s*=\s*"[^"]*"/i, ''));
       work.html = work.html.replace(/(<t[hd]\b[^>]*?)\s*width\s*=\s*"\d+(?:\.\d+)?(?:px|pt|mm)?"/gi, '$1');
+      // The table's own width, in the style sheet, in its style attribute or as an attribute.
+      work.html = work.html.replace(
+        /(<table\b[^>]*?style\s*=\s*"[^"]*?)(?<![-\w])width:\s*[\d.]+(px|pt|mm|cm|in)/gi,
+        '$1width: 100%',
+      );
+      work.html = work.html.replace(/(<table\b[^>]*?)\s+width\s*=\s*"\d+(?:\.\d+)?(?:px|pt|mm)?"/gi, '$1');
       work.css = work.css.replace(/(table[^{]*\{[^}]*?)width:\s*[\d.]+(px|pt|mm|cm|in)/gi, '$1width: 100%');
-      if (before !== work.html) work.done.push('removed the fixed column widths so the table shares the page width');
+      if (before !== work.html + work.css)
+        work.done.push('removed the fixed column widths so the table shares the page width');
     },
   ],
   [

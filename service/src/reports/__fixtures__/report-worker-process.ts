@@ -28,6 +28,9 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   QUIRE_JOB_LEASE_MS: leaseMs,
   QUIRE_JOB_CONCURRENCY: '1',
+  // The slowest in-process engine, so that the test's render lasts long enough to be killed in the middle of it
+  // (Quire's engine lays the same 4,000 rows out in well under a second, and on more than the plan's 100 pages).
+  QUIRE_RENDER_ENGINE: 'pdfmake',
 });
 const logger = pino({ level: 'warn' }, pino.destination(2));
 const { store, blobs } = await openStores({ dataDir });

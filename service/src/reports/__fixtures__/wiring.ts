@@ -86,6 +86,7 @@ export async function wireReports(
       lanes: { reports: 1, previews: 1 },
       planOf: (teamId) => usage.planOf(teamId),
       maxTimeoutMs: base.config.renderTimeoutMs,
+      engine: base.config.renderEngine,
     }),
     pollMs: options.pollMs ?? 100,
   });

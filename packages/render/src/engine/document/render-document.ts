@@ -196,22 +196,43 @@ function truncateTrailingMargin(flow: BoxFragment): void {
   if (flow.children.length > 0 && bottom < flow.height) flow.height = bottom;
 }
 
-/** Content wider than the page's content box is cut off at the paper's edge: say so. */
+const TABLE_ROLES = new Set<BoxFragment['role']>(['table', 'table-head', 'table-body', 'table-foot', 'row', 'cell']);
+
+/**
+ * Content wider than the page's content box is cut off at the paper's edge: say so, once for tables (their
+ * columns) and once for other blocks, naming the widest of each, as the AI loop's repairs read it.
+ */
 function reportOverflow(flow: BoxFragment, contentWidth: number, findings: Findings): void {
-  let widest = 0;
+  let widestTable = 0;
+  let widestBlock = 0;
   const visit = (fragment: BoxFragment, x: number, depth: number) => {
     for (const child of fragment.children) {
       if (child.kind !== 'box') continue;
       const right = x + child.x + child.width;
-      if (right > widest) widest = right;
+      if (right > contentWidth + 1) {
+        // The outermost box that overflows is the one to name; what it holds overflows with it.
+        // A captioned table's wrapper is a block around the table box: it is the table that is too wide.
+        const wrapsTable = child.children.some((c) => c.kind === 'box' && c.role === 'table');
+        if (TABLE_ROLES.has(child.role) || wrapsTable) widestTable = Math.max(widestTable, right);
+        else widestBlock = Math.max(widestBlock, right);
+        continue;
+      }
       if (depth < 6) visit(child, x + child.x, depth + 1);
     }
   };
   visit(flow, flow.x, 0);
-  if (widest > contentWidth + 1) {
+  const available = Math.round(contentWidth);
+  const cut = (right: number) => `${Math.round(right - contentWidth)}pt are cut off at the paper's edge`;
+  if (widestTable > 0) {
     findings.add({
       code: 'content_overflow',
-      message: `Content is ${Math.round(widest - contentWidth)}pt wider than the page's content area and is cut off at the paper's edge`,
+      message: `A table's columns add up to ${Math.round(widestTable)}pt, wider than the ${available}pt available; ${cut(widestTable)}`,
+    });
+  }
+  if (widestBlock > 0) {
+    findings.add({
+      code: 'content_overflow',
+      message: `A block ${Math.round(widestBlock)}pt wide does not fit the ${available}pt available; ${cut(widestBlock)}`,
     });
   }
 }

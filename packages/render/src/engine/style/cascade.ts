@@ -51,7 +51,7 @@ export class RuleIndex {
       for (const problem of compiled.unsupported) {
         findings.add({
           code: 'unsupported_selector',
-          message: `${problem}; the rule "${rule.selector}" does not apply there.`,
+          message: `The selector "${rule.selector}" does not apply: ${problem}.`,
           part: sheet.part,
           line: rule.line,
         });

@@ -377,12 +377,13 @@ describe('computeStyles: findings', () => {
 .e { color: nonsense; width: 10 }
 .f { cursor: pointer }`,
     );
-    const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${f.message.split(/[ ;:]/)[0]}`);
+    // The property or selector is named in quotes: the AI loop's repairs read it from there.
+    const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${/"([^"]+)"/.exec(f.message)?.[1]}`);
     expect(seen).toEqual(
       expect.arrayContaining([
         'unsupported_css_property css:1 box-shadow',
-        'unsupported_selector css:3 ',
-        'unsupported_selector css:4 ',
+        'unsupported_selector css:3 .c:hover',
+        'unsupported_selector css:4 .d::before',
         'unsupported_css_property html:1 transform',
       ]),
     );

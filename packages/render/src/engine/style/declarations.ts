@@ -45,7 +45,7 @@ export function prepareDeclaration(
   if (!NO_EFFECT_IN_PRINT.test(property)) {
     findings.add({
       code: 'unsupported_css_property',
-      message: `${property} is not supported by the engine; "${property}: ${value}" is ignored.`,
+      message: `The CSS property "${property}" is not supported and was ignored ("${property}: ${value}").`,
       part,
       line,
     });

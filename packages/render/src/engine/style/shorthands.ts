@@ -83,7 +83,9 @@ function background(nodes: CssNode[]): Expansion | undefined {
       ['background-image', image ? [image] : null],
     ]),
   };
-  if (ignored.length > 0) expansion.ignored = `background position, size and repeat (${ignored.join(' ')})`;
+  // Position, size and repeat of no image change nothing (`background: none no-repeat`).
+  if (ignored.length > 0 && image && isUrl(image))
+    expansion.ignored = `background position, size and repeat (${ignored.join(' ')})`;
   return expansion;
 }
 

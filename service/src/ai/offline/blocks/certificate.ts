@@ -15,8 +15,8 @@ export function certificateBlock(
   inner: string,
   compact = false,
 ): { html: string; css: string } {
-  // Generous spacing fills a landscape page; a busy certificate gets half of it.
-  const k = compact ? 0.5 : 1;
+  // Generous spacing fills a landscape page; a busy certificate (codes, notes and signatures) gets a third of it.
+  const k = compact ? 0.3 : 1;
   const px = (n: number) => `${Math.round(n * k)}px`;
   const brand = brandParty(spec);
   const recipient = spec.fields.find((f) => f.concept === 'recipient');

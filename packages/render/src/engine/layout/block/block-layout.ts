@@ -264,7 +264,7 @@ export class BlockLayout implements LayoutContext {
     if (contents.height > height + 0.5 && s.overflow === 'visible') {
       this.findings.add({
         code: 'content_overflow',
-        message: `The content of a <${box.tag ?? 'div'}> is ${Math.round(contents.height - height)}pt taller than its height and overlaps what follows`,
+        message: `A <${box.tag ?? 'div'}> ${Math.round(height)}pt high needs about ${Math.round(contents.height)}pt for its content, which overlaps what follows`,
         ...(box.line !== undefined ? { line: box.line } : {}),
       });
     }

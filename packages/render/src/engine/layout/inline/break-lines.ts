@@ -180,6 +180,10 @@ function hyphenateEnd(paragraph: Paragraph, shaping: TextShaping, items: Item[])
 /**
  * Breaks a word between grapheme clusters so that its first part fits in `room` (at least one cluster when
  * `atLeastOne`); null when no cluster fits or the word is a single cluster.
+ *
+ * A word of thousands of characters is broken once per line, so each break costs what one line holds, not what the
+ * word holds: clusters are segmented in a window that grows only while the head still fits, and a long tail is not
+ * shaped until it is short enough to be the last part (its width is the word's less the head's until then).
  */
 function splitAtGraphemes(
   paragraph: Paragraph,
@@ -188,31 +192,69 @@ function splitAtGraphemes(
   room: number,
   atLeastOne: boolean,
 ): [TextItem, TextItem] | null {
+  const length = item.end - item.start;
+  const perChar = length > 0 ? item.width / length : 0;
+  let window = Math.min(length, Math.max(64, perChar > 0 ? Math.ceil((2 * room) / perChar) + 16 : length));
+  for (;;) {
+    const bounds = clusterBounds(paragraph.text, item.start, item.start + window, item.end);
+    if (bounds.length === 0) return null;
+    const last = bounds[bounds.length - 1] as number;
+    // The whole window fits and the word goes on: look further.
+    if (window < length && last < item.end) {
+      const head = sliceItem(shaping, paragraph.text, item, item.start, last, false);
+      if (head.width <= room + EPSILON) {
+        window = Math.min(length, window * 2);
+        continue;
+      }
+    }
+    // The longest head that fits: widths grow with the cluster count, so search.
+    let lo = 0;
+    let hi = bounds.length - 1;
+    let best: TextItem | null = null;
+    let bestAt = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const head = sliceItem(shaping, paragraph.text, item, item.start, bounds[mid] as number, false);
+      if (head.width <= room + EPSILON) {
+        best = head;
+        bestAt = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (!best) {
+      if (!atLeastOne) return null;
+      bestAt = 0;
+      best = sliceItem(shaping, paragraph.text, item, item.start, bounds[0] as number, false);
+    }
+    return [best, tailOf(paragraph, shaping, item, bounds[bestAt] as number, best.width)];
+  }
+}
+
+/** The cluster boundaries inside [start, to) of a word ending at `end` (`to` itself when it is one). */
+function clusterBounds(text: string, start: number, to: number, end: number): number[] {
   const bounds: number[] = [];
-  for (const { index } of segmenter.segment(paragraph.text.slice(item.start, item.end))) {
-    if (index > 0) bounds.push(item.start + index);
+  // One character more than the window, so that a cluster ending at the window's edge is known to end there.
+  const slice = text.slice(start, Math.min(end, to + 1));
+  for (const { index } of segmenter.segment(slice)) {
+    if (index > 0 && start + index <= to && start + index < end) bounds.push(start + index);
   }
-  if (bounds.length === 0) return null;
-  // The longest head that fits: widths grow with the cluster count, so search.
-  let lo = 0;
-  let hi = bounds.length - 1;
-  let best: TextItem | null = null;
-  let bestAt = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const head = sliceItem(shaping, paragraph.text, item, item.start, bounds[mid] as number, false);
-    if (head.width <= room + EPSILON) {
-      best = head;
-      bestAt = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  if (!best) {
-    if (!atLeastOne) return null;
-    bestAt = 0;
-    best = sliceItem(shaping, paragraph.text, item, item.start, bounds[0] as number, false);
-  }
-  return [best, sliceItem(shaping, paragraph.text, item, bounds[bestAt] as number, item.end, false)];
+  return bounds;
+}
+
+// Tails longer than this are measured as the word less its head, and shaped once they are shorter.
+const LAZY_TAIL = 512;
+
+function tailOf(paragraph: Paragraph, shaping: TextShaping, item: TextItem, at: number, headWidth: number): TextItem {
+  if (item.end - at <= LAZY_TAIL) return sliceItem(shaping, paragraph.text, item, at, item.end, false);
+  const raw = paragraph.text.slice(at, item.end).replaceAll('\u00ad', '');
+  return {
+    ...item,
+    start: at,
+    text: raw,
+    joinBefore: false,
+    glyphs: null,
+    width: Math.max(0, item.width - headWidth),
+  };
 }
 
 /** hyphens: auto: breaks a word at its last hyphenation point whose first part, with a hyphen, fits. */
@@ -244,7 +286,9 @@ function reportLongWord(paragraph: Paragraph, item: TextItem, available: number,
   while (start > 0 && breaks[start] === NO_BREAK && text[start - 1] !== '\n' && text[start - 1] !== ' ') start--;
   let end = item.end;
   while (end < text.length && breaks[end] === NO_BREAK && text[end] !== '\n') end++;
-  const word = text.slice(start, end).trim().replaceAll('\ufffc', '');
+  const whole = text.slice(start, end).trim().replaceAll('\ufffc', '');
+  // A word of thousands of characters is named by its start.
+  const word = whole.length > 80 ? `${whole.slice(0, 40)}… (${whole.length} characters)` : whole;
   options.findings?.add({
     code: 'word_too_long',
     message: `The word "${word}" is wider than its line (${available.toFixed(1)}pt) and overflows it; overflow-wrap: anywhere or word-break: break-all would break it`,
