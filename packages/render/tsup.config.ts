@@ -23,8 +23,8 @@ export default defineConfig([
     shims: true,
   },
   {
-    // @quire/render/browser: the converter and pdfmake's browser build, for the builder's live preview, and
-    // Quire's engine (`engine: 'quire'`) as a lazy chunk. `build` prints its size after (scripts/browser-size.mjs).
+    // @quire/render/browser, for the builder's live preview: Quire's engine (the default) and pdfmake's browser
+    // build (`engine: 'pdfmake'`), each a lazy chunk. `build` prints the sizes after (scripts/browser-size.mjs).
     entry: { browser: 'src/browser.ts' },
     format: ['esm'],
     dts: true,
