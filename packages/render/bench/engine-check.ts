@@ -21,9 +21,8 @@ export class EngineNotAvailableError extends Error {
 const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 
 /**
- * Fails unless `engine` is an engine of its own. renderReport does not refuse a name it does not know: it renders
- * with pdfmake (only 'chromium' is told apart), so a unit for an engine not built yet would time pdfmake under
- * another name. pdfmake's output is the same bytes for the same input and creation date, so an engine whose PDF is
+ * Fails unless `engine` is an engine of its own. renderReport refuses a name it does not know today, but an older
+ * build rendered it with pdfmake, and a unit must never time pdfmake under another name. pdfmake's output is the same bytes for the same input and creation date, so an engine whose PDF is
  * byte for byte pdfmake's is pdfmake. `render` is the path the unit measures (in process, or through a pool).
  */
 export async function assertOwnEngine(

@@ -10,10 +10,10 @@
  * QUIRE_BENCH_QUICK=1 is --quick and QUIRE_BENCH_ENGINE=NAME is --engine NAME (how `pnpm bench` at the root passes
  * them on).
  *
- * Every workload runs on pdfmake (today's engine); W1, the pool, W2 and W3 also run on the candidate engine
- * (`--engine`, the units named `-cand`), and W1 and W2 on Chromium (one reused page) when it is installed. The
- * issue's targets are checked for each engine. A candidate engine the renderer does not have fails its units with
- * a message saying so (renderReport would otherwise quietly render it with pdfmake: see engine-check.ts); run with
+ * Every workload runs on pdfmake (the earlier engine, the baseline); W1, the pool, W2 and W3 also run on the
+ * candidate engine (`--engine`, default Quire's own, the units named `-cand`), and W1 and W2 on Chromium (one
+ * reused page) when it is installed. The issue's targets are checked for each engine. A candidate engine the
+ * renderer does not have fails its units with a message saying so (see engine-check.ts); run with
  * `--engine pdfmake` to exercise the candidate units' code on an engine that exists.
  *
  * The process started by that command only orchestrates: every unit (one engine on one workload) runs in a child
