@@ -95,6 +95,20 @@ describe('engine v2 acceptance', () => {
     expect(piece?.x).toBeCloseTo(14.17, 1);
   });
 
+  it('tells left and right pages apart: mirrored margins and margin boxes per side', async () => {
+    const css = `@page :left { margin: 20mm 30mm 20mm 15mm; @bottom-left { content: "Left " counter(page) } }
+@page :right { margin: 20mm 15mm 20mm 30mm; @bottom-right { content: "Right " counter(page) } }
+body { margin: 0 } p { margin: 0; break-after: page }`;
+    const report = await render({ html: '<p>One</p><p>Two</p><p>Three</p>', css });
+    expect(report.warnings).toEqual([]);
+    const texts = (await pageTexts(report.bytes)).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(texts).toEqual(['One Right 1', 'Two Left 2', 'Three Right 3']);
+    // The content box moves with the binding edge: 30mm from the left on right pages, 15mm on left pages.
+    const doc = laidOut('<p>One</p><p>Two</p>', css);
+    expect(doc.pages[0]?.pieces[0]?.x).toBeCloseTo(85.04, 1);
+    expect(doc.pages[1]?.pieces[0]?.x).toBeCloseTo(42.52, 1);
+  });
+
   it('draws a dashed border dashed', async () => {
     const report = await render({
       html: '<div style="margin: 0; height: 100pt; border-top: 6pt dashed #000"></div>',

@@ -14,7 +14,7 @@ import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
-import { initialStyle, type PageStyles } from '../style/computed-style';
+import { initialStyle, type PageStyle, type PageStyles, pageStyleAt } from '../style/computed-style';
 import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
@@ -99,15 +99,24 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page: defaults }, findings);
   const shaping = shapingFor(input.fonts);
   const layout = new BlockLayout(shaping, findings, MODULES);
-  const first = pageBox(styled.pages.first);
-  const other = pageBox(styled.pages.other);
+  const boxes = new Map<PageStyle, ReturnType<typeof pageBox>>();
+  const boxAt = (index: number) => {
+    const style = pageStyleAt(styled.pages, index);
+    let box = boxes.get(style);
+    if (!box) {
+      box = pageBox(style);
+      boxes.set(style, box);
+    }
+    return box;
+  };
+  const other = boxAt(1);
   const contentWidth = other.width - other.left - other.right;
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   const flow = layout.layoutRoot(rootBlock(body), contentWidth);
   reportOverflow(flow, contentWidth, findings);
   truncateTrailingMargin(flow);
   const slices = planPages(flow, (index) => {
-    const page = index === 0 ? first : other;
+    const page = boxAt(index);
     return page.height - page.top - page.bottom;
   });
 
@@ -131,8 +140,8 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const footer = running(input.template.footer_html, 'footer_html');
 
   const pages: PageFragments[] = slices.map((slice, index) => {
-    const style = index === 0 ? styled.pages.first : styled.pages.other;
-    const box = index === 0 ? first : other;
+    const style = pageStyleAt(styled.pages, index);
+    const box = boxAt(index);
     const number = index + 1;
     const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width });
     if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));

@@ -413,8 +413,23 @@ export interface MarginBox {
   style: ComputedStyle;
 }
 
-/** Page styles for the first page and for the others (`@page :first` overrides the first). */
+/**
+ * Page styles: the first page (`@page :first` over the side it falls on), the other right pages and the other
+ * left pages (`@page :right`, `@page :left`). The first page is a right page, or a left one when the root's
+ * direction is rtl (pages then progress from right to left).
+ */
 export interface PageStyles {
   first: PageStyle;
+  /** The right pages after the first; also the page box the flow is laid out for. */
   other: PageStyle;
+  left: PageStyle;
+  rtl: boolean;
+}
+
+/** The style of the page at `index` (0-based). */
+export function pageStyleAt(pages: PageStyles, index: number): PageStyle {
+  if (index === 0) return pages.first;
+  // Page 1 is on the right (left when rtl), page 2 on the other side, and so on.
+  const onRight = (index % 2 === 0) !== pages.rtl;
+  return onRight ? pages.other : pages.left;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import { computeStyles } from './compute-styles';
+import { pageStyleAt } from './computed-style';
 
 const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
 
@@ -76,9 +77,42 @@ describe('page styles', () => {
     expect(findings).toEqual([]);
   });
 
+  it('tells left and right pages apart: the first is a right page, or a left one in a right-to-left document', () => {
+    const css = `@page { margin: 10mm; @bottom-center { content: "all" } }
+      @page :left { margin-left: 30mm; margin-right: 10mm; @bottom-left { content: counter(page) } }
+      @page :right { margin-left: 10mm; margin-right: 30mm; @bottom-right { content: counter(page) } }
+      @page :first { margin-top: 40mm }`;
+    const { first, other, left, rtl, findings } = pages(css);
+    expect(rtl).toBe(false);
+    expect(first.margin.map(Math.round)).toEqual([113, 85, 28, 28]);
+    expect(other.margin.map(Math.round)).toEqual([28, 85, 28, 28]);
+    expect(left.margin.map(Math.round)).toEqual([28, 28, 28, 85]);
+    expect(Object.keys(first.marginBoxes).sort()).toEqual(['bottom-center', 'bottom-right']);
+    expect(Object.keys(left.marginBoxes).sort()).toEqual(['bottom-center', 'bottom-left']);
+    expect(findings).toEqual([]);
+    const sides = pages(css, '<p>x</p>');
+    expect([0, 1, 2, 3].map((i) => pageStyleAt(sides, i))).toEqual([sides.first, sides.left, sides.other, sides.left]);
+
+    const hebrew = pages(css.replace('@page {', 'html { direction: rtl } @page {'));
+    expect(hebrew.rtl).toBe(true);
+    expect(hebrew.first.margin.map(Math.round)).toEqual([113, 28, 28, 85]);
+    expect([1, 2].map((i) => pageStyleAt(hebrew, i))).toEqual([hebrew.other, hebrew.left]);
+  });
+
+  it('says so when left and right pages are of different widths', () => {
+    const { findings } = pages('@page :left { margin-left: 40mm }');
+    expect(findings).toEqual([
+      expect.objectContaining({
+        code: 'unsupported_css_value',
+        line: 1,
+        message: expect.stringMatching(/different widths/),
+      }),
+    ]);
+  });
+
   it('reports what it cannot use', () => {
     const { findings } = pages(
-      '@page { size: A9 }\n@page :left { margin: 1cm }\n@page { @bottom-center { content: string(title) } marks: crop }',
+      '@page { size: A9 }\n@page :blank { margin: 1cm }\n@page { @bottom-center { content: string(title) } marks: crop }',
     );
     expect(findings.map((f) => [f.code, f.line]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
       ['unsupported_css_value', 1],

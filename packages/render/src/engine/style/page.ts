@@ -59,20 +59,43 @@ export function computePageStyles(
 ): PageStyles {
   const all: SourcedPageRule[] = [];
   const first: SourcedPageRule[] = [];
+  const left: SourcedPageRule[] = [];
+  const right: SourcedPageRule[] = [];
+  const bySelector: Record<string, SourcedPageRule[]> = { '': all, ':first': first, ':left': left, ':right': right };
   for (const sourced of rules) {
     const { selector, line } = sourced.rule;
-    if (selector === '') all.push(sourced);
-    else if (selector === ':first') first.push(sourced);
+    const list = bySelector[selector.replace(/\s+/g, '').toLowerCase()];
+    if (list) list.push(sourced);
     else {
       env.findings.add({
         code: 'unsupported_selector',
-        message: `@page ${selector}: left and right pages are not told apart; the rule is ignored.`,
+        message: `@page ${selector}: only @page, :first, :left and :right are told apart; the rule is ignored.`,
         part: sourced.part,
         line,
       });
     }
   }
-  return { first: pageStyle([...all, ...first], defaults, root, env), other: pageStyle(all, defaults, root, env) };
+  const rtl = root.style.direction === 'rtl';
+  // Later rules win: @page, then the side (:left, :right), then :first, each list in source order (CSS Paged
+  // Media's specificity of page selectors).
+  const firstSide = rtl ? left : right;
+  const pages: PageStyles = {
+    first: pageStyle([...all, ...firstSide, ...first], defaults, root, env),
+    other: pageStyle([...all, ...right], defaults, root, env),
+    left: pageStyle([...all, ...left], defaults, root, env),
+    rtl,
+  };
+  const contentWidth = (page: PageStyle) => page.width - page.margin[1] - page.margin[3];
+  if (Math.abs(contentWidth(pages.left) - contentWidth(pages.other)) > 0.5) {
+    const line = left[0]?.rule.line ?? right[0]?.rule.line;
+    env.findings.add({
+      code: 'unsupported_css_value',
+      message: `Left and right pages have content boxes of different widths (${Math.round(contentWidth(pages.left))}pt and ${Math.round(contentWidth(pages.other))}pt); the content is laid out at the right pages' width on both.`,
+      part: (left[0] ?? right[0])?.part ?? 'css',
+      ...(line !== undefined ? { line } : {}),
+    });
+  }
+  return pages;
 }
 
 function pageStyle(
