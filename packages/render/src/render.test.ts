@@ -1,8 +1,10 @@
 import { getStarter, starters, TemplateError } from '@quire/core';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pageTexts, pdfInfo } from './__fixtures__/pdf-tools';
 import { check } from './check/check';
 import { renderReport } from './render';
+import { rasterize } from './visual/rasterize';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const squash = (s: string) => s.replace(/\s+/g, ' ');
@@ -245,6 +247,35 @@ describe('outside the subset', () => {
       expect(result.warnings).toEqual([]);
     },
   );
+});
+
+describe('backgrounds (quire)', () => {
+  it("paints body's background over the page area of every page, as Chromium prints it, not the margins", async () => {
+    const result = await renderReport({
+      engine: 'quire',
+      template: {
+        html: '<p>one</p><p style="break-before: page">two</p>',
+        css: 'body { background: #eef }',
+        page: { size: 'custom', width_mm: 100, height_mm: 150, margins: { top: 20, right: 18, bottom: 20, left: 18 } },
+      },
+      data: {},
+    });
+    expect(result.pages).toBe(2);
+    expect(result.warnings).toEqual([]);
+    // 72 dpi: one pixel per point. The page area runs from (51, 56.7) to (232.4, 368.5).
+    for (const png of await rasterize(result.bytes, { dpi: 72 })) {
+      const image = PNG.sync.read(png);
+      const at = (x: number, y: number) => [
+        ...image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3),
+      ];
+      expect(at(3, 3)).toEqual([255, 255, 255]);
+      expect(at(image.width - 3, image.height - 3)).toEqual([255, 255, 255]);
+      expect(at(54, 60)).toEqual([0xee, 0xee, 0xff]);
+      expect(at(229, 365)).toEqual([0xee, 0xee, 0xff]);
+      // Far below the text: the canvas, not the body's box.
+      expect(at(140, 300)).toEqual([0xee, 0xee, 0xff]);
+    }
+  });
 });
 
 describe('other formats and errors', () => {

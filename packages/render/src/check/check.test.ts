@@ -81,4 +81,17 @@ describe('check', () => {
     for (const f of result.findings.filter((f) => f.code.startsWith('unsupported_')))
       expect(f.message).toMatch(/template's CSS/);
   });
+
+  it("no longer names the background's position, size and repeat, and still names what stays unsupported", async () => {
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const css = [
+      `body { background: #fff url(${logo}) no-repeat right 10mm top 10mm / 30mm auto }`,
+      `.stamp { background-image: url(${logo}); background-repeat: repeat-x; background-position: center; background-size: contain }`,
+      '.x { background: linear-gradient(red, blue) }',
+    ].join('\n');
+    const result = await check({ template: { html: '<p class="stamp x">Hi</p>', css }, data: {}, engine: 'quire' });
+    const unsupported = result.findings.filter((f) => f.code.startsWith('unsupported_'));
+    expect(unsupported.map((f) => [f.code, f.line])).toEqual([['unsupported_css_value', 3]]);
+  });
 });

@@ -96,7 +96,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     margin: [top, right, bottom, left] as [number, number, number, number],
   };
   const css = input.template.css ?? '';
-  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page: defaults }, findings);
+  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page: defaults, canvas: true }, findings);
   const shaping = shapingFor(input.fonts);
   const layout = new BlockLayout(shaping, findings, MODULES);
   const boxes = new Map<PageStyle, ReturnType<typeof pageBox>>();
@@ -114,6 +114,8 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   const flow = layout.layoutRoot(rootBlock(body), contentWidth);
   reportOverflow(flow, contentWidth, findings);
+  // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
+  const rootHeight = flow.height;
   truncateTrailingMargin(flow);
   const slices = planPages(flow, (index) => {
     const page = boxAt(index);
@@ -147,7 +149,18 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));
     if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
-    return { number, width: box.width, height: box.height, pieces };
+    const page: PageFragments = { number, width: box.width, height: box.height, pieces };
+    if (styled.canvas) {
+      const area = { x: box.left, y: box.top, width: box.width - box.left - box.right };
+      const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
+      page.canvas = {
+        style: styled.canvas,
+        area: { ...area, height: box.height - box.top - box.bottom },
+        // Where the flow's top would be on this page: as the pieces are shifted (slicePieces).
+        root: { ...area, y: box.top + headRoom - slice.start, height: rootHeight },
+      };
+    }
+    return page;
   });
 
   return { pages, findings, flow, pageStyles: styled.pages };

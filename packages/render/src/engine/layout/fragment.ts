@@ -138,6 +138,23 @@ export interface PageFragments {
   width: number;
   height: number;
   pieces: PagePiece[];
+  /** The document's canvas background on this page, painted first, under every piece. */
+  canvas?: CanvasBackground;
+}
+
+/**
+ * The background the root element (or, when it has none, the body) gives the canvas (CSS Backgrounds 3
+ * §2.11.2). As Chromium prints it: the colour and the image's tiles fill the page area (the page box inside its
+ * margins) of every page; the image is sized and placed in the root element's box, which runs through the
+ * whole flow, so a `no-repeat` image lies on the page where that point of the flow falls.
+ */
+export interface CanvasBackground {
+  /** The background longhands of the element it comes from. */
+  style: ComputedStyle;
+  /** The page area, in page coordinates. */
+  area: { x: number; y: number; width: number; height: number };
+  /** The root element's box placed as the flow is on this page (it starts above the page after the first). */
+  root: { x: number; y: number; width: number; height: number };
 }
 
 export interface PagePiece {

@@ -1,4 +1,5 @@
-import type { BoxFragment, Fragment, PagePiece } from '../layout/fragment';
+import type { BoxFragment, CanvasBackground, Fragment, PagePiece } from '../layout/fragment';
+import type { BackgroundBox, ComputedStyle } from '../style/computed-style';
 import { isVisible, paintBorders, type Sides } from './borders';
 import type { Radii, Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, type Widths } from './geometry';
@@ -114,18 +115,66 @@ function paintBoxLayer(
   }
 }
 
-/** Background colour and image, under the borders (background-clip: border-box), following the corners. */
+/**
+ * Background colour and image, under the borders, in the background-clip box (the border box by default)
+ * following the corners; the image placed in the background-origin box.
+ */
 function paintBackground(ctx: PaintContext, box: BoxFragment, rect: Rect, widths: Widths, radii: Radii): void {
-  const { backgroundColor, backgroundImage } = box.style;
-  const rounded = isRounded(radii);
-  const path = () => (rounded ? ctx.cw.roundedRect(rect, radii) : ctx.cw.rect(rect));
-  if (backgroundColor.a > 0 && rect.width > 0 && rect.height > 0) {
+  const style = box.style;
+  const { backgroundColor, backgroundImage } = style;
+  if (backgroundColor.a <= 0 && !backgroundImage) return;
+  const clip = backgroundBox(ctx, style, style.backgroundClip, rect, widths, radii);
+  const rounded = isRounded(clip.radii);
+  const path = () => (rounded ? ctx.cw.roundedRect(clip.rect, clip.radii) : ctx.cw.rect(clip.rect));
+  if (backgroundColor.a > 0 && clip.rect.width > 0 && clip.rect.height > 0) {
     ctx.cw.fillColor(backgroundColor);
     path();
     ctx.cw.write('f');
   }
   if (backgroundImage) {
-    const padding = insetRect(rect, widths, 1);
-    paintBackgroundImage(ctx, backgroundImage.url, path, rect, { x: padding.x, y: padding.y });
+    const origin = backgroundBox(ctx, style, style.backgroundOrigin, rect, widths, radii).rect;
+    paintBackgroundImage(ctx, style, path, clip.rect, origin);
   }
+}
+
+/**
+ * The border, padding or content box of a fragment, with its corner radii. The fragment knows its border box
+ * only: paddings given in percentages (of a containing block painting does not see) fall back to the padding box.
+ */
+function backgroundBox(
+  ctx: PaintContext,
+  style: ComputedStyle,
+  which: BackgroundBox,
+  rect: Rect,
+  widths: Widths,
+  radii: Radii,
+): { rect: Rect; radii: Radii } {
+  if (which === 'border-box') return { rect, radii };
+  const padding = { rect: insetRect(rect, widths, 1), radii: insetRadii(radii, widths, 1) };
+  if (which === 'padding-box') return padding;
+  const paddings = [style.paddingTop, style.paddingRight, style.paddingBottom, style.paddingLeft];
+  if (paddings.some((p) => p.pct !== 0)) {
+    ctx.findings.add({
+      code: 'unsupported_css_value',
+      message: 'A content-box background on a box with percentage padding is placed in its padding box.',
+    });
+    return padding;
+  }
+  const inner = paddings.map((p) => p.pt) as Widths;
+  return { rect: insetRect(padding.rect, inner, 1), radii: insetRadii(padding.radii, inner, 1) };
+}
+
+/**
+ * The canvas (CSS Backgrounds 3 §2.11.2): the root's or the body's background over the page area, its image
+ * placed in the root box as it lies on this page.
+ */
+export function paintCanvas(ctx: PaintContext, canvas: CanvasBackground): void {
+  const { style, area, root } = canvas;
+  const path = () => ctx.cw.rect(area);
+  if (style.backgroundColor.a > 0 && area.width > 0 && area.height > 0) {
+    ctx.cw.fillColor(style.backgroundColor);
+    path();
+    ctx.cw.write('f');
+  }
+  if (style.backgroundImage) paintBackgroundImage(ctx, style, path, area, root);
 }

@@ -1,5 +1,6 @@
 import { fromDataUrl, sniffImage } from '../../convert/images';
 import type { ImageFragment, SvgFragment } from '../layout/fragment';
+import { type BackgroundRepeat, type ComputedStyle, resolveLength } from '../style/computed-style';
 import { num, type Rect } from './content';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
@@ -97,18 +98,27 @@ export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: 
 // More tiles than this is a pattern too fine to be meant (a 1px image repeated over a page): it is left out.
 const MAX_TILES = 4000;
 
+/** What a background image is drawn with: the background longhands of the element that has it. */
+export type BackgroundLayer = Pick<
+  ComputedStyle,
+  'backgroundImage' | 'backgroundRepeat' | 'backgroundPosition' | 'backgroundSize'
+>;
+
 /**
- * A background image, repeated from the padding box's top-left corner over the whole box at its intrinsic size
- * (1px = 0.75pt), within `clip` (the border box). Only `background-image` with its initial position, size and
- * repeat: the style stage reports the other background properties.
+ * A background image (CSS Backgrounds 3 §3): sized by background-size in its positioning area `origin`, placed
+ * by background-position ((area − image) × percentage), repeated per axis by background-repeat over the painting
+ * area `area`, within `clipPath` (the painting area's outline, rounded corners included). Intrinsic size: 1px =
+ * 0.75pt.
  */
 export function paintBackgroundImage(
   ctx: PaintContext,
-  url: string,
+  layer: BackgroundLayer,
   clipPath: () => void,
-  box: Rect,
-  origin: { x: number; y: number },
+  area: Rect,
+  origin: Rect,
 ): void {
+  const url = layer.backgroundImage?.url;
+  if (url === undefined) return;
   const image = ctx.images.fromUrl(url);
   if (!image) {
     ctx.findings.add({
@@ -117,35 +127,122 @@ export function paintBackgroundImage(
     });
     return;
   }
-  const width = image.width * 0.75;
-  const height = image.height * 0.75;
-  if (width <= 0 || height <= 0) return;
-  const startX = origin.x - Math.ceil((origin.x - box.x) / width) * width;
-  const startY = origin.y - Math.ceil((origin.y - box.y) / height) * height;
-  const columns = Math.ceil((box.x + box.width - startX) / width);
-  const rows = Math.ceil((box.y + box.height - startY) / height);
-  if (columns * rows > MAX_TILES) {
+  const tile = tileSize(layer, image.width * 0.75, image.height * 0.75, origin);
+  if (!(tile.width > 0 && tile.height > 0)) return;
+  const [repeatX, repeatY] = layer.backgroundRepeat;
+  const x = placements(
+    repeatX,
+    tile.width,
+    origin.x + resolveLength(layer.backgroundPosition.x, origin.width - tile.width),
+    origin.x,
+    origin.width,
+    area.x,
+    area.width,
+  );
+  const y = placements(
+    repeatY,
+    tile.height,
+    origin.y + resolveLength(layer.backgroundPosition.y, origin.height - tile.height),
+    origin.y,
+    origin.height,
+    area.y,
+    area.height,
+  );
+  if (x.count * y.count > MAX_TILES) {
     ctx.findings.add({
       code: 'image_not_loaded',
-      message: `The background image ${shortUrl(url)} is too small to repeat over its box (${columns * rows} tiles) and was left out.`,
+      message: `The background image ${shortUrl(url)} is too small to repeat over its box (${x.count * y.count} tiles) and was left out.`,
     });
     return;
   }
+  if (x.count * y.count === 0) return;
   const cw = ctx.cw;
   ctx.doc.page.xobjects[image.label] = image.obj as NonNullable<PdfImage['obj']>;
   cw.save();
   clipPath();
   cw.write('W n');
   cw.alpha(1);
-  for (let row = 0; row < rows; row++) {
-    for (let column = 0; column < columns; column++) {
-      const x = startX + column * width;
-      const y = startY + row * height;
+  for (let row = 0; row < y.count; row++) {
+    for (let column = 0; column < x.count; column++) {
+      const left = x.start + column * x.step;
+      const top = y.start + row * y.step;
       // The image's unit square, flipped into the y-down user space.
-      cw.write(`q ${num(width)} 0 0 ${num(-height)} ${num(x)} ${num(y + height)} cm /${image.label} Do Q`);
+      cw.write(
+        `q ${num(tile.width)} 0 0 ${num(-tile.height)} ${num(left)} ${num(top + tile.height)} cm /${image.label} Do Q`,
+      );
     }
   }
   cw.restore();
+}
+
+/** background-size, then `round`'s rescaling so that a whole number of tiles fills the positioning area. */
+function tileSize(
+  layer: BackgroundLayer,
+  intrinsicWidth: number,
+  intrinsicHeight: number,
+  area: Rect,
+): { width: number; height: number } {
+  const size = layer.backgroundSize;
+  let width = intrinsicWidth;
+  let height = intrinsicHeight;
+  if (size === 'cover' || size === 'contain') {
+    const scales = [area.width / intrinsicWidth, area.height / intrinsicHeight];
+    const scale = size === 'cover' ? Math.max(...scales) : Math.min(...scales);
+    width = intrinsicWidth * scale;
+    height = intrinsicHeight * scale;
+  } else if (size.width !== 'auto' && size.height !== 'auto') {
+    width = resolveLength(size.width, area.width);
+    height = resolveLength(size.height, area.height);
+  } else if (size.width !== 'auto') {
+    width = resolveLength(size.width, area.width);
+    height = (intrinsicHeight * width) / intrinsicWidth;
+  } else if (size.height !== 'auto') {
+    height = resolveLength(size.height, area.height);
+    width = (intrinsicWidth * height) / intrinsicHeight;
+  }
+  const [repeatX, repeatY] = layer.backgroundRepeat;
+  const autoHeight = typeof size === 'object' && size.height === 'auto';
+  const autoWidth = typeof size === 'object' && size.width === 'auto';
+  if (repeatX === 'round' && width > 0) {
+    const rounded = area.width / Math.max(1, Math.round(area.width / width));
+    // Round along one axis only keeps the ratio when the other dimension is auto (§3.9).
+    if (repeatY !== 'round' && autoHeight) height *= rounded / width;
+    width = rounded;
+  }
+  if (repeatY === 'round' && height > 0) {
+    const rounded = area.height / Math.max(1, Math.round(area.height / height));
+    if (repeatX !== 'round' && autoWidth) width *= rounded / height;
+    height = rounded;
+  }
+  return { width, height };
+}
+
+/**
+ * The tiles along one axis: the first one's offset, the step between them and how many, covering the painting
+ * area [paintStart, paintStart + paintSize) from the tile placed at `at`.
+ */
+function placements(
+  repeat: BackgroundRepeat,
+  size: number,
+  at: number,
+  originStart: number,
+  originSize: number,
+  paintStart: number,
+  paintSize: number,
+): { start: number; step: number; count: number } {
+  // A single tile outside the painting area is not drawn (the canvas's image on the pages it does not reach).
+  const single = { start: at, step: size, count: at < paintStart + paintSize && at + size > paintStart ? 1 : 0 };
+  if (repeat === 'no-repeat') return single;
+  if (repeat === 'space') {
+    // As many whole tiles as fit the positioning area, the first and last at its edges; one is placed as no-repeat.
+    const fit = Math.floor(originSize / size + 1e-9);
+    if (fit < 2) return single;
+    const step = size + (originSize - fit * size) / (fit - 1);
+    const start = originStart - Math.ceil((originStart - paintStart) / step - 1e-9) * step;
+    return { start, step, count: Math.max(0, Math.ceil((paintStart + paintSize - start) / step - 1e-9)) };
+  }
+  const start = at - Math.ceil((at - paintStart) / size - 1e-9) * size;
+  return { start, step: size, count: Math.max(0, Math.ceil((paintStart + paintSize - start) / size - 1e-9)) };
 }
 
 /** A PNG's compressed pixel data: its IDAT chunks, joined. */

@@ -3,7 +3,7 @@ import type { Findings } from '../findings';
 import type { FontFaceRef, PageFragments } from '../layout/fragment';
 import { ContentWriter } from './content';
 import { DocumentFonts } from './fonts';
-import { paintPiece } from './fragments';
+import { paintCanvas, paintPiece } from './fragments';
 import { DocumentImages } from './images';
 import { Links, type PaintContext } from './paint-context';
 import type { PaintPlatform } from './platform';
@@ -76,6 +76,7 @@ export async function paintPdfWith(
   for (const page of pages) {
     doc.addPage({ size: [page.width, page.height], margin: 0 });
     cw.startPage();
+    if (page.canvas) paintCanvas(ctx, page.canvas);
     for (const piece of page.pieces) paintPiece(ctx, piece);
     cw.flush();
     count++;

@@ -6,7 +6,13 @@ import { lineLocator, nodeLine, parseHtml } from '../parse/html';
 import { matchesMedia } from '../parse/media';
 import { cascade, Origin, RuleIndex } from './cascade';
 import { computeStyle, type ElementState, rootParentState, type StyleEnvironment } from './compute';
-import type { PageStyles, StyledElement, StyledNode } from './computed-style';
+import {
+  type ComputedStyle,
+  type PageStyles,
+  type StyledElement,
+  type StyledNode,
+  TRANSPARENT,
+} from './computed-style';
 import { type PreparedDeclaration, prepareDeclaration } from './declarations';
 import { documentRoots } from './document-roots';
 import { presentationalHints } from './hints';
@@ -23,12 +29,19 @@ export interface StyleInput {
   part?: string;
   /** The template's page: size and margins in points (top, right, bottom, left), before `@page` rules. */
   page: { width: number; height: number; margin: [number, number, number, number] };
+  /**
+   * The document's own HTML (not a running header or footer): the root's or the body's background goes to the
+   * canvas (`StyleResult.canvas`) instead of being painted by the body's box.
+   */
+  canvas?: boolean;
 }
 
 export interface StyleResult {
   /** The body element (html's and body's styles cascaded as in a browser). */
   root: StyledElement;
   pages: PageStyles;
+  /** The style whose background paints the canvas (html's, else body's), when `canvas` was asked and has one. */
+  canvas: ComputedStyle | null;
 }
 
 let userAgentSheet: Stylesheet | undefined;
@@ -80,7 +93,18 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   env.pageWidth = pages.other.width;
   env.pageHeight = pages.other.height;
   const root = styler.element(body, htmlState);
-  return { root, pages };
+  if (!input.canvas) return { root, pages, canvas: null };
+  // CSS Backgrounds 3 §2.11.2: the root's background, or when it has none the body's, is the canvas's; the
+  // body then paints none of its own (its used background is the initial one).
+  if (hasBackground(htmlState.style)) return { root, pages, canvas: htmlState.style };
+  if (!hasBackground(root.style)) return { root, pages, canvas: null };
+  const canvas = root.style;
+  root.style = { ...canvas, backgroundColor: TRANSPARENT, backgroundImage: null };
+  return { root, pages, canvas };
+}
+
+function hasBackground(style: ComputedStyle): boolean {
+  return style.backgroundColor.a > 0 || style.backgroundImage !== null;
 }
 
 class TreeStyler {

@@ -89,6 +89,23 @@ export interface BackgroundImage {
   url: string;
 }
 
+/** How a background image repeats along one axis. */
+export type BackgroundRepeat = 'repeat' | 'no-repeat' | 'space' | 'round';
+
+/**
+ * Where the image's top-left corner goes in its positioning area: `pct` is of (area − image) as CSS says, so
+ * `right 10px` is { pt: -7.5, pct: 100 } and `center` is { pt: 0, pct: 50 }.
+ */
+export interface BackgroundPosition {
+  x: Length;
+  y: Length;
+}
+
+/** `cover`, `contain`, or a width and a height (percentages of the positioning area; auto keeps the ratio). */
+export type BackgroundSize = 'cover' | 'contain' | { width: LengthOrAuto; height: LengthOrAuto };
+
+export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box';
+
 /** Box Alignment's positions for content (justify-content, align-content) and for items (align-items, -self). */
 export type ContentPosition =
   | 'flex-start'
@@ -134,6 +151,14 @@ export interface ComputedStyle {
   color: Color;
   backgroundColor: Color;
   backgroundImage: BackgroundImage | null;
+  /** Horizontal and vertical. */
+  backgroundRepeat: [BackgroundRepeat, BackgroundRepeat];
+  backgroundPosition: BackgroundPosition;
+  backgroundSize: BackgroundSize;
+  /** The positioning area of the image. */
+  backgroundOrigin: BackgroundBox;
+  /** The painting area of the colour and the image. */
+  backgroundClip: BackgroundBox;
   opacity: number;
 
   // Fonts and text (inherited).
@@ -296,6 +321,11 @@ export function initialStyle(): ComputedStyle {
     color: BLACK,
     backgroundColor: TRANSPARENT,
     backgroundImage: null,
+    backgroundRepeat: ['repeat', 'repeat'],
+    backgroundPosition: { x: zero(), y: zero() },
+    backgroundSize: { width: 'auto', height: 'auto' },
+    backgroundOrigin: 'padding-box',
+    backgroundClip: 'border-box',
     opacity: 1,
     fontFamily: ['sans-serif'],
     fontSize: 12,

@@ -1,4 +1,5 @@
 import type { CssNode } from 'css-tree';
+import { parseBox, parsePosition, parseRepeat, parseSize } from './backgrounds';
 import { parseColor } from './colors';
 import type { BorderSide, BorderStyle, Color, ComputedStyle, Display, Length, TextDecoration } from './computed-style';
 import { type LengthContext, toLength, toNumber } from './values';
@@ -438,6 +439,11 @@ export const LONGHANDS: Record<string, Longhand> = {
   },
   'background-color': simple('backgroundColor', false, color, { r: 0, g: 0, b: 0, a: 0 }),
   'background-image': simple('backgroundImage', false, backgroundImage, null),
+  'background-repeat': simple('backgroundRepeat', false, parseRepeat, ['repeat', 'repeat']),
+  'background-position': simple('backgroundPosition', false, parsePosition, { x: zero, y: zero }),
+  'background-size': simple('backgroundSize', false, parseSize, { width: 'auto', height: 'auto' }),
+  'background-origin': simple('backgroundOrigin', false, parseBox, 'padding-box'),
+  'background-clip': simple('backgroundClip', false, parseBox, 'border-box'),
   opacity: simple('opacity', false, opacity, 1),
   'font-family': simple('fontFamily', true, fontFamily, ['sans-serif']),
   'font-size': simple('fontSize', true, fontSize, 12),

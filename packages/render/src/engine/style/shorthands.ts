@@ -1,4 +1,5 @@
 import type { CssNode } from 'css-tree';
+import { BOX_WORDS, POSITION_WORDS, REPEAT_WORDS, SIZE_WORDS } from './backgrounds';
 import { parseColor } from './colors';
 import { BORDER_STYLES, DECORATION_STYLES } from './longhands';
 
@@ -66,26 +67,63 @@ function borderRadius(nodes: CssNode[]): Expansion | undefined {
   return expansion;
 }
 
+/**
+ * `background: <color> || <image> || <position> [/ <size>]? || <repeat> || <attachment> || <box> <box>?` (one
+ * layer; CSS Backgrounds 3 §3.10): one box keyword is both the origin and the clip, two are origin then clip.
+ */
 function background(nodes: CssNode[]): Expansion | undefined {
   let color: CssNode | undefined;
   let image: CssNode | undefined;
-  const ignored: string[] = [];
-  for (const node of nodes) {
-    if (!image && (isUrl(node) || id(node) === 'none')) image = node;
+  let position: CssNode[] | undefined;
+  let size: CssNode[] | undefined;
+  let repeat: CssNode[] | undefined;
+  const boxes: CssNode[] = [];
+  let attachment: string | undefined;
+  // Runs of position values, repeat keywords and size values: each must be written in one piece.
+  const run = (from: number, accepts: (node: CssNode) => boolean): CssNode[] => {
+    let end = from;
+    while (end < nodes.length && accepts(nodes[end] as CssNode)) end++;
+    return nodes.slice(from, end);
+  };
+  for (let i = 0; i < nodes.length; ) {
+    const node = nodes[i] as CssNode;
+    const word = id(node);
+    if (!image && (isUrl(node) || word === 'none')) image = node;
+    else if (!repeat && word !== undefined && REPEAT_WORDS.has(word)) {
+      repeat = run(i, (n) => REPEAT_WORDS.has(id(n) ?? ''));
+      i += repeat.length;
+      continue;
+    } else if (!position && (isLengthLike(node) || (word !== undefined && POSITION_WORDS.has(word)))) {
+      position = run(i, (n) => isLengthLike(n) || POSITION_WORDS.has(id(n) ?? ''));
+      i += position.length;
+      const slash = nodes[i];
+      if (slash?.type === 'Operator' && slash.value === '/') {
+        size = run(i + 1, (n) => isLengthLike(n) || SIZE_WORDS.has(id(n) ?? ''));
+        if (size.length === 0) return undefined;
+        i += 1 + size.length;
+      }
+      continue;
+    } else if (word !== undefined && BOX_WORDS.has(word) && boxes.length < 2) boxes.push(node);
+    else if (!attachment && (word === 'scroll' || word === 'fixed' || word === 'local')) attachment = word;
     else if (!color && isColor(node)) color = node;
-    else if (node.type === 'Function') return undefined;
-    else ignored.push(node.type === 'Identifier' ? node.name : node.type === 'Operator' ? node.value : 'position');
+    else return undefined;
+    i++;
   }
   if (nodes.length === 0) return undefined;
   const expansion: Expansion = {
     longhands: new Map([
       ['background-color', color ? [color] : null],
       ['background-image', image ? [image] : null],
+      ['background-position', position ?? null],
+      ['background-size', size ?? null],
+      ['background-repeat', repeat ?? null],
+      ['background-origin', boxes[0] ? [boxes[0]] : null],
+      ['background-clip', boxes[1] ? [boxes[1]] : boxes[0] ? [boxes[0]] : null],
     ]),
   };
-  // Position, size and repeat of no image change nothing (`background: none no-repeat`).
-  if (ignored.length > 0 && image && isUrl(image))
-    expansion.ignored = `background position, size and repeat (${ignored.join(' ')})`;
+  // A page does not scroll: `fixed` would tie the image to the viewport, which a printed page does not have.
+  if (attachment === 'fixed' && image && isUrl(image))
+    expansion.ignored = 'background-attachment: fixed (the image is placed as for scroll)';
   return expansion;
 }
 
@@ -323,7 +361,15 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'border-style': SIDES.map((s) => `border-${s}-style`),
   'border-color': SIDES.map((s) => `border-${s}-color`),
   'border-radius': CORNERS.map((c) => `border-${c}-radius`),
-  background: ['background-color', 'background-image'],
+  background: [
+    'background-color',
+    'background-image',
+    'background-position',
+    'background-size',
+    'background-repeat',
+    'background-origin',
+    'background-clip',
+  ],
   font: ['font-style', 'font-weight', 'font-size', 'line-height', 'font-family'],
   'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],

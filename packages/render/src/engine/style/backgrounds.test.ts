@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { Findings } from '../findings';
+import { computeStyles } from './compute-styles';
+import type { ComputedStyle, Length, StyledElement } from './computed-style';
+
+const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
+
+function styleOf(declarations: string, options: { canvas?: boolean; html?: string } = {}) {
+  const findings = new Findings();
+  const result = computeStyles(
+    {
+      html: options.html ?? '<div>x</div>',
+      css: `div {\n${declarations}\n}`,
+      page: A4,
+      ...(options.canvas ? { canvas: true } : {}),
+    },
+    findings,
+  );
+  const div = result.root.children.find((c): c is StyledElement => c.kind === 'element') as StyledElement;
+  return { style: div?.style as ComputedStyle, findings: findings.list(), result };
+}
+
+const len = (pt: number, pct = 0): Length => ({ pt, pct });
+
+describe('background-repeat', () => {
+  it.each([
+    ['repeat', ['repeat', 'repeat']],
+    ['no-repeat', ['no-repeat', 'no-repeat']],
+    ['repeat-x', ['repeat', 'no-repeat']],
+    ['repeat-y', ['no-repeat', 'repeat']],
+    ['repeat no-repeat', ['repeat', 'no-repeat']],
+    ['space round', ['space', 'round']],
+    ['round', ['round', 'round']],
+  ])('%s', (value, expected) => {
+    expect(styleOf(`background-repeat: ${value}`).style.backgroundRepeat).toEqual(expected);
+  });
+
+  it.each(['repeat-x repeat', 'repeat repeat repeat', 'left'])('rejects %s with its line', (value) => {
+    const { style, findings } = styleOf(`background-repeat: ${value}`);
+    expect(style.backgroundRepeat).toEqual(['repeat', 'repeat']);
+    expect(findings).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
+  });
+});
+
+describe('background-position', () => {
+  it.each([
+    ['left', len(0), len(0, 50)],
+    ['center', len(0, 50), len(0, 50)],
+    ['right', len(0, 100), len(0, 50)],
+    ['top', len(0, 50), len(0)],
+    ['bottom', len(0, 50), len(0, 100)],
+    ['top left', len(0), len(0)],
+    ['left top', len(0), len(0)],
+    ['bottom right', len(0, 100), len(0, 100)],
+    ['center left', len(0), len(0, 50)],
+    ['10px', len(7.5), len(0, 50)],
+    ['25% 75%', len(0, 25), len(0, 75)],
+    ['20px bottom', len(15), len(0, 100)],
+    ['right 20px', len(0, 100), len(15)],
+    ['calc(100% - 20px) 0', len(-15, 100), len(0)],
+    ['right 10px bottom 20px', len(-7.5, 100), len(-15, 100)],
+    ['bottom 10% right 4px', len(-3, 100), len(0, 90)],
+    ['left 10px top 5px', len(7.5), len(3.75)],
+    ['center top 30px', len(0, 50), len(22.5)],
+    ['right 10px top', len(-7.5, 100), len(0)],
+    ['top 10px center', len(0, 50), len(7.5)],
+  ])('%s', (value, x, y) => {
+    const { style, findings } = styleOf(`background-position: ${value}`);
+    expect(findings).toEqual([]);
+    expect(style.backgroundPosition).toEqual({ x, y });
+  });
+
+  it.each([
+    'top 10px',
+    'left right',
+    'top bottom',
+    'center 10px top',
+    'left top center',
+    'left 10px top 5px 1px',
+    'middle',
+  ])('rejects %s with its line', (value) => {
+    const { style, findings } = styleOf(`background-position: ${value}`);
+    expect(style.backgroundPosition).toEqual({ x: len(0), y: len(0) });
+    expect(findings).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
+  });
+});
+
+describe('background-size, -origin and -clip', () => {
+  it.each([
+    ['auto', { width: 'auto', height: 'auto' }],
+    ['cover', 'cover'],
+    ['contain', 'contain'],
+    ['100px', { width: len(75), height: 'auto' }],
+    ['50% auto', { width: len(0, 50), height: 'auto' }],
+    ['auto 2em', { width: 'auto', height: len(24) }],
+    ['10px 20%', { width: len(7.5), height: len(0, 20) }],
+  ])('background-size: %s', (value, expected) => {
+    expect(styleOf(`background-size: ${value}`).style.backgroundSize).toEqual(expected);
+  });
+
+  it.each(['-10px', 'cover contain', 'cover 10px', '1px 2px 3px'])('rejects background-size: %s', (value) => {
+    const { findings } = styleOf(`background-size: ${value}`);
+    expect(findings).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
+  });
+
+  it('reads the box keywords, and reports what is not one', () => {
+    const { style, findings } = styleOf('background-origin: content-box;\nbackground-clip: padding-box;\n');
+    expect([style.backgroundOrigin, style.backgroundClip]).toEqual(['content-box', 'padding-box']);
+    expect(findings).toEqual([]);
+    const text = styleOf('background-clip: text');
+    expect(text.style.backgroundClip).toBe('border-box');
+    expect(text.findings).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
+  });
+});
+
+describe('the background shorthand', () => {
+  it.each([
+    [
+      '#eee url(a.png) no-repeat right 10px bottom 10px',
+      { backgroundRepeat: ['no-repeat', 'no-repeat'], backgroundPosition: { x: len(-7.5, 100), y: len(-7.5, 100) } },
+    ],
+    [
+      'url(a.png) center / contain no-repeat',
+      { backgroundPosition: { x: len(0, 50), y: len(0, 50) }, backgroundSize: 'contain' },
+    ],
+    ['url(a.png) 0 0 / 50% auto repeat-y', { backgroundSize: { width: len(0, 50), height: 'auto' } }],
+    ['url(a.png) repeat-x top', { backgroundRepeat: ['repeat', 'no-repeat'] }],
+    ['url(a.png) content-box', { backgroundOrigin: 'content-box', backgroundClip: 'content-box' }],
+    ['url(a.png) padding-box content-box red', { backgroundOrigin: 'padding-box', backgroundClip: 'content-box' }],
+    ['url(a.png) scroll', { backgroundRepeat: ['repeat', 'repeat'] }],
+  ])('%s', (value, expected) => {
+    const { style, findings } = styleOf(`background: ${value}`);
+    expect(findings).toEqual([]);
+    expect(style).toMatchObject({ backgroundImage: { url: 'a.png' }, ...expected });
+  });
+
+  it('resets the longhands it does not give', () => {
+    const { style } = styleOf('background-position: right;\nbackground-size: cover;\nbackground: red');
+    expect(style.backgroundPosition).toEqual({ x: len(0), y: len(0) });
+    expect(style.backgroundSize).toEqual({ width: 'auto', height: 'auto' });
+    expect(style.backgroundColor).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+  });
+
+  it('names what it cannot draw with its line: layers, gradients, fixed attachment', () => {
+    for (const value of ['url(a.png), url(b.png)', 'linear-gradient(red, blue)', 'url(a.png) center /']) {
+      const { findings } = styleOf(`background: ${value}`);
+      expect(findings, value).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
+    }
+    const fixed = styleOf('background: url(a.png) fixed');
+    expect(fixed.style.backgroundImage).toEqual({ url: 'a.png' });
+    expect(fixed.findings).toEqual([
+      expect.objectContaining({ code: 'unsupported_css_value', message: expect.stringContaining('fixed') }),
+    ]);
+  });
+});
+
+describe('the canvas background (CSS Backgrounds 3 §2.11.2)', () => {
+  const canvasOf = (css: string) => {
+    const findings = new Findings();
+    return computeStyles({ html: '<p>x</p>', css, page: A4, canvas: true }, findings);
+  };
+
+  it("takes the body's background when html has none; the body then paints none", () => {
+    const result = canvasOf('body { background: #eef url(a.png) no-repeat center }');
+    expect(result.canvas).toMatchObject({
+      backgroundColor: { r: 0xee, g: 0xee, b: 0xff, a: 1 },
+      backgroundImage: { url: 'a.png' },
+      backgroundRepeat: ['no-repeat', 'no-repeat'],
+    });
+    expect(result.root.style.backgroundColor.a).toBe(0);
+    expect(result.root.style.backgroundImage).toBeNull();
+  });
+
+  it("takes html's when it has one, and the body keeps its own", () => {
+    const result = canvasOf('html { background: #efe } body { background: #fdd }');
+    expect(result.canvas?.backgroundColor).toEqual({ r: 0xee, g: 0xff, b: 0xee, a: 1 });
+    expect(result.root.style.backgroundColor).toEqual({ r: 0xff, g: 0xdd, b: 0xdd, a: 1 });
+  });
+
+  it('is null without a background, and for a running header or footer (not asked)', () => {
+    expect(canvasOf('p { background: red }').canvas).toBeNull();
+    const header = computeStyles({ html: '<p>x</p>', css: 'body { background: red }', page: A4 }, new Findings());
+    expect(header.canvas).toBeNull();
+    expect(header.root.style.backgroundColor.a).toBe(1);
+  });
+});
