@@ -109,7 +109,8 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     }
     return box;
   };
-  const other = boxAt(1);
+  // The flow is laid out for the right pages' content box (pageStyleAt: the pages after the first on that side).
+  const other = pageBox(styled.pages.other);
   const contentWidth = other.width - other.left - other.right;
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   const flow = layout.layoutRoot(rootBlock(body), contentWidth);
