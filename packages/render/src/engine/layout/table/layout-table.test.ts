@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { BlockBox } from '../../boxes/box';
 import type { BlockContents, IntrinsicWidths } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
-import { border, borders, cell, percent, points, row, solid, table, text } from './__fixtures__/table-builders';
+import {
+  border,
+  borders,
+  cell,
+  percent,
+  points,
+  row,
+  solid,
+  type TableSpec,
+  table,
+  text,
+} from './__fixtures__/table-builders';
 import { TestLayoutContext } from './__fixtures__/test-layout-context';
 import { layoutTable, tableIntrinsicWidths } from './layout-table';
 
@@ -682,5 +693,33 @@ describe('performance', () => {
           `${own.toFixed(1)} ms of the table layout's own (best of 5)`,
       );
     }
+  });
+});
+
+describe('row backgrounds', () => {
+  const orange = { r: 255, g: 204, b: 136, a: 1 };
+  const blue = { r: 136, g: 204, b: 255, a: 1 };
+  const striped = (style: TableSpec['style']) =>
+    table({
+      style,
+      rows: [
+        row(['a', 'b'], { backgroundColor: orange }),
+        row(['c', cell({ content: 'd', style: { backgroundColor: blue } })]),
+      ],
+    });
+
+  it('shows a row colour under its cells only when cells are spaced apart, as Chromium paints it', () => {
+    const t = layoutTable(striped({ borderSpacing: [1.5, 1.5] }), 200, new TestLayoutContext());
+    expect(nth(rowsOf(t), 0).style.backgroundColor.a).toBe(0);
+    expect(cellsOf(t, 0).map((c) => c.style.backgroundColor)).toEqual([orange, orange]);
+    // A cell's own colour stays; a row without one gives none.
+    expect(cellsOf(t, 1).map((c) => c.style.backgroundColor.a)).toEqual([0, 1]);
+    expect(cellAt(t, 1, 1).style.backgroundColor).toEqual(blue);
+  });
+
+  it('keeps the colour on the row when borders collapse (no space between cells)', () => {
+    const t = layoutTable(striped({ borderCollapse: 'collapse' }), 200, new TestLayoutContext());
+    expect(nth(rowsOf(t), 0).style.backgroundColor).toEqual(orange);
+    expect(cellAt(t, 0, 0).style.backgroundColor.a).toBe(0);
   });
 });

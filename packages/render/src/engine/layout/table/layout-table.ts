@@ -291,6 +291,34 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   }
 
   const rowX = columns.length > 0 ? hSpacing : 0;
+  // Separated borders with spacing: a row's (or its group's) background colour shows under its cells only, the
+  // table's between them (CSS Tables 3 §7.1, as Chromium paints it), so the cells take it and the rows paint none.
+  const spacedRows = !collapsed && (hSpacing > 0 || vSpacing > 0);
+  // A row or group with a background image keeps painting its own box (the image spans its cells), and so does
+  // the group of such a row: moving their colour into cells would cover the image.
+  const keepsOwn = (style: ComputedStyle | undefined) => style?.backgroundImage != null;
+  const groupOfRow: Array<{ style: ComputedStyle; keeps: boolean }> = [];
+  for (const group of grid.groups) {
+    let keeps = keepsOwn(group.box.style);
+    for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) keeps ||= keepsOwn(grid.rows[r]?.box.style);
+    const entry = { style: group.box.style, keeps };
+    for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) groupOfRow[r] = entry;
+  }
+  const rowColour = (r: number): ComputedStyle['backgroundColor'] | null => {
+    const own = grid.rows[r]?.box.style;
+    const group = groupOfRow[r];
+    if (!own || keepsOwn(own) || !group || group.keeps) return null;
+    if (own.backgroundColor.a > 0) return own.backgroundColor;
+    return group.style.backgroundColor.a > 0 ? group.style.backgroundColor : null;
+  };
+  const withRowColour = (style: ComputedStyle, r: number): ComputedStyle => {
+    const colour = rowColour(r);
+    return colour && style.backgroundColor.a === 0 && !style.backgroundImage
+      ? { ...style, backgroundColor: colour }
+      : style;
+  };
+  const withoutColour = (style: ComputedStyle, keeps: boolean): ComputedStyle =>
+    spacedRows && !keeps && style.backgroundColor.a > 0 ? { ...style, backgroundColor: TRANSPARENT } : style;
   laidOut.forEach((c, i) => {
     const { cell } = c;
     const first = rows[cell.row];
@@ -302,7 +330,8 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     const dy = c.insets.top + verticalOffset(style, height - c.height, first.above, c.baseline);
     const children = c.contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
-    const fragment = box('cell', hide ? hiddenEmptyStyle(style) : style, c.x - rowX, 0, c.width, height, children);
+    const painted = hide ? hiddenEmptyStyle(style) : spacedRows ? withRowColour(style, cell.row) : style;
+    const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children);
     if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
     const borders = collapsed?.cells[i];
     if (borders) fragment.borders = borders;
@@ -335,12 +364,14 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
       const row = rows[r];
       const rowBox = grid.rows[r];
       if (!row || !rowBox) continue;
-      const rowFragment = box('row', rowBox.box.style, rowX, row.y, rowWidth, row.height, row.cells);
+      const rowStyle = withoutColour(rowBox.box.style, keepsOwn(rowBox.box.style) || (groupOfRow[r]?.keeps ?? false));
+      const rowFragment = box('row', rowStyle, rowX, row.y, rowWidth, row.height, row.cells);
       rowFragment.borders = NO_BORDERS;
       groupRows.push(rowFragment);
       groupHeight = row.y + row.height;
     }
-    const groupFragment = box(group.role, group.box.style, frame.left, y, contentWidth, groupHeight, groupRows);
+    const groupStyle = withoutColour(group.box.style, groupOfRow[group.firstRow]?.keeps ?? true);
+    const groupFragment = box(group.role, groupStyle, frame.left, y, contentWidth, groupHeight, groupRows);
     groupFragment.borders = NO_BORDERS;
     children.push(groupFragment);
     y += groupHeight + vSpacing;
