@@ -14,7 +14,13 @@ import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
-import { initialStyle, type PageStyle, type PageStyles, pageStyleAt } from '../style/computed-style';
+import {
+  type ComputedStyle,
+  initialStyle,
+  type PageStyle,
+  type PageStyles,
+  pageStyleAt,
+} from '../style/computed-style';
 import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
@@ -96,12 +102,13 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     margin: [top, right, bottom, left] as [number, number, number, number],
   };
   const css = input.template.css ?? '';
-  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page: defaults, canvas: true }, findings);
+  // The styled element tree is let go once the boxes are built (a 20,000-row table's is some 60 MB).
+  const { body, pageStyles, canvas } = styleAndBuild(input, css, defaults, findings);
   const shaping = shapingFor(input.fonts);
   const layout = new BlockLayout(shaping, findings, MODULES);
   const boxes = new Map<PageStyle, ReturnType<typeof pageBox>>();
   const boxAt = (index: number) => {
-    const style = pageStyleAt(styled.pages, index);
+    const style = pageStyleAt(pageStyles, index);
     let box = boxes.get(style);
     if (!box) {
       box = pageBox(style);
@@ -110,9 +117,8 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     return box;
   };
   // The flow is laid out for the right pages' content box (pageStyleAt: the pages after the first on that side).
-  const other = pageBox(styled.pages.other);
+  const other = pageBox(pageStyles.other);
   const contentWidth = other.width - other.left - other.right;
-  const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   const flow = layout.layoutRoot(rootBlock(body), contentWidth);
   reportOverflow(flow, contentWidth, findings);
   // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
@@ -143,7 +149,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const footer = running(input.template.footer_html, 'footer_html');
 
   const pages: PageFragments[] = slices.map((slice, index) => {
-    const style = pageStyleAt(styled.pages, index);
+    const style = pageStyleAt(pageStyles, index);
     const box = boxAt(index);
     const number = index + 1;
     const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width });
@@ -151,11 +157,11 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
-    if (styled.canvas) {
+    if (canvas) {
       const area = { x: box.left, y: box.top, width: box.width - box.left - box.right };
       const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
       page.canvas = {
-        style: styled.canvas,
+        style: canvas,
         area: { ...area, height: box.height - box.top - box.bottom },
         // Where the flow's top would be on this page: as the pieces are shifted (slicePieces).
         root: { ...area, y: box.top + headRoom - slice.start, height: rootHeight },
@@ -164,7 +170,18 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     return page;
   });
 
-  return { pages, findings, flow, pageStyles: styled.pages };
+  return { pages, findings, flow, pageStyles };
+}
+
+function styleAndBuild(
+  input: EngineRenderInput,
+  css: string,
+  page: { width: number; height: number; margin: [number, number, number, number] },
+  findings: Findings,
+): { body: BlockBox; pageStyles: PageStyles; canvas: ComputedStyle | null } {
+  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page, canvas: true }, findings);
+  const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
+  return { body, pageStyles: styled.pages, canvas: styled.canvas };
 }
 
 export { ensureFlexReady };

@@ -73,8 +73,12 @@ export interface TextFragment {
   width: number;
   font: FontFaceRef;
   fontSize: number;
-  /** Glyphs in visual order (left to right), already shaped (ligatures, kerning, Arabic joining). */
-  glyphs: ShapedGlyph[];
+  /**
+   * Glyphs in visual order (left to right), already shaped (ligatures, kerning, Arabic joining). Read-only: the
+   * glyphs of a word at a size are one frozen array shared by every fragment that draws the word (the shaper's
+   * cache), so a long table keeps one copy of "Customer", not one per row.
+   */
+  glyphs: readonly ShapedGlyph[];
   /** The text the glyphs stand for, in logical order: for the PDF's text layer (copy, search, pdftotext). */
   text: string;
   color: Color;
@@ -87,14 +91,14 @@ export interface TextFragment {
 
 export interface ShapedGlyph {
   /** Glyph id in the font. */
-  id: number;
+  readonly id: number;
   /** Advance in points (letter-spacing and justification included). */
-  advance: number;
+  readonly advance: number;
   /** Offsets in points from the pen position (GPOS marks, superscripts). */
-  dx: number;
-  dy: number;
+  readonly dx: number;
+  readonly dy: number;
   /** The code points this glyph stands for (several for a ligature, none for a second glyph of a cluster). */
-  codePoints: number[];
+  readonly codePoints: readonly number[];
 }
 
 /** A registered family and one of its four faces. */

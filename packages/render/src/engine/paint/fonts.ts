@@ -59,7 +59,7 @@ export class DocumentFonts {
    * code points it stands for (for the ToUnicode map, which text extraction reads). A glyph with no code points
    * (the second glyph of a cluster) maps to nothing until a use of it with code points comes along.
    */
-  glyph(face: DocumentFace, id: number, codePoints: number[]): number {
+  glyph(face: DocumentFace, id: number, codePoints: readonly number[]): number {
     const known = face.subsetIds[id];
     if (known !== undefined && (face.mapped[known] === true || codePoints.length === 0)) return known;
     const pdf = face.pdf;
@@ -67,9 +67,9 @@ export class DocumentFonts {
     face.subsetIds[id] = gid;
     if (pdf.widths[gid] === undefined) {
       pdf.widths[gid] = pdf.font.getGlyph(id).advanceWidth * pdf.scale;
-      pdf.unicode[gid] = codePoints;
+      pdf.unicode[gid] = codePoints as number[];
     } else if (codePoints.length > 0 && face.mapped[gid] !== true) {
-      pdf.unicode[gid] = codePoints;
+      pdf.unicode[gid] = codePoints as number[];
     }
     if (codePoints.length > 0) face.mapped[gid] = true;
     // Two faces with the same font (one family under two names) share pdfkit's font but not this array.

@@ -18,7 +18,8 @@ export interface ShapedRun {
   font: FontFaceRef;
   fontSize: number;
   /** Glyphs in visual order for the run's direction (an RTL run's glyphs come right-to-left reversed to LTR). */
-  glyphs: ShapedGlyph[];
+  /** Shared and frozen (see TextFragment.glyphs): copy before changing. */
+  glyphs: readonly ShapedGlyph[];
   width: number;
   text: string;
 }

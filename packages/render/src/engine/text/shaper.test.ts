@@ -89,7 +89,7 @@ describe('createTextShaping', () => {
     expect(after.hits - before.hits).toBe(1);
 
     // Words shaped in one batch come out as when shaped one by one (`kern` is on anyway: another cache key).
-    const glyphs = (r: { glyphs: Array<{ id: number; advance: number; dx: number; dy: number }> }) =>
+    const glyphs = (r: { glyphs: ReadonlyArray<{ id: number; advance: number; dx: number; dy: number }> }) =>
       r.glyphs.map((g) => [g.id, g.advance.toFixed(6), g.dx.toFixed(6), g.dy.toFixed(6)]);
     for (const [words, direction, family] of [
       [['Tally', 'Wave', 'effort', 'ﬁnal', 'Ça'], 'ltr', ['serif']],

@@ -15,6 +15,8 @@ interface ShapedWord {
   dys: Float64Array;
   codePoints: number[][];
   width: number;
+  /** The glyphs scaled to the last size asked for, frozen and shared by every fragment that draws the word. */
+  scaled?: { fontSize: number; glyphs: readonly ShapedGlyph[] };
   /** Glyphs that take letter-spacing (they stand for characters and advance) and word-spacing (spaces). */
   lettered: number;
   spaces: number;
@@ -152,6 +154,28 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
     if ((glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0) && position.xAdvance > 0) word.spaces++;
   }
   return word;
+}
+
+/**
+ * A word's glyphs in points at a size: made once per word and size and then shared (a 20,000-row table draws
+ * "Customer" 20,000 times from one array). Frozen, so that a change meant for one use fails loudly.
+ */
+function scaledGlyphs(word: ShapedWord, fontSize: number, scale: number): readonly ShapedGlyph[] {
+  if (word.scaled?.fontSize === fontSize) return word.scaled.glyphs;
+  const glyphs: ShapedGlyph[] = new Array(word.ids.length);
+  for (let i = 0; i < glyphs.length; i++) {
+    glyphs[i] = Object.freeze({
+      id: word.ids[i] as number,
+      advance: (word.advances[i] as number) * scale,
+      dx: (word.dxs[i] as number) * scale,
+      // Font units go up, the engine's y goes down.
+      dy: -(word.dys[i] as number) * scale,
+      codePoints: word.codePoints[i] as number[],
+    });
+  }
+  Object.freeze(glyphs);
+  word.scaled = { fontSize, glyphs };
+  return glyphs;
 }
 
 function remember(face: ParsedFace, words: Map<string, ShapedWord>, text: string, word: ShapedWord): void {
@@ -421,17 +445,7 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       const face = parsed(font);
       const word = shapeWord(face, text, direction, features);
       const scale = fontSize / face.unitsPerEm;
-      const glyphs: ShapedGlyph[] = new Array(word.ids.length);
-      for (let i = 0; i < glyphs.length; i++) {
-        glyphs[i] = {
-          id: word.ids[i] as number,
-          advance: (word.advances[i] as number) * scale,
-          dx: (word.dxs[i] as number) * scale,
-          // Font units go up, the engine's y goes down.
-          dy: -(word.dys[i] as number) * scale,
-          codePoints: word.codePoints[i] as number[],
-        };
-      }
+      const glyphs = scaledGlyphs(word, fontSize, scale);
       return { font, fontSize, glyphs, width: word.width * scale, text };
     },
     measure(text, font, fontSize, direction, features, letterSpacing, wordSpacing) {

@@ -2,7 +2,17 @@ import type { Findings } from '../../findings';
 import { canHyphenate, hyphenationPoints } from '../../text/hyphenate';
 import { NO_BREAK } from '../../text/line-breaks';
 import type { TextShaping } from '../../text/shaper-types';
-import { glyphsOf, type Item, type LayoutMode, type Paragraph, sliceItem, type TextItem, wraps } from './items';
+import type { ShapedGlyph } from '../fragment';
+import {
+  glyphsOf,
+  type Item,
+  type LayoutMode,
+  type Paragraph,
+  sliceItem,
+  type TextItem,
+  withAdvance,
+  wraps,
+} from './items';
 
 /**
  * The third step: greedy line breaking (as browsers do) at UAX #14 opportunities, hyphenation points and, for
@@ -141,13 +151,18 @@ function setTabWidth(shaping: TextShaping, item: TextItem, x: number): void {
   item.tabSpace = space;
   const stop = style.tabSize * space;
   if (stop <= 0) {
-    glyph.advance = item.width = 0;
+    setTab(item, glyph, 0);
     return;
   }
   let next = Math.ceil((x + EPSILON) / stop) * stop;
   // A tab narrower than half a space goes on to the next stop.
   if (next - x < space / 2) next += stop;
-  glyph.advance = item.width = next - x;
+  setTab(item, glyph, next - x);
+}
+
+function setTab(item: TextItem, glyph: ShapedGlyph, advance: number): void {
+  item.width = advance;
+  item.glyphs = [withAdvance(glyph, advance), ...(item.glyphs ?? []).slice(1)];
 }
 
 /** Zeroes the spaces that hang at the end of a line and returns the line's width without them. */
@@ -160,7 +175,7 @@ function trimEnd(items: Item[]): number {
     if (item.kind !== 'text' || !item.hangs) break;
     width -= item.width;
     item.width = 0;
-    for (const glyph of item.glyphs ?? []) glyph.advance = 0;
+    if (item.glyphs) item.glyphs = item.glyphs.map((glyph) => (glyph.advance === 0 ? glyph : withAdvance(glyph, 0)));
   }
   return width;
 }

@@ -50,6 +50,24 @@ describe('layoutInline', () => {
     expect(rightEdge(out.at(-1) as LineFragment)).toBeLessThan(199);
   });
 
+  it("shares a word's glyphs between fragments, and justifying or spacing one line changes no other", () => {
+    const ctx = testContext();
+    const plain = () => layout(para([LOREM]), 200, ctx).lines;
+    const before = plain();
+    const advances = (ls: LineFragment[]) => ls.flatMap((l) => texts(l)).flatMap((t) => t.glyphs.map((g) => g.advance));
+    const widthsBefore = advances(before);
+    // Justified, letter-spaced and tabbed uses of the same words at the same size, in the same process.
+    layout(para([LOREM], style({ textAlign: 'justify' })), 200, ctx);
+    layout(para([LOREM], style({ letterSpacing: 2, wordSpacing: 3 })), 200, ctx);
+    layout(para([`a\tb ${LOREM}`], style({ whiteSpace: 'pre-wrap' })), 200, ctx);
+    const after = plain();
+    expect(advances(after)).toEqual(widthsBefore);
+    // One frozen glyph object per glyph of a word at a size, whatever fragment draws it.
+    const first = (ls: LineFragment[]) => texts(ls[0] as LineFragment)[0]?.glyphs[0];
+    expect(first(after)).toBe(first(before));
+    expect(Object.isFrozen(first(after))).toBe(true);
+  });
+
   it('aligns right and centre', () => {
     const right = layout(para([LOREM], style({ textAlign: 'right' })), 200).lines;
     for (const line of right) expect(rightEdge(line)).toBeCloseTo(200, 5);

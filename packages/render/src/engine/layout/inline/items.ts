@@ -33,7 +33,7 @@ export interface TextItem {
   /** A tab's space advance (spacing included), which its tab stops are multiples of. */
   tabSpace?: number;
   /** Made when first needed (see glyphsOf): measuring intrinsic sizes and breaking lines need only widths. */
-  glyphs: ShapedGlyph[] | null;
+  glyphs: readonly ShapedGlyph[] | null;
   width: number;
   breakAfter: boolean;
   /** Ends with a soft hyphen (U+00AD) that shows as a hyphen when the line breaks after it. */
@@ -314,33 +314,44 @@ export function shapeItem(shaping: TextShaping, item: TextItem): void {
 }
 
 /** A text item's glyphs, shaped with letter- and word-spacing (made once; justification and tabs adjust them). */
-export function glyphsOf(shaping: TextShaping, item: TextItem): ShapedGlyph[] {
+export function glyphsOf(shaping: TextShaping, item: TextItem): readonly ShapedGlyph[] {
   if (item.glyphs) return item.glyphs;
   const { style } = item;
   const rtl = (item.level & 1) === 1;
-  const { glyphs } = shaping.shape(
-    shapingText(item),
-    item.font,
-    style.fontSize,
-    rtl ? 'rtl' : 'ltr',
-    featuresOf(style),
-  );
+  // Shared with every other use of the word at this size (frozen): changed below only in a copy.
+  let { glyphs } = shaping.shape(shapingText(item), item.font, style.fontSize, rtl ? 'rtl' : 'ltr', featuresOf(style));
   // The joiners come out as empty glyphs at the word's logical ends (its visual ends, mirrored when right to left).
   const dropFirst = rtl ? item.joinAfter : item.joinBefore;
   const dropLast = rtl ? item.joinBefore : item.joinAfter;
-  if (dropLast && glyphs.at(-1)?.advance === 0) glyphs.pop();
-  if (dropFirst && glyphs[0]?.advance === 0) glyphs.shift();
+  let to = glyphs.length;
+  if (dropLast && glyphs[to - 1]?.advance === 0) to--;
+  let from = 0;
+  if (dropFirst && from < to && glyphs[0]?.advance === 0) from++;
+  if (from > 0 || to < glyphs.length) glyphs = glyphs.slice(from, to);
   const letter = style.letterSpacing;
   const word = style.wordSpacing;
-  for (const glyph of glyphs) {
-    if (glyph.advance <= 0) continue;
-    const cp = glyph.codePoints[0];
-    if (letter !== 0 && glyph.codePoints.length > 0) glyph.advance += letter;
-    if (word !== 0 && (cp === SPACE || cp === 0xa0)) glyph.advance += word;
+  if (letter !== 0 || word !== 0) {
+    glyphs = glyphs.map((glyph) => {
+      if (glyph.advance <= 0) return glyph;
+      const cp = glyph.codePoints[0];
+      let extra = 0;
+      if (letter !== 0 && glyph.codePoints.length > 0) extra += letter;
+      if (word !== 0 && (cp === SPACE || cp === 0xa0)) extra += word;
+      return extra === 0 ? glyph : withAdvance(glyph, glyph.advance + extra);
+    });
   }
   item.glyphs = glyphs;
   return glyphs;
 }
+
+/** A copy of a glyph with another advance (glyphs are shared and frozen: see TextFragment.glyphs). */
+export const withAdvance = (glyph: ShapedGlyph, advance: number): ShapedGlyph => ({
+  id: glyph.id,
+  advance,
+  dx: glyph.dx,
+  dy: glyph.dy,
+  codePoints: glyph.codePoints,
+});
 
 /** A new text item for part of another's range (a broken word), shaped; `hyphen` appends a hyphen glyph. */
 export function sliceItem(

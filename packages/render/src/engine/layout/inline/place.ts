@@ -11,7 +11,7 @@ import type { TextShaping } from '../../text/shaper-types';
 import type { BoxFragment, Fragment, LineFragment, ShapedGlyph, TextFragment } from '../fragment';
 import type { Line } from './break-lines';
 import type { InlineBoxInfo } from './collect';
-import { glyphsOf, type Item, type Paragraph, type TextItem } from './items';
+import { glyphsOf, type Item, type Paragraph, type TextItem, withAdvance } from './items';
 import type { VerticalBox, Verticals } from './vertical';
 
 /**
@@ -156,6 +156,8 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   if (spans && paragraph.painted) boxPieces(spans, verticals, baselineOf, options.width, children);
   let run: TextFragment | undefined;
   let runItem: TextItem | undefined;
+  // The run's own array once a second item joins it: until then it is the first item's (shared) glyphs.
+  let runGlyphs: ShapedGlyph[] | undefined;
   for (let k = 0; k < items.length; k++) {
     const item = items[order ? (order[k] as number) : k] as Item;
     if (item.kind === 'text') {
@@ -169,13 +171,18 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
         runItem.link === item.link &&
         (runItem.level & 1) === (item.level & 1)
       ) {
-        for (const glyph of glyphsOf(options.shaping, item)) run.glyphs.push(glyph);
+        if (!runGlyphs) {
+          runGlyphs = run.glyphs.slice();
+          run.glyphs = runGlyphs;
+        }
+        for (const glyph of glyphsOf(options.shaping, item)) runGlyphs.push(glyph);
         run.width += item.width;
         run.text = item.level & 1 ? item.text + run.text : run.text + item.text;
         continue;
       }
       run = textFragment(item, glyphsOf(options.shaping, item), baselineOf(verticals.of(item.owner)));
       runItem = item;
+      runGlyphs = undefined;
       children.push(run);
     } else if (item.kind === 'atomic' && item.fragment) {
       run = runItem = undefined;
@@ -197,7 +204,7 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   return { kind: 'line', x: 0, y: 0, width: options.width, height, baseline, children };
 }
 
-function textFragment(item: TextItem, glyphs: ShapedGlyph[], y: number): TextFragment {
+function textFragment(item: TextItem, glyphs: readonly ShapedGlyph[], y: number): TextFragment {
   const { style } = item;
   const fragment: TextFragment = {
     kind: 'text',
@@ -252,11 +259,12 @@ function justify(shaping: TextShaping, items: Item[], free: number): boolean {
   const extra = free / spaces;
   for (const item of items) {
     if (item.kind !== 'text' || !item.space || item.width === 0) continue;
-    for (const glyph of item.glyphs ?? []) {
-      if (glyph.codePoints[0] !== 0x20) continue;
-      glyph.advance += extra;
+    if (!item.glyphs) continue;
+    item.glyphs = item.glyphs.map((glyph) => {
+      if (glyph.codePoints[0] !== 0x20) return glyph;
       item.width += extra;
-    }
+      return withAdvance(glyph, glyph.advance + extra);
+    });
   }
   return true;
 }
