@@ -30,6 +30,10 @@ export function isVisible(side: BorderSide): boolean {
 export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii: Radii): void {
   const widths = sides.map((side) => side.width) as Widths;
   const rounded = isRounded(radii);
+  if (!rounded && sides.every((side) => !isVisible(side) || oneBand(side))) {
+    paintSolidSides(cw, rect, sides, widths);
+    return;
+  }
   const bands = new Map<string, Array<{ side: Side; color: Color }>>();
   const strokes: Side[] = [];
   for (let i = 0; i < 4; i++) {
@@ -52,6 +56,42 @@ export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii:
     paintBand(cw, rect, widths, radii, rounded, from, to, list);
   }
   if (strokes.length > 0) paintStrokes(cw, rect, sides, widths, radii, rounded, strokes);
+}
+
+/** Whether a visible side paints as one band of its own colour (solid, or double too thin for two lines). */
+const oneBand = (side: BorderSide): boolean =>
+  side.style === 'solid' || (side.style === 'double' && side.width < MIN_DOUBLE_WIDTH);
+
+/**
+ * The common case (the rules of a table, a box's frame), drawn as paintBand draws it without the bands' map and
+ * keys: square corners, every visible side one solid band. One colour all around is one ring; otherwise each
+ * colour's sides are mitred quads in one fill, in side order.
+ */
+function paintSolidSides(cw: ContentWriter, rect: Rect, sides: Sides, widths: Widths): void {
+  const inner = insetRect(rect, widths, 1);
+  let visible = 0;
+  for (const side of sides) if (isVisible(side)) visible++;
+  const first = sides[0].color;
+  if (visible === 4 && sides.every((side) => sameColor(side.color, first))) {
+    cw.fillColor(first);
+    cw.rect(rect);
+    if (inner.width > 0 && inner.height > 0) cw.rect(inner);
+    cw.write('f*');
+    return;
+  }
+  let done = 0;
+  for (let i = 0; i < 4; i++) {
+    const lead = sides[i as Side];
+    if (!isVisible(lead) || (done & (1 << i)) !== 0) continue;
+    cw.fillColor(lead.color);
+    for (let j = i; j < 4; j++) {
+      const side = sides[j as Side];
+      if ((done & (1 << j)) !== 0 || !isVisible(side) || !sameColor(side.color, lead.color)) continue;
+      cw.polygon(sideQuad(j as Side, rect, inner));
+      done |= 1 << j;
+    }
+    cw.write('f');
+  }
 }
 
 /** What a solid-looking style paints: one band, two lines (double) or two tones (groove, ridge, inset, outset). */

@@ -18,7 +18,16 @@ export function insetRect(rect: Rect, widths: Widths, fraction: number): Rect {
  * CSS corner radii fitted to the box: when two adjacent radii add up to more than the side, all of them shrink
  * by the same factor (css-backgrounds §5.5).
  */
-export function fitRadii(rect: Rect, radii: [number, number, number, number]): Radii {
+// Square corners, the case of nearly every box: one shared value (read only), no arrays made per box painted.
+const SQUARE: Radii = Object.freeze([
+  Object.freeze([0, 0]),
+  Object.freeze([0, 0]),
+  Object.freeze([0, 0]),
+  Object.freeze([0, 0]),
+]) as unknown as Radii;
+
+export function fitRadii(rect: Rect, radii: readonly [number, number, number, number]): Radii {
+  if (radii[0] <= 0 && radii[1] <= 0 && radii[2] <= 0 && radii[3] <= 0) return SQUARE;
   const [tl, tr, br, bl] = radii.map((r) => Math.max(0, r)) as [number, number, number, number];
   const factor = Math.min(
     1,
