@@ -75,8 +75,9 @@ Properties: font-family, font-size, font-weight, font-style, color, background-c
 line-height, letter-spacing, text-decoration, text-transform, text-indent, white-space, direction,
 vertical-align, margin, padding, border (and sides), width, max-width, height (images and SVG), display (block,
 none, flex: a flex row becomes columns), flex, flex-grow, flex-basis, gap, justify-content, flex-direction,
-list-style-type, break-before, break-after, break-inside (avoid keeps a block on one page), page-break-*.
-Not drawn: position, float, grid, transforms, shadows, ::before/::after, :hover, @font-face, @import, @media screen.
+list-style-type, break-before, break-after, break-inside (avoid keeps a block on one page), page-break-*,
+::before/::after with content (strings, attr(), counter(), counters(), quotes), counter-reset, counter-increment.
+Not drawn: position, float, grid, transforms, shadows, ::first-line, :hover, @font-face, @import, @media screen.
 Fonts: sans-serif (Noto Sans), serif (Noto Serif), monospace (Noto Sans Mono); Latin, Greek, Cyrillic, Arabic and
 Hebrew are drawn; Chinese, Japanese and Korean are not (no font for them is bundled).
 

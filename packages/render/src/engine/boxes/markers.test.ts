@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import type { ComputedStyle, StyledNode } from '../style/computed-style';
+import { markerText } from '../style/counter-styles';
 import { block, blockAt, el, listItem, text } from './__fixtures__/styled';
 import type { BlockBox } from './box';
 import { buildBoxes } from './index';
-import { markerText } from './list-markers';
 
 const li = (style: Partial<ComputedStyle> = {}, attrs: Record<string, string> = {}, children: StyledNode[] = []) =>
   el('li', { ...listItem, ...style }, [text('item'), ...children], attrs);
@@ -116,7 +116,7 @@ describe('list markers', () => {
     ]);
     const root = buildBoxes(
       el('ul', block, [
-        li({ listStyleType: 'armenian' }),
+        li({ listStyleType: 'ethiopic-numeric' }),
         li({ listStyleImage: 'dot.png' }),
         li({ listStyleImage: 'nowhere.png' }),
       ]),

@@ -1,10 +1,10 @@
 import type { StyledElement } from '../style/computed-style';
+import { isKnownListStyleType, markerText } from '../style/counter-styles';
 import { anonymousStyle } from './anonymous-style';
 import type { BlockBox } from './box';
 import { type BoxContext, type ListCounter, report } from './context';
 import { imageBytes, shownSource, sniff } from './image-source';
 import { integerAttribute } from './integer-attribute';
-import { isKnownListStyleType, markerText } from './list-markers';
 
 /**
  * A list item's marker: its ordinal taken from the list's counter (a `value` attribute sets it), written in its

@@ -2,7 +2,7 @@ import type { Element } from 'domhandler';
 import type { Findings } from '../findings';
 import type { Stylesheet } from '../parse/css';
 import { type PreparedDeclaration, prepareDeclaration } from './declarations';
-import { type CompiledSelector, compileSelectorList } from './selectors';
+import { type CompiledSelector, compileSelectorList, type PseudoElement } from './selectors';
 
 /** Where declarations come from, in increasing priority for normal declarations. */
 export const Origin = { UserAgent: 0, Hints: 1, Author: 2, StyleAttribute: 3 } as const;
@@ -32,15 +32,42 @@ export interface MatchedBlock {
   declarations: PreparedDeclaration[];
 }
 
+/** Selectors filed by the id, class or tag their rightmost compound requires. */
+class Buckets {
+  readonly byId = new Map<string, IndexedSelector[]>();
+  readonly byClass = new Map<string, IndexedSelector[]>();
+  readonly byTag = new Map<string, IndexedSelector[]>();
+  readonly universal: IndexedSelector[] = [];
+  size = 0;
+
+  bucket(selector: CompiledSelector): IndexedSelector[] {
+    this.size++;
+    const [map, key] =
+      selector.id !== undefined
+        ? [this.byId, selector.id]
+        : selector.className !== undefined
+          ? [this.byClass, selector.className]
+          : selector.tag !== undefined
+            ? [this.byTag, selector.tag]
+            : [null, ''];
+    if (!map) return this.universal;
+    let list = map.get(key);
+    if (!list) {
+      list = [];
+      map.set(key, list);
+    }
+    return list;
+  }
+}
+
 /**
  * The rules of a document's stylesheets, indexed by the id, class or tag their selectors' rightmost compound
- * requires, so that each element is tested only against rules that can match it.
+ * requires, so that each element is tested only against rules that can match it. Rules for `::before` and
+ * `::after` are kept apart and matched against the originating element when its pseudo-elements are styled.
  */
 export class RuleIndex {
-  private readonly byId = new Map<string, IndexedSelector[]>();
-  private readonly byClass = new Map<string, IndexedSelector[]>();
-  private readonly byTag = new Map<string, IndexedSelector[]>();
-  private readonly universal: IndexedSelector[] = [];
+  private readonly elements = new Buckets();
+  private readonly pseudos: Record<PseudoElement, Buckets> = { before: new Buckets(), after: new Buckets() };
   private order = 0;
   private nextId = 0;
   private stamp = 0;
@@ -62,40 +89,34 @@ export class RuleIndex {
       if (declarations.length === 0 || compiled.selectors.length === 0) continue;
       const prepared: PreparedRule = { id: this.nextId++, origin, declarations, stamp: 0 };
       const order = this.order++;
-      for (const selector of compiled.selectors) this.bucket(selector).push({ rule: prepared, selector, order });
+      for (const selector of compiled.selectors) {
+        const buckets = selector.pseudo ? this.pseudos[selector.pseudo] : this.elements;
+        buckets.bucket(selector).push({ rule: prepared, selector, order });
+      }
     }
   }
 
-  private bucket(selector: CompiledSelector): IndexedSelector[] {
-    const [map, key] =
-      selector.id !== undefined
-        ? [this.byId, selector.id]
-        : selector.className !== undefined
-          ? [this.byClass, selector.className]
-          : selector.tag !== undefined
-            ? [this.byTag, selector.tag]
-            : [null, ''];
-    if (!map) return this.universal;
-    let list = map.get(key);
-    if (!list) {
-      list = [];
-      map.set(key, list);
-    }
-    return list;
+  /** Whether any rule styles this pseudo-element (most documents have none: no element is tried for them). */
+  styles(pseudo: PseudoElement): boolean {
+    return this.pseudos[pseudo].size > 0;
   }
 
-  /** The rules matching an element, in cascade order (origin, specificity, source order); ids in `ids`. */
-  match(element: Element, ids: number[]): MatchedBlock[] {
+  /**
+   * The rules matching an element (or, with `pseudo`, its ::before or ::after), in cascade order (origin,
+   * specificity, source order); their ids in `ids`.
+   */
+  match(element: Element, ids: number[], pseudo?: PseudoElement): MatchedBlock[] {
+    const buckets = pseudo ? this.pseudos[pseudo] : this.elements;
     const matched: MatchedBlock[] = [];
     const stamp = ++this.stamp;
-    this.test(this.universal, element, stamp, matched, ids);
-    this.test(this.byTag.get(element.name), element, stamp, matched, ids);
+    this.test(buckets.universal, element, stamp, matched, ids);
+    this.test(buckets.byTag.get(element.name), element, stamp, matched, ids);
     const id = element.attribs.id;
-    if (id) this.test(this.byId.get(id), element, stamp, matched, ids);
+    if (id) this.test(buckets.byId.get(id), element, stamp, matched, ids);
     const classes = element.attribs.class;
     if (classes) {
       for (const name of classes.split(/\s+/))
-        if (name) this.test(this.byClass.get(name), element, stamp, matched, ids);
+        if (name) this.test(buckets.byClass.get(name), element, stamp, matched, ids);
     }
     if (matched.length > 1) matched.sort(cascadeOrder);
     return matched;

@@ -15,8 +15,10 @@ import {
 } from './computed-style';
 import { type PreparedDeclaration, prepareDeclaration } from './declarations';
 import { documentRoots } from './document-roots';
+import { Counters, contentText, type QuoteDepth } from './generated-content';
 import { presentationalHints } from './hints';
 import { computePageStyles } from './page';
+import type { PseudoElement } from './selectors';
 import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
 import { ENGINE_USER_AGENT_CSS } from './user-agent';
 
@@ -111,6 +113,9 @@ class TreeStyler {
   // Style sharing: siblings with the same parent state, matched rules and attributes share one computed style.
   private readonly shared = new WeakMap<ElementState, Map<string, ElementState>>();
   private readonly inlineCache = new Map<string, PreparedDeclaration[]>();
+  // Generated content: the counters and the quotes' depth as the walk reaches each element.
+  private readonly counters = new Counters();
+  private readonly quotes: QuoteDepth = { depth: 0 };
 
   constructor(
     private readonly index: RuleIndex,
@@ -135,9 +140,55 @@ class TreeStyler {
       return styled;
     }
     if (state.style.display === 'none') return styled;
+    this.counters.apply(state.style);
+    // ::before is the element's first child and ::after its last: counters they reset are scoped to its content.
+    this.counters.enter();
+    const before = this.pseudo(element, state, 'before', styled.line);
     styled.children = this.children(element.children, state);
     if (LEADING_NEWLINE_DROPPED.has(element.name)) dropLeadingNewline(styled.children);
+    const after = this.pseudo(element, state, 'after', styled.line);
+    this.counters.leave();
+    if (before) styled.children.unshift(before);
+    if (after) styled.children.push(after);
     return styled;
+  }
+
+  /**
+   * An element's ::before or ::after (CSS Pseudo-Elements 4), when a rule gives it a `content`: an element child
+   * (tag `::before`) whose style inherits from the element's, with its content as text. Replaced and void elements
+   * have none, as in browsers.
+   */
+  private pseudo(
+    element: Element,
+    parent: ElementState,
+    which: PseudoElement,
+    line: number | undefined,
+  ): StyledElement | null {
+    if (!this.index.styles(which) || NO_PSEUDO_ELEMENTS.has(element.name)) return null;
+    const ids: number[] = [];
+    const blocks = this.index.match(element, ids, which);
+    if (blocks.length === 0) return null;
+    // Shared like elements' styles: rows of a table with `td::before` rules compute it once.
+    const key = `::${which}|${ids.join(',')}`;
+    let siblings = this.shared.get(parent);
+    let state = siblings?.get(key);
+    if (!state) {
+      state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, undefined);
+      if (!siblings) {
+        siblings = new Map();
+        this.shared.set(parent, siblings);
+      }
+      siblings.set(key, state);
+    }
+    const { style } = state;
+    if (style.display === 'none' || style.content === 'none' || style.content === 'normal') return null;
+    this.counters.apply(style);
+    const text = contentText(style.content, element.attribs, this.counters, this.quotes);
+    if (text === null) return null;
+    const generated: StyledElement = { kind: 'element', tag: `::${which}`, attrs: {}, style, children: [] };
+    if (text) generated.children.push({ kind: 'text', text, style });
+    if (line !== undefined) generated.line = line;
+    return generated;
   }
 
   private children(nodes: ChildNode[], state: ElementState): StyledNode[] {
@@ -229,6 +280,20 @@ function styleElements(document: Document): Element[] {
   walk(document.children);
   return out;
 }
+
+// Replaced and void elements generate no ::before or ::after.
+const NO_PSEUDO_ELEMENTS = new Set([
+  'img',
+  'input',
+  'br',
+  'hr',
+  'svg',
+  'qr-code',
+  'bar-code',
+  'textarea',
+  'select',
+  'iframe',
+]);
 
 // HTML's parser drops a newline right after these start tags (htmlparser2 keeps it).
 const LEADING_NEWLINE_DROPPED = new Set(['pre', 'listing', 'textarea']);

@@ -252,7 +252,25 @@ export interface ComputedStyle {
   left: LengthOrAuto;
   zIndex: number | 'auto';
 
-  /** Generated content of ::before / ::after is part 2; the style stage reports it. */
+  /** `content` of a ::before or ::after box (CSS Generated Content 3): none, normal (none there) or its parts. */
+  content: 'normal' | 'none' | ContentPart[];
+  /** counter-reset, counter-increment and counter-set: each counter named with its value, or none. */
+  counterReset: CounterChange[] | null;
+  counterIncrement: CounterChange[] | null;
+  counterSet: CounterChange[] | null;
+}
+
+/** A part of `content`: a string, an attribute of the element, a counter or all its nested values, a quote. */
+export type ContentPart =
+  | { kind: 'string'; value: string }
+  | { kind: 'attr'; name: string }
+  | { kind: 'counter'; name: string; style: string }
+  | { kind: 'counters'; name: string; separator: string; style: string }
+  | { kind: 'quote'; open: boolean; draw: boolean };
+
+export interface CounterChange {
+  name: string;
+  value: number;
 }
 
 /** The inherited properties (CSS's list, for the ones ComputedStyle has): an element starts from its parent's. */
@@ -381,6 +399,10 @@ export function initialStyle(): ComputedStyle {
     bottom: 'auto',
     left: 'auto',
     zIndex: 'auto',
+    content: 'normal',
+    counterReset: null,
+    counterIncrement: null,
+    counterSet: null,
   };
 }
 

@@ -1,7 +1,17 @@
 import type { CssNode } from 'css-tree';
 import { parseBox, parsePosition, parseRepeat, parseSize } from './backgrounds';
 import { parseColor } from './colors';
-import type { BorderSide, BorderStyle, Color, ComputedStyle, Display, Length, TextDecoration } from './computed-style';
+import type {
+  BorderSide,
+  BorderStyle,
+  Color,
+  ComputedStyle,
+  ContentPart,
+  CounterChange,
+  Display,
+  Length,
+  TextDecoration,
+} from './computed-style';
 import { type LengthContext, toLength, toNumber } from './values';
 
 /** What a longhand's value is computed against, for one element. */
@@ -413,6 +423,69 @@ const sides = { top: 'Top', right: 'Right', bottom: 'Bottom', left: 'Left' } as 
 const zero: Length = { pt: 0, pct: 0 };
 
 /** Every longhand the engine computes, by CSS name. */
+const QUOTES: Record<string, { open: boolean; draw: boolean }> = {
+  'open-quote': { open: true, draw: true },
+  'close-quote': { open: false, draw: true },
+  'no-open-quote': { open: true, draw: false },
+  'no-close-quote': { open: false, draw: false },
+};
+
+/**
+ * `content` (CSS Generated Content 3, as ::before and ::after use it): `normal`, `none`, or strings, `attr(name)`,
+ * `counter(name[, style])`, `counters(name, "sep"[, style])` and the quotes. Images (`url()`) and the other
+ * functions are invalid here, so the declaration is reported and ignored.
+ */
+function contentValue(nodes: CssNode[]): ComputedStyle['content'] | undefined {
+  if (nodes.length === 1) {
+    const word = identifier(nodes[0] as CssNode);
+    if (word === 'normal' || word === 'none') return word;
+  }
+  const parts: ContentPart[] = [];
+  for (const node of nodes) {
+    if (node.type === 'String') parts.push({ kind: 'string', value: node.value });
+    else if (node.type === 'Identifier' && QUOTES[node.name.toLowerCase()])
+      parts.push({ kind: 'quote', ...(QUOTES[node.name.toLowerCase()] as { open: boolean; draw: boolean }) });
+    else if (node.type === 'Function') {
+      const args = node.children.toArray().filter((n) => n.type !== 'Operator' && n.type !== 'WhiteSpace');
+      const name = node.name.toLowerCase();
+      const first = args[0] && identifier(args[0]);
+      if (name === 'attr' && args.length === 1 && first) parts.push({ kind: 'attr', name: first });
+      else if (name === 'counter' && first && args.length <= 2) {
+        const style = args[1] ? identifier(args[1]) : 'decimal';
+        if (!style) return undefined;
+        parts.push({ kind: 'counter', name: first, style });
+      } else if (name === 'counters' && first && args[1]?.type === 'String' && args.length <= 3) {
+        const style = args[2] ? identifier(args[2]) : 'decimal';
+        if (!style) return undefined;
+        parts.push({ kind: 'counters', name: first, separator: args[1].value, style });
+      } else return undefined;
+    } else return undefined;
+  }
+  return parts.length > 0 ? parts : undefined;
+}
+
+/** counter-reset/-increment/-set: `none`, or names each with an optional integer (`default` when left out). */
+function counterChanges(fallback: number): Parse<CounterChange[] | null> {
+  return (nodes) => {
+    if (nodes.length === 1 && identifier(nodes[0] as CssNode) === 'none') return null;
+    const changes: CounterChange[] = [];
+    // Whether the last name already has its number.
+    let numbered = true;
+    for (const node of nodes) {
+      if (node.type === 'Identifier') {
+        const name = node.name;
+        if (['none', 'inherit', 'initial', 'unset', 'default'].includes(name.toLowerCase())) return undefined;
+        changes.push({ name, value: fallback });
+        numbered = false;
+      } else if (node.type === 'Number' && Number.isInteger(Number(node.value)) && !numbered) {
+        (changes[changes.length - 1] as CounterChange).value = Number(node.value);
+        numbered = true;
+      } else return undefined;
+    }
+    return changes.length > 0 ? changes : undefined;
+  };
+}
+
 export const LONGHANDS: Record<string, Longhand> = {
   display: simple('display', false, display, 'inline'),
   visibility: simple('visibility', true, keyword('visible', 'hidden', 'collapse'), 'visible'),
@@ -517,6 +590,10 @@ export const LONGHANDS: Record<string, Longhand> = {
     one((node, c) => (identifier(node) === 'auto' ? 'auto' : integer(-Infinity)([node], c))),
     'auto',
   ),
+  content: simple('content', false, contentValue, 'normal'),
+  'counter-reset': simple('counterReset', false, counterChanges(0), null),
+  'counter-increment': simple('counterIncrement', false, counterChanges(1), null),
+  'counter-set': simple('counterSet', false, counterChanges(0), null),
   'flex-direction': simple('flexDirection', false, keyword('row', 'row-reverse', 'column', 'column-reverse'), 'row'),
   'flex-wrap': simple('flexWrap', false, keyword('nowrap', 'wrap', 'wrap-reverse'), 'nowrap'),
   'justify-content': simple(

@@ -1,5 +1,5 @@
 import { compile } from 'css-select';
-import { parse, type Selector } from 'css-what';
+import { parse, type Selector, SelectorType } from 'css-what';
 import type { Element } from 'domhandler';
 
 /** One complex selector of a rule, compiled once. */
@@ -11,7 +11,11 @@ export interface CompiledSelector {
   id?: string;
   className?: string;
   tag?: string;
+  /** The pseudo-element it styles (`p::before`), matched against its originating element. */
+  pseudo?: PseudoElement;
 }
+
+export type PseudoElement = 'before' | 'after';
 
 export interface CompiledSelectorList {
   selectors: CompiledSelector[];
@@ -56,6 +60,8 @@ function compileUncached(text: string): CompiledSelectorList {
   }
   for (const tokens of list) {
     lowerCaseTags(tokens);
+    const score = specificity(tokens);
+    const pseudo = takePseudoElement(tokens);
     const problem = unsupportedPart(tokens);
     if (problem) {
       result.unsupported.push(problem);
@@ -63,12 +69,32 @@ function compileUncached(text: string): CompiledSelectorList {
     }
     try {
       const match = compile<unknown, Element>([tokens], { xmlMode: false }) as (element: Element) => boolean;
-      result.selectors.push({ match, specificity: specificity(tokens), ...rightmostKey(tokens) });
+      const selector: CompiledSelector = { match, specificity: score, ...rightmostKey(tokens) };
+      if (pseudo) selector.pseudo = pseudo;
+      result.selectors.push(selector);
     } catch (error) {
       result.unsupported.push(`a selector of "${text}" cannot be matched (${(error as Error).message})`);
     }
   }
   return result;
+}
+
+/**
+ * Takes a trailing `::before` or `::after` (or CSS 2's `:before`, `:after`) off the selector, which then matches
+ * the originating element. Other pseudo-elements stay, and are reported.
+ */
+function takePseudoElement(tokens: Selector[]): PseudoElement | undefined {
+  const last = tokens[tokens.length - 1];
+  if (!last) return undefined;
+  const legacy = last.type === 'pseudo' && last.data === null;
+  if (last.type !== 'pseudo-element' && !legacy) return undefined;
+  const name = last.name.toLowerCase();
+  if (name !== 'before' && name !== 'after') return undefined;
+  tokens.pop();
+  // `::before` alone is `*::before`.
+  if (tokens.length === 0 || TRAVERSALS.has((tokens[tokens.length - 1] as Selector).type))
+    tokens.push({ type: SelectorType.Universal, namespace: null });
+  return name;
 }
 
 function unsupportedPart(tokens: Selector[]): string | undefined {
