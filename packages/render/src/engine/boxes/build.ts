@@ -195,6 +195,14 @@ export class BoxBuilder implements TableParts {
    * after them are inline boxes with its style, and the blocks become its parent's.
    */
   private inline(element: StyledElement, scope: Scope, out: Item[]): void {
+    const { style } = element;
+    if (style.position === 'relative' && [style.top, style.right, style.bottom, style.left].some((v) => v !== 'auto'))
+      report(
+        this.context,
+        element.line,
+        'unsupported_css_value',
+        `position: relative offsets of an inline <${element.tag}> are not applied yet; its text stays in place`,
+      );
     const inner = this.scopeOf(element, scope);
     const children = this.items(element.children, element.style, inner, true);
     const part = (items: InlineLevelBox[]): InlineBox => {

@@ -49,6 +49,11 @@ export interface BoxFragment {
   breakAfter?: ComputedStyle['breakAfter'];
   /** True when the box must not be split across pages (break-inside: avoid, or an atomic inline). */
   avoidBreakInside?: boolean;
+  /**
+   * `position: relative`'s offset (CSS 2.1 §9.4.3): the box and its content are painted this far from where they
+   * were laid out; the flow and the page breaks do not move.
+   */
+  shift?: { x: number; y: number };
 }
 
 /** One line box: its items are text and atomic inlines, positioned relative to the line's top-left. */

@@ -72,7 +72,12 @@ function paintBoxLayer(
   decorationOnly: boolean,
 ): void {
   const style = box.style;
-  const rect: Rect = { x: originX + box.x, y: originY + box.y, width: box.width, height: box.height };
+  const rect: Rect = {
+    x: originX + box.x + (box.shift?.x ?? 0),
+    y: originY + box.y + (box.shift?.y ?? 0),
+    width: box.width,
+    height: box.height,
+  };
   const ownWidths: Widths = [
     style.borderTop.width,
     style.borderRight.width,

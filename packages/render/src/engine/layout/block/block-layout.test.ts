@@ -132,6 +132,25 @@ describe('block layout', () => {
   });
 });
 
+describe('position: relative', () => {
+  it('offsets the box when painted, leaving the flow where it was (left over right, top over bottom)', () => {
+    const root = layout().layoutRoot(
+      block({}, [
+        block({ height: pt(20), position: 'relative', left: pt(10), right: pt(99), top: percent(50), bottom: pt(5) }),
+        block({ height: pt(20), position: 'relative', right: percent(10) }),
+        block({ height: pt(20), position: 'relative' }),
+      ]),
+      400,
+    );
+    const [a, b, c] = [0, 1, 2].map((i) => child(root, i));
+    // Top as a percentage of an unknown height is auto: bottom applies.
+    expect(a?.shift).toEqual({ x: 10, y: -5 });
+    expect(b?.shift).toEqual({ x: -40, y: 0 });
+    expect(c?.shift).toBeUndefined();
+    expect([a?.y, b?.y, c?.y]).toEqual([0, 20, 40]);
+  });
+});
+
 describe('block layout findings', () => {
   it('says when content is taller than a fixed height and spills over what follows', () => {
     const findings = new Findings();

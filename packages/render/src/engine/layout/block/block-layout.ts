@@ -3,7 +3,7 @@ import type { Findings } from '../../findings';
 import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
-import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, toContentSize } from './box-sides';
+import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
 import { replacedFragment, replacedSize } from './replaced';
 
@@ -153,12 +153,15 @@ export class BlockLayout implements LayoutContext {
   }
 
   private flow(box: BlockLevelBox, containingWidth: number, options: FlowOptions): Flowed {
-    if (box.type === 'table') return this.flowTable(box, containingWidth);
-    if (box.type === 'replaced') {
+    let flowed: Flowed;
+    if (box.type === 'table') flowed = this.flowTable(box, containingWidth);
+    else if (box.type === 'replaced') {
       const fragment = replacedFragment(box, containingWidth, 'block');
-      return this.placeHorizontally(fragment, box.style, containingWidth);
-    }
-    return this.flowBlock(box, containingWidth, options);
+      flowed = this.placeHorizontally(fragment, box.style, containingWidth);
+    } else flowed = this.flowBlock(box, containingWidth, options);
+    const shift = relativeShift(box.style, containingWidth);
+    if (shift) flowed.fragment.shift = shift;
+    return flowed;
   }
 
   private flowTable(table: TableBox, containingWidth: number): Flowed {

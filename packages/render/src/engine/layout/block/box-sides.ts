@@ -49,3 +49,22 @@ export function clampSize(size: number, min: number | null, max: number | null):
 export function toContentSize(size: number, style: ComputedStyle, horizontalExtras: number): number {
   return style.boxSizing === 'border-box' ? Math.max(0, size - horizontalExtras) : size;
 }
+
+/**
+ * The offset of a relatively positioned box (CSS 2.1 §9.4.3): left (or minus right) across, top (or minus bottom)
+ * down; with both given, left wins in left-to-right text and right in right-to-left, top wins over bottom.
+ * Percentages across are of the containing block's width; down, of its height, which is not known while the flow is
+ * laid out, so a percentage there counts as auto (as CSS says of a containing block whose height is its content's).
+ */
+export function relativeShift(style: ComputedStyle, containingWidth: number): { x: number; y: number } | undefined {
+  if (style.position !== 'relative') return undefined;
+  const across = (value: LengthOrAuto) => (value === 'auto' ? null : resolveLength(value, containingWidth));
+  const down = (value: LengthOrAuto) => (value === 'auto' || value.pct !== 0 ? null : value.pt);
+  const left = across(style.left);
+  const right = across(style.right);
+  const top = down(style.top);
+  const bottom = down(style.bottom);
+  const x = left !== null && (right === null || style.direction !== 'rtl') ? left : right !== null ? -right : 0;
+  const y = top !== null ? top : bottom !== null ? -bottom : 0;
+  return x === 0 && y === 0 ? undefined : { x, y };
+}

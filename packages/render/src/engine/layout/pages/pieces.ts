@@ -23,7 +23,8 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
   const shift = at.top + headRoom - slice.start;
   const clip = { x: 0, y: at.top, width: at.pageWidth, height: headRoom + (slice.end - slice.start) + footRoom };
 
-  const walk = (fragment: Fragment, parentX: number, parentY: number) => {
+  // parentX/parentY: where the parent is in the flow; shiftX/shiftY: how far relative positioning moves it when painted.
+  const walk = (fragment: Fragment, parentX: number, parentY: number, shiftX = 0, shiftY = 0) => {
     const top = parentY + fragment.y;
     const bottom = top + extent(fragment);
     if (
@@ -32,8 +33,8 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
     )
       return;
     if (top >= slice.end - EPSILON) return;
-    const x = at.left + parentX;
-    const y = parentY + shift;
+    const x = at.left + parentX + shiftX;
+    const y = parentY + shift + shiftY;
     if (top >= slice.start - EPSILON && bottom <= slice.end + EPSILON) {
       pieces.push({ fragment, x, y });
       return;
@@ -47,7 +48,7 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
     for (let i = firstReaching(fragment.children, top, slice.start); i < fragment.children.length; i++) {
       const child = fragment.children[i] as Fragment;
       if (top + child.y >= slice.end - EPSILON && fragment.role !== 'row') break;
-      walk(child, childX, top);
+      walk(child, childX, top, shiftX + (fragment.shift?.x ?? 0), shiftY + (fragment.shift?.y ?? 0));
     }
   };
 
