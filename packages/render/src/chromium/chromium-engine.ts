@@ -35,6 +35,13 @@ export interface ChromiumPdfInput {
   metadataTitle?: string;
   /** Overrides the engine's time limit for this render. */
   timeoutMs?: number;
+  /**
+   * Print as a browser prints the page: the CSS `@page` rules set the paper (`page` is what a document without
+   * them gets) and the body keeps the browser's 8px margin. Off by default, where the template's page setup decides
+   * the paper and its margins are the PDF's, as with the pdfmake engine. The fidelity gate turns it on: it compares
+   * Quire's engine, which lays out as a browser does, with what a browser prints.
+   */
+  asBrowserPrints?: boolean;
 }
 
 export interface ChromiumPdf {
@@ -112,7 +119,12 @@ export class ChromiumEngine {
   }
 
   async #renderOn(slot: RenderSlot, input: ChromiumPdfInput & { page: PageSetup }): Promise<ChromiumPdf> {
-    const html = buildDocument({ html: input.html, css: input.css, title: input.metadataTitle });
+    const html = buildDocument({
+      html: input.html,
+      css: input.css,
+      title: input.metadataTitle,
+      browserMargins: input.asBrowserPrints === true,
+    });
     await slot.page.setContent(html, { waitUntil: 'load', timeout: 0 });
     // Web fonts from data: URLs load when first used, which the load event does not wait for.
     await slot.page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -12,16 +12,18 @@ export const EMPTY_RUNNING_TEMPLATE = '<span></span>';
  * would come on top. Colours and backgrounds print as they are.
  */
 const DOCUMENT_DEFAULTS = 'body{margin:0;-webkit-print-color-adjust:exact;print-color-adjust:exact}';
+const BROWSER_DEFAULTS = 'body{-webkit-print-color-adjust:exact;print-color-adjust:exact}';
 
 /**
  * The rendered body HTML as a complete document, with the template's CSS and the PDF's title. QR codes and
  * barcodes, elements a browser does not know, are drawn as inline SVG.
  */
-export function buildDocument(input: { html: string; css?: string; title?: string }): string {
+export function buildDocument(input: { html: string; css?: string; title?: string; browserMargins?: boolean }): string {
+  const defaults = input.browserMargins ? BROWSER_DEFAULTS : DOCUMENT_DEFAULTS;
   const title = input.title === undefined ? '' : `<title>${escapeText(input.title)}</title>`;
   return (
     '<!doctype html><html><head><meta charset="utf-8">' +
-    `${title}<style>${DOCUMENT_DEFAULTS}${escapeStyle(input.css ?? '')}</style></head>` +
+    `${title}<style>${defaults}${escapeStyle(input.css ?? '')}</style></head>` +
     `<body>${drawCodesInHtml(input.html)}</body></html>`
   );
 }

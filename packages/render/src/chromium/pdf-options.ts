@@ -10,6 +10,7 @@ export function toPdfOptions(input: {
   css?: string;
   headerHtml?: string;
   footerHtml?: string;
+  asBrowserPrints?: boolean;
 }): PdfOptions {
   const { page } = input;
   const { width_mm, height_mm } = pageDimensions(page);
@@ -24,7 +25,7 @@ export function toPdfOptions(input: {
     },
     printBackground: true,
     // The template's page setup decides the paper, not an @page rule in its CSS, as with the pdfmake engine.
-    preferCSSPageSize: false,
+    preferCSSPageSize: input.asBrowserPrints === true,
   };
   const header = hasRunningContent(input.headerHtml) ? input.headerHtml : undefined;
   const footer = hasRunningContent(input.footerHtml) ? input.footerHtml : undefined;

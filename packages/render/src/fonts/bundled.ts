@@ -34,6 +34,18 @@ const BUNDLED: Record<string, { pkg: string; prefix: string; faces: Partial<Reco
   },
 };
 
+/** The files of the bundled faces (family, face, path): the fidelity gate shows Chromium exactly these. */
+export function bundledFontFiles(): Array<{ family: string; face: keyof FontFaces; path: string }> {
+  return Object.entries(BUNDLED).flatMap(([family, { pkg, prefix, faces }]) => {
+    const root = dirname(require.resolve(`${pkg}/package.json`));
+    return Object.entries(faces).map(([face, weight]) => ({
+      family,
+      face: face as keyof FontFaces,
+      path: join(root, weight, `${prefix}_${weight}.ttf`),
+    }));
+  });
+}
+
 let loaded: Record<string, FontFaces> | undefined;
 
 /**

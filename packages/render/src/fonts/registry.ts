@@ -74,6 +74,9 @@ generic('Noto Sans Mono', [
   'dejavu sans mono',
 ]);
 
+/** The family names above (lower case) and the bundled family each stands for: the fidelity gate shows Chromium the same. */
+export const familyAliases = (): Readonly<Record<string, string>> => ({ ...GENERIC });
+
 // Character classes for splitting text into font runs.
 const SPACE_OR_CONTROL = /[\p{White_Space}\p{Cc}]/u;
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;

@@ -22,6 +22,19 @@ export interface BlockBox {
   link?: string;
   /** For findings. */
   line?: number;
+  /**
+   * Absolutely positioned and fixed descendants out of the flow whose nearest block container this is (CSS 2.1
+   * §9.6): laid out once the box's size is known, against their containing block.
+   */
+  positioned?: PositionedBox[];
+}
+
+/** An out-of-flow box and where it would have been in the flow (its static position). */
+export interface PositionedBox {
+  box: BlockLevelBox;
+  /** In-flow block children before it (0 in inline or flex content: the container's top). */
+  after: number;
+  fixed: boolean;
 }
 
 export type InlineLevelBox = TextBox | InlineBox | LineBreakBox | AtomicInlineBox;

@@ -1,6 +1,14 @@
 import type { ComputedStyle, Display, Length, LengthOrAuto, StyledElement, StyledNode } from '../style/computed-style';
 import { anonymousStyle } from './anonymous-style';
-import type { AtomicInlineBox, BlockBox, BlockLevelBox, InlineBox, InlineLevelBox, TextBox } from './box';
+import type {
+  AtomicInlineBox,
+  BlockBox,
+  BlockLevelBox,
+  InlineBox,
+  InlineLevelBox,
+  PositionedBox,
+  TextBox,
+} from './box';
 import { type BoxContext, type ListCounter, report, type Scope } from './context';
 import { integerAttribute } from './integer-attribute';
 import { listMarker } from './markers';
@@ -8,7 +16,14 @@ import { isReplacedTag, replacedBox } from './replaced';
 import { buildTable, type TableParts } from './tables';
 import { isCollapsibleSpace } from './white-space';
 
-type Item = BlockLevelBox | InlineLevelBox;
+/** An absolutely positioned or fixed box, taken out of the flow while its siblings are boxed. */
+interface OutOfFlow {
+  type: 'out-of-flow';
+  box: BlockLevelBox;
+  fixed: boolean;
+}
+
+type Item = BlockLevelBox | InlineLevelBox | OutOfFlow;
 
 const TABLE_INTERNAL = new Set<Display>([
   'table-row-group',
@@ -77,26 +92,46 @@ export class BoxBuilder implements TableParts {
    * A block container's content: only inline-level boxes, or only block-level ones with each run of inline
    * content beside them wrapped in an anonymous block (runs that would make no line box are dropped).
    */
-  private content(items: Item[], style: ComputedStyle): Pick<BlockBox, 'blocks' | 'inlines'> {
+  private content(all: Item[], style: ComputedStyle): Pick<BlockBox, 'blocks' | 'inlines' | 'positioned'> {
+    const positioned: PositionedBox[] = [];
+    const items: Item[] = [];
+    for (const item of all) {
+      if (item.type !== 'out-of-flow') items.push(item);
+      else positioned.push({ box: item.box, after: items.filter(isBlockLevel).length, fixed: item.fixed });
+    }
+    const outOfFlow = positioned.length > 0 ? { positioned } : {};
     if (!items.some(isBlockLevel)) {
-      return isEmptyRun(items) ? { blocks: [], inlines: null } : { blocks: null, inlines: items as InlineLevelBox[] };
+      for (const p of positioned) p.after = 0;
+      return isEmptyRun(items)
+        ? { blocks: [], inlines: null, ...outOfFlow }
+        : { blocks: null, inlines: items as InlineLevelBox[], ...outOfFlow };
     }
     const blocks: BlockLevelBox[] = [];
     let run: InlineLevelBox[] = [];
+    // Where each positioned box falls among the blocks once the runs of inline content are wrapped.
+    const byIndex = new Map<number, PositionedBox[]>();
+    for (const p of positioned) byIndex.set(p.after, [...(byIndex.get(p.after) ?? []), p]);
+    let seen = 0;
     const flush = () => {
       if (run.length && !isEmptyRun(run)) {
         blocks.push({ type: 'block', style: anonymousStyle(style), tag: null, blocks: null, inlines: run });
       }
       run = [];
     };
+    const place = () => {
+      for (const p of byIndex.get(seen) ?? []) p.after = blocks.length;
+    };
+    place();
     for (const item of items) {
       if (isBlockLevel(item)) {
         flush();
         blocks.push(item);
-      } else run.push(item);
+        seen++;
+        place();
+      } else run.push(item as InlineLevelBox);
     }
     flush();
-    return { blocks, inlines: null };
+    return { blocks, inlines: null, ...outOfFlow };
   }
 
   /** The boxes of a list of nodes; table parts outside a table are wrapped in an anonymous table. */
@@ -162,6 +197,13 @@ export class BoxBuilder implements TableParts {
       out.push(BLOCK_LEVEL_DISPLAY.has(display) ? box : this.atomic(box, inner));
       return;
     }
+    const { position } = node.style;
+    if (position === 'absolute' || position === 'fixed') {
+      // Blockified by the style stage; boxed as a block of its own and laid out against its containing block.
+      const box = display === 'table' ? this.table(node, scope) : this.blockFromElement(node, scope);
+      out.push({ type: 'out-of-flow', box, fixed: position === 'fixed' });
+      return;
+    }
     if (NOT_YET_LAID_OUT.has(display)) {
       const as = display.startsWith('inline') ? 'inline-block' : 'block';
       report(this.context, node.line, 'unsupported_display', `display: ${display} is laid out as ${as}`);
@@ -204,7 +246,12 @@ export class BoxBuilder implements TableParts {
         `position: relative offsets of an inline <${element.tag}> are not applied yet; its text stays in place`,
       );
     const inner = this.scopeOf(element, scope);
-    const children = this.items(element.children, element.style, inner, true);
+    const children: Item[] = [];
+    // Positioned boxes inside an inline element belong to the block container around it.
+    for (const item of this.items(element.children, element.style, inner, true)) {
+      if (item.type === 'out-of-flow') out.push(item);
+      else children.push(item);
+    }
     const part = (items: InlineLevelBox[]): InlineBox => {
       const box: InlineBox = { type: 'inline', style: element.style, tag: element.tag, children: items };
       if (inner.link !== undefined) box.link = inner.link;
@@ -218,7 +265,7 @@ export class BoxBuilder implements TableParts {
     let first = true;
     for (const item of children) {
       if (!isBlockLevel(item)) {
-        run.push(item);
+        run.push(item as InlineLevelBox);
         continue;
       }
       if (first || run.length) out.push(part(run));

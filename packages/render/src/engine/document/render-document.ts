@@ -119,7 +119,10 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   // The flow is laid out for the right pages' content box (pageStyleAt: the pages after the first on that side).
   const other = pageBox(pageStyles.other);
   const contentWidth = other.width - other.left - other.right;
-  const flow = layout.layoutRoot(rootBlock(body), contentWidth);
+  const first = boxAt(0);
+  const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);
+  // position: fixed boxes, placed in the page area and printed on every page.
+  const fixed = layout.takeFixed(contentWidth, other.height - other.top - other.bottom);
   reportOverflow(flow, contentWidth, findings);
   // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
   const rootHeight = flow.height;
@@ -156,6 +159,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));
     if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
+    for (const fragment of fixed) pieces.push({ fragment, x: box.left, y: box.top });
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
     if (canvas) {
       const area = { x: box.left, y: box.top, width: box.width - box.left - box.right };

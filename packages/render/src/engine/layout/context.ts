@@ -1,7 +1,7 @@
 import type { BlockBox, BlockLevelBox } from '../boxes/box';
 import type { Findings } from '../findings';
 import type { TextShaping } from '../text/shaper-types';
-import type { Fragment } from './fragment';
+import type { BoxFragment, Fragment } from './fragment';
 
 /** The content of a block container laid out in a content box of a given width. */
 export interface BlockContents {
@@ -12,6 +12,8 @@ export interface BlockContents {
   /** Baseline of the first and last line box, from the content box's top, if there is a line. */
   firstBaseline?: number;
   lastBaseline?: number;
+  /** Absolutely positioned descendants placed against this content box (a table cell's), relative to it. */
+  positioned?: BoxFragment[];
 }
 
 /** Min-content and max-content widths of a box's border box (CSS Sizing §5), in points. */

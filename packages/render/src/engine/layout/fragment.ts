@@ -54,6 +54,12 @@ export interface BoxFragment {
    * were laid out; the flow and the page breaks do not move.
    */
   shift?: { x: number; y: number };
+  /**
+   * Absolutely positioned boxes whose containing block this box is (CSS 2.1 §10.1): out of the flow, so the
+   * paginator does not see them; painted with the box, those of negative z-index under its content, the others
+   * over it, in z-index order.
+   */
+  positioned?: BoxFragment[];
 }
 
 /** One line box: its items are text and atomic inlines, positioned relative to the line's top-left. */

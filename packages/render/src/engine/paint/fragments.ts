@@ -102,7 +102,7 @@ function paintBoxLayer(
     }
     if (box.link) ctx.links.add(box.link, rect);
   }
-  if (decorationOnly || box.children.length === 0) return;
+  if (decorationOnly || (box.children.length === 0 && !box.positioned)) return;
   const clips = style.overflow === 'hidden' || style.overflow === 'clip';
   if (clips) {
     // Children are clipped to the padding box, following its curve when the corners are rounded.
@@ -113,12 +113,18 @@ function paintBoxLayer(
     ctx.cw.write('W n');
     ctx.links.pushClip(padding);
   }
+  // Absolutely positioned boxes of negative z-index go under the content, the others over it (CSS 2.1 Appendix E).
+  const positioned = box.positioned ?? [];
+  for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
   for (const child of box.children) paintFragment(ctx, child, rect.x, rect.y);
+  for (const p of positioned) if (zIndexOf(p) >= 0) paintFragment(ctx, p, rect.x, rect.y);
   if (clips) {
     ctx.cw.restore();
     ctx.links.popClip();
   }
 }
+
+const zIndexOf = (box: BoxFragment): number => (box.style.zIndex === 'auto' ? 0 : box.style.zIndex);
 
 /**
  * Background colour and image, under the borders, in the background-clip box (the border box by default)

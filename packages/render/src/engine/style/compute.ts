@@ -226,8 +226,6 @@ function reportUnsupportedValue(
   let message: string | undefined;
   if (name === 'display' && (style.display === 'grid' || style.display === 'inline-grid')) {
     message = `display: ${style.display} is laid out as ${style.display === 'inline-grid' ? 'inline-block' : 'block'} for now.`;
-  } else if (name === 'position' && (style.position === 'absolute' || style.position === 'fixed')) {
-    message = `position: ${style.position} is not supported yet; the element stays in the flow.`;
   } else if (name === 'float' && style.float !== 'none') {
     message = `float: ${style.float} is not supported yet; the element stays in the flow.`;
   }

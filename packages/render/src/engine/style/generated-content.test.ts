@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import { computeStyles } from './compute-styles';
-import type { StyledNode } from './computed-style';
+import type { StyledElement, StyledNode } from './computed-style';
 import { counterText, markerText } from './counter-styles';
 
 const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
@@ -57,8 +57,8 @@ describe('::before and ::after (CSS Generated Content)', () => {
        .clearfix::after { content: ""; display: table; clear: both }`,
     );
     expect(textOf(root)).toBe('ABC');
-    const clearfix = root.children.at(-1) as StyledNode & { children: Array<StyledNode & { tag?: string }> };
-    expect(clearfix.children.at(-1)?.tag).toBe('::after');
+    const clearfix = root.children.at(-1) as StyledElement;
+    expect((clearfix.children.at(-1) as StyledElement).tag).toBe('::after');
   });
 
   it('reports the pseudo-elements it does not draw, and an invalid content', () => {

@@ -5,6 +5,7 @@ import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
+import { type ContainingBlock, moved, type PendingPositioned, placePositioned } from './positioned';
 import { replacedFragment, replacedSize } from './replaced';
 
 /** The inline, table and flex layout modules, handed in so that block layout depends on their functions only. */
@@ -32,6 +33,8 @@ interface Flowed {
   /** Baselines from the border box's top. */
   firstBaseline?: number;
   lastBaseline?: number;
+  /** Out-of-flow descendants still looking for their containing block (static positions in the border box). */
+  positioned?: PendingPositioned[];
 }
 
 interface FlowOptions {
@@ -44,6 +47,8 @@ interface Stacked extends BlockContents {
   escapeTop: MarginSet;
   escapeBottom: MarginSet;
   placedAny: boolean;
+  /** The children's out-of-flow descendants looking for a containing block, in content-box coordinates. */
+  pending?: PendingPositioned[];
 }
 
 const shifted = (children: Fragment[], dx: number, dy: number): Fragment[] => {
@@ -63,6 +68,8 @@ const shifted = (children: Fragment[], dx: number, dy: number): Fragment[] => {
 export class BlockLayout implements LayoutContext {
   private readonly intrinsicCache = new WeakMap<object, IntrinsicWidths>();
   private readonly contentIntrinsicCache = new WeakMap<object, IntrinsicWidths>();
+  /** `position: fixed` boxes laid out against the page area, for every page (see takeFixed). */
+  private fixed: PendingPositioned[] = [];
 
   constructor(
     readonly shaping: TextShaping,
@@ -70,23 +77,48 @@ export class BlockLayout implements LayoutContext {
     private readonly modules: LayoutModules,
   ) {}
 
-  /** The whole document: the root box laid out as a formatting root as wide as the page's content box. */
-  layoutRoot(root: BlockBox, contentWidth: number): BoxFragment {
+  /**
+   * The whole document: the root box laid out as a formatting root as wide as the page's content box. Absolutely
+   * positioned boxes with no positioned ancestor are placed against the initial containing block, the first page's
+   * page area (`pageHeight` high); fixed ones wait for takeFixed().
+   */
+  layoutRoot(root: BlockBox, contentWidth: number, pageHeight?: number): BoxFragment {
     const flowed = this.flow(root, contentWidth, { formattingRoot: true });
     const fragment = flowed.fragment;
     fragment.x = flowed.marginLeft;
     fragment.y = collapsed(flowed.marginTop);
+    const initial = { x: -fragment.x, y: -fragment.y, width: contentWidth, height: pageHeight ?? fragment.height };
+    this.settle(fragment, flowed.positioned ?? [], initial);
     return fragment;
   }
 
+  /**
+   * The `position: fixed` boxes met since the last call, laid out against a page area of this size and placed
+   * relative to its top-left corner: the document repeats them on every page.
+   */
+  takeFixed(width: number, height: number): BoxFragment[] {
+    const fixed = this.fixed;
+    this.fixed = [];
+    return placePositioned(this, fixed, { x: 0, y: 0, width, height });
+  }
+
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
-    if (isFlexContainer(box)) return this.modules.layoutFlex(box, contentWidth, this);
-    if (box.inlines) return this.modules.layoutInline(box, contentWidth, this);
-    return this.stack(box, contentWidth, false, false);
+    if (isFlexContainer(box)) return this.withOwnPositioned(box, this.modules.layoutFlex(box, contentWidth, this));
+    if (box.inlines) return this.withOwnPositioned(box, this.modules.layoutInline(box, contentWidth, this));
+    const stacked = this.stack(box, contentWidth, false, false);
+    const pending = [...(stacked.pending ?? []), ...this.staticPositions(box, stacked.children, 0, 0)];
+    const { pending: _pending, ...contents } = stacked;
+    // A table cell's content: what has no nearer containing block is placed against the cell's content box.
+    return this.placedIn(contents, pending, contentWidth);
   }
 
   layoutBox(box: BlockLevelBox, containingWidth: number, options: { shrinkToFit?: boolean } = {}) {
     const flowed = this.flow(box, containingWidth, { ...options, formattingRoot: true });
+    // Inline-blocks and flex items: out-of-flow descendants with no nearer containing block are placed in them.
+    if (flowed.positioned?.length) {
+      const f = flowed.fragment;
+      this.settle(f, flowed.positioned, paddingBoxOf(f));
+    }
     return {
       fragment: flowed.fragment,
       margin: [collapsed(flowed.marginTop), flowed.marginRight, collapsed(flowed.marginBottom), flowed.marginLeft] as [
@@ -220,13 +252,20 @@ export class BlockLayout implements LayoutContext {
       maxW === null ? null : toContentSize(maxW, s, extrasH),
     );
 
-    // §10.3.3: what is left goes to auto margins; over-constrained, the end margin gives way.
-    const free = containingWidth - width - extrasH - (marginLeft ?? 0) - (marginRight ?? 0);
-    if (marginLeft === null && marginRight === null) marginLeft = marginRight = Math.max(0, free) / 2;
-    else if (marginLeft === null) marginLeft = free;
-    else if (marginRight === null) marginRight = free;
-    else if (s.direction === 'rtl') marginLeft += free;
-    else marginRight += free;
+    if (options.shrinkToFit) {
+      // Inline-blocks, floats and absolutely positioned boxes (§10.3.9, §10.3.5, §10.3.7): auto margins are 0 and
+      // the space left is not theirs (it would push what follows them on the line away).
+      marginLeft ??= 0;
+      marginRight ??= 0;
+    } else {
+      // §10.3.3: what is left goes to auto margins; over-constrained, the end margin gives way.
+      const free = containingWidth - width - extrasH - (marginLeft ?? 0) - (marginRight ?? 0);
+      if (marginLeft === null && marginRight === null) marginLeft = marginRight = Math.max(0, free) / 2;
+      else if (marginLeft === null) marginLeft = free;
+      else if (marginRight === null) marginRight = free;
+      else if (s.direction === 'rtl') marginLeft += free;
+      else marginRight += free;
+    }
 
     const flex = isFlexContainer(box);
     const root =
@@ -256,6 +295,11 @@ export class BlockLayout implements LayoutContext {
         placedAny: inline.height > 0 || inline.children.length > 0,
       };
     } else contents = this.stack(content, width, collapseTop, collapseBottom);
+    // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
+    const pending = [
+      ...(contents.pending ?? []),
+      ...this.staticPositions(box, flex || content.inlines ? [] : contents.children, 0, 0),
+    ];
 
     let height = specifiedH !== null ? toContentSize(specifiedH, s, extrasV) : contents.height;
     height = clampSize(
@@ -287,6 +331,12 @@ export class BlockLayout implements LayoutContext {
       ...(box.tag === 'a' && box.link ? { link: box.link } : {}),
     };
     propagateBreaks(fragment);
+    let positioned = moved(pending, bor.left + pad.left, top);
+    // A positioned box is the containing block of its absolutely positioned descendants (its padding box).
+    if (s.position !== 'static' && positioned.length > 0) {
+      this.settle(fragment, positioned, paddingBoxOf(fragment));
+      positioned = [];
+    }
     const marginTop = marginSet(marginOf(s.marginTop, containingWidth));
     const marginBottom = marginSet(marginOf(s.marginBottom, containingWidth));
     const empty = !contents.placedAny && height === 0 && collapseTop && collapseBottom;
@@ -299,7 +349,42 @@ export class BlockLayout implements LayoutContext {
       collapsesThrough: empty,
       ...(contents.firstBaseline !== undefined ? { firstBaseline: contents.firstBaseline + top } : {}),
       ...(contents.lastBaseline !== undefined ? { lastBaseline: contents.lastBaseline + top } : {}),
+      ...(positioned.length > 0 ? { positioned } : {}),
     };
+  }
+
+  /**
+   * Where a box's own out-of-flow children would have been in the flow: below the in-flow block before them (the
+   * container's top in inline or flex content), at the content box's left.
+   */
+  private staticPositions(box: BlockBox, children: Fragment[], dx: number, dy: number): PendingPositioned[] {
+    if (!box.positioned) return [];
+    return box.positioned.map((p) => {
+      const before = p.after > 0 ? children[p.after - 1] : undefined;
+      const bottom = before && before.kind !== 'text' ? before.y + before.height : 0;
+      return { box: p.box, x: dx, y: dy + bottom, fixed: p.fixed };
+    });
+  }
+
+  /** Places the absolutely positioned ones against `cb` in `fragment`; fixed ones go on to the page. */
+  private settle(fragment: BoxFragment, pending: PendingPositioned[], cb: ContainingBlock): void {
+    const absolute: PendingPositioned[] = [];
+    for (const p of pending) (p.fixed ? this.fixed : absolute).push(p);
+    if (absolute.length === 0) return;
+    fragment.positioned = [...(fragment.positioned ?? []), ...placePositioned(this, absolute, cb)];
+  }
+
+  /** Inline or flex content's own out-of-flow children, placed against its content box. */
+  private withOwnPositioned(box: BlockBox, contents: BlockContents): BlockContents {
+    return this.placedIn(contents, this.staticPositions(box, [], 0, 0), 0);
+  }
+
+  private placedIn(contents: BlockContents, pending: PendingPositioned[], width: number): BlockContents {
+    const absolute: PendingPositioned[] = [];
+    for (const p of pending) (p.fixed ? this.fixed : absolute).push(p);
+    if (absolute.length === 0) return contents;
+    const cb = { x: 0, y: 0, width, height: contents.height };
+    return { ...contents, positioned: placePositioned(this, absolute, cb) };
   }
 
   /**
@@ -335,6 +420,10 @@ export class BlockLayout implements LayoutContext {
     let placedAny = false;
     let firstBaseline: number | undefined;
     let lastBaseline: number | undefined;
+    const outOfFlow: PendingPositioned[] = [];
+    const collect = (flowed: Flowed) => {
+      if (flowed.positioned) outOfFlow.push(...moved(flowed.positioned, flowed.fragment.x, flowed.fragment.y));
+    };
     for (const child of box.blocks ?? []) {
       const flowed = this.flow(child, width, {});
       const { fragment } = flowed;
@@ -345,6 +434,7 @@ export class BlockLayout implements LayoutContext {
         else pending = adjoin(pending, through);
         fragment.y = cursor;
         children.push(fragment);
+        collect(flowed);
         continue;
       }
       if (!placedAny && collapseTop) {
@@ -353,6 +443,7 @@ export class BlockLayout implements LayoutContext {
         fragment.y = 0;
       } else fragment.y = cursor + collapsed(adjoin(pending, flowed.marginTop));
       children.push(fragment);
+      collect(flowed);
       if (firstBaseline === undefined && flowed.firstBaseline !== undefined)
         firstBaseline = fragment.y + flowed.firstBaseline;
       if (flowed.lastBaseline !== undefined) lastBaseline = fragment.y + flowed.lastBaseline;
@@ -369,8 +460,20 @@ export class BlockLayout implements LayoutContext {
       placedAny,
       ...(firstBaseline !== undefined ? { firstBaseline } : {}),
       ...(lastBaseline !== undefined ? { lastBaseline } : {}),
+      ...(outOfFlow.length > 0 ? { pending: outOfFlow } : {}),
     };
   }
+}
+
+/** A box's padding box in its border box's coordinates. */
+function paddingBoxOf(fragment: BoxFragment): ContainingBlock {
+  const s = fragment.style;
+  return {
+    x: s.borderLeft.width,
+    y: s.borderTop.width,
+    width: Math.max(0, fragment.width - s.borderLeft.width - s.borderRight.width),
+    height: Math.max(0, fragment.height - s.borderTop.width - s.borderBottom.width),
+  };
 }
 
 const FORCED = new Set(['page', 'always', 'left', 'right']);

@@ -45,6 +45,14 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
     }
     pieces.push({ fragment, x, y, clip, decorationOnly: true });
     const childX = parentX + fragment.x;
+    // Its absolutely positioned boxes: painted whole on every page they reach, cut by the page's edges.
+    for (const p of fragment.positioned ?? []) {
+      const pTop = top + p.y;
+      if (pTop + p.height <= slice.start + EPSILON || pTop >= slice.end - EPSILON) continue;
+      const sx = shiftX + (fragment.shift?.x ?? 0);
+      const sy = shiftY + (fragment.shift?.y ?? 0);
+      pieces.push({ fragment: p, x: at.left + childX + sx, y: top + shift + sy, clip });
+    }
     for (let i = firstReaching(fragment.children, top, slice.start); i < fragment.children.length; i++) {
       const child = fragment.children[i] as Fragment;
       if (top + child.y >= slice.end - EPSILON && fragment.role !== 'row') break;

@@ -332,6 +332,8 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
     const painted = hide ? hiddenEmptyStyle(style) : spacedRows ? withRowColour(style, cell.row) : style;
     const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children);
+    if (c.contents.positioned)
+      fragment.positioned = c.contents.positioned.map((f) => ({ ...f, x: f.x + dx, y: f.y + dy }));
     if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
     const borders = collapsed?.cells[i];
     if (borders) fragment.borders = borders;

@@ -1,0 +1,95 @@
+import { createTemplateEngine } from '@quire/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from '../__fixtures__/pdf-tools';
+import { defaultFonts, renderReport } from '../render';
+import { ensureFlexReady, layoutDocument } from './document/render-document';
+import type { BoxFragment, Fragment } from './layout/fragment';
+
+/* Positioned boxes (engine v2 part 2): relative, absolute and fixed, end to end from HTML. */
+
+beforeAll(() => ensureFlexReady());
+
+const laidOut = (html: string, css = '') =>
+  layoutDocument({
+    template: { html, css },
+    data: {},
+    bodyHtml: html,
+    liquid: createTemplateEngine(),
+    fonts: defaultFonts(),
+    images: new Map(),
+  });
+
+/** Every box of the flow with its absolute position (positioned boxes included), found by its background's red. */
+function boxes(fragment: Fragment, x = 0, y = 0, out: Array<{ x: number; y: number; box: BoxFragment }> = []) {
+  if (fragment.kind !== 'box') return out;
+  const at = { x: x + fragment.x, y: y + fragment.y };
+  out.push({ ...at, box: fragment });
+  for (const child of [...fragment.children, ...(fragment.positioned ?? [])]) boxes(child, at.x, at.y, out);
+  return out;
+}
+const withRed = (fragment: Fragment, red: number) =>
+  boxes(fragment).find((b) => b.box.style.backgroundColor.r === red && b.box.style.backgroundColor.a > 0);
+
+describe('position: absolute', () => {
+  it('places a box against its positioned ancestor by right/top and bottom/left, out of the flow', () => {
+    const { flow } = laidOut(
+      `<div style="position: relative; width: 300pt; height: 200pt; padding: 10pt; border: 2pt solid black">
+         <p style="margin: 0">In the flow</p>
+         <div style="position: absolute; top: 20pt; right: 30pt; width: 50pt; height: 10pt; background: rgb(201,0,0)"></div>
+         <div style="position: absolute; bottom: 0; left: 0; width: 40pt; height: 40pt; background: rgb(202,0,0)"></div>
+         <p style="margin: 0">Also in the flow</p>
+       </div>`,
+    );
+    const container = boxes(flow).find((b) => b.box.style.position === 'relative') as { x: number; y: number };
+    const stamp = withRed(flow, 201);
+    const corner = withRed(flow, 202);
+    // Measured from the padding box: 2pt border; 300 + 2 * 10 wide, 200 + 2 * 10 high.
+    expect(stamp?.x).toBeCloseTo(container.x + 2 + 320 - 30 - 50, 5);
+    expect(stamp?.y).toBeCloseTo(container.y + 2 + 20, 5);
+    expect(corner?.x).toBeCloseTo(container.x + 2, 5);
+    expect(corner?.y).toBeCloseTo(container.y + 2 + 220 - 40, 5);
+  });
+
+  it('shrinks an auto width to its content, centres with auto margins, and keeps its static position', () => {
+    const { flow } = laidOut(
+      `<div style="position: relative; width: 400pt; height: 100pt">
+         <div style="height: 30pt"></div>
+         <span style="position: absolute; right: 0; background: rgb(203,0,0)">PAID</span>
+         <div style="position: absolute; left: 0; right: 0; margin: auto; width: 100pt; height: 5pt; background: rgb(204,0,0)"></div>
+       </div>`,
+    );
+    const container = boxes(flow).find((b) => b.box.style.position === 'relative') as { x: number; y: number };
+    const paid = withRed(flow, 203);
+    expect(paid?.box.width).toBeGreaterThan(20);
+    expect(paid?.box.width).toBeLessThan(60);
+    expect((paid?.x ?? 0) + (paid?.box.width ?? 0)).toBeCloseTo(container.x + 400, 5);
+    // No top or bottom: where it would have been, below the 30pt block.
+    expect(paid?.y).toBeCloseTo(container.y + 30, 5);
+    expect(withRed(flow, 204)?.x).toBeCloseTo(container.x + 150, 5);
+  });
+
+  it('prints a position: fixed box on every page, and nothing twice', async () => {
+    const report = await renderReport({
+      template: {
+        html: `<div style="position: fixed; bottom: 0; right: 0">Confidential draft</div>
+               <p>First</p><p style="break-before: page">Second</p><p style="break-before: page">Third</p>`,
+      },
+      data: {},
+    });
+    expect(report.pages).toBe(3);
+    const texts = await pageTexts(report.bytes);
+    for (const page of texts) expect(page.match(/Confidential draft/g)).toHaveLength(1);
+    expect(report.warnings.map((w) => w.message).join()).not.toContain('position');
+  });
+});
+
+describe('inline-blocks on a line', () => {
+  it('keep to their content width (auto margins 0), so the words around them stay on the line', async () => {
+    const report = await renderReport({
+      template: { html: '<p>Before <span style="display: inline-block; padding: 4px">boxed</span> after.</p>' },
+      data: {},
+    });
+    const [page] = await pageTexts(report.bytes);
+    expect(page?.trim().split('\n')[0]).toMatch(/^Before\s+boxed\s+after\.$/);
+  });
+});
