@@ -132,6 +132,20 @@ describe('block layout', () => {
   });
 });
 
+describe('percentage heights', () => {
+  it('resolve against a parent of definite height, and count as auto under an auto height', () => {
+    const root = layout().layoutRoot(
+      block({}, [
+        block({ height: pt(40), paddingTop: pt(5) }, [block({ height: percent(50) })]),
+        block({}, [block({ height: percent(50) })]),
+      ]),
+      400,
+    );
+    expect(child(child(root, 0), 0).height).toBeCloseTo(20, 5);
+    expect(child(child(root, 1), 0).height).toBe(0);
+  });
+});
+
 describe('position: relative', () => {
   it('offsets the box when painted, leaving the flow where it was (left over right, top over bottom)', () => {
     const root = layout().layoutRoot(

@@ -39,6 +39,8 @@ interface Flowed {
 
 interface FlowOptions {
   shrinkToFit?: boolean;
+  /** The containing block's height when it is definite (its own height is given): percentages of it resolve. */
+  containingHeight?: number;
   /** Establishes a block formatting context: no margin collapses through its edges. */
   formattingRoot?: boolean;
 }
@@ -275,9 +277,20 @@ export class BlockLayout implements LayoutContext {
       s.display === 'inline-block' ||
       s.display === 'inline-flex' ||
       s.display === 'table-cell';
-    const specifiedH = lengthOrNull(s.height, null);
-    const minH = lengthOrNull(s.minHeight, null);
-    const maxH = lengthOrNull(s.maxHeight, null);
+    // Percentage heights resolve against a containing block of definite height, else count as auto (§10.5).
+    const reference = options.containingHeight ?? null;
+    const specifiedH = lengthOrNull(s.height, reference);
+    const minH = lengthOrNull(s.minHeight, reference);
+    const maxH = lengthOrNull(s.maxHeight, reference);
+    // This box's content height, when definite, for its children's percentages.
+    const definite =
+      specifiedH === null
+        ? undefined
+        : clampSize(
+            toContentSize(specifiedH, s, extrasV),
+            minH === null ? null : toContentSize(minH, s, extrasV),
+            maxH === null ? null : toContentSize(maxH, s, extrasV),
+          );
     const collapseTop = !root && pad.top === 0 && bor.top === 0;
     const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
 
@@ -294,7 +307,7 @@ export class BlockLayout implements LayoutContext {
         escapeBottom: NO_MARGIN,
         placedAny: inline.height > 0 || inline.children.length > 0,
       };
-    } else contents = this.stack(content, width, collapseTop, collapseBottom);
+    } else contents = this.stack(content, width, collapseTop, collapseBottom, definite);
     // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
     const pending = [
       ...(contents.pending ?? []),
@@ -412,7 +425,13 @@ export class BlockLayout implements LayoutContext {
   }
 
   /** Block-level children stacked top to bottom with their margins collapsed (§8.3.1). */
-  private stack(box: BlockBox, width: number, collapseTop: boolean, collapseBottom: boolean): Stacked {
+  private stack(
+    box: BlockBox,
+    width: number,
+    collapseTop: boolean,
+    collapseBottom: boolean,
+    definiteHeight?: number,
+  ): Stacked {
     const children: Fragment[] = [];
     let cursor = 0;
     let pending = NO_MARGIN;
@@ -425,7 +444,7 @@ export class BlockLayout implements LayoutContext {
       if (flowed.positioned) outOfFlow.push(...moved(flowed.positioned, flowed.fragment.x, flowed.fragment.y));
     };
     for (const child of box.blocks ?? []) {
-      const flowed = this.flow(child, width, {});
+      const flowed = this.flow(child, width, definiteHeight === undefined ? {} : { containingHeight: definiteHeight });
       const { fragment } = flowed;
       fragment.x = flowed.marginLeft;
       if (flowed.collapsesThrough) {
