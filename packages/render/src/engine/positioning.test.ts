@@ -5,7 +5,7 @@ import { defaultFonts, renderReport } from '../render';
 import { ensureFlexReady, layoutDocument } from './document/render-document';
 import type { BoxFragment, Fragment } from './layout/fragment';
 
-/* Positioned boxes (engine v2 part 2): relative, absolute and fixed, end to end from HTML. */
+/* Positioned boxes (engine v2 part 2: relative, absolute and fixed) and overflow clipping, end to end from HTML. */
 
 beforeAll(() => ensureFlexReady());
 
@@ -91,5 +91,21 @@ describe('inline-blocks on a line', () => {
     });
     const [page] = await pageTexts(report.bytes);
     expect(page?.trim().split('\n')[0]).toMatch(/^Before\s+boxed\s+after\.$/);
+  });
+});
+
+describe('overflow: hidden', () => {
+  it('writes nothing of what it clips away wholly, as a browser prints nothing of it', async () => {
+    const report = await renderReport({
+      template: {
+        html: `<div style="max-height: 0; overflow: hidden">Preheader the reader never sees</div>
+               <div style="height: 12pt; overflow: hidden; line-height: 12pt">Shown line<br>Cut line</div>`,
+      },
+      data: {},
+    });
+    const [page] = await pageTexts(report.bytes);
+    expect(page).not.toContain('Preheader');
+    expect(page).toContain('Shown line');
+    expect(page).not.toContain('Cut line');
   });
 });

@@ -116,12 +116,28 @@ function paintBoxLayer(
   // Absolutely positioned boxes of negative z-index go under the content, the others over it (CSS 2.1 Appendix E).
   const positioned = box.positioned ?? [];
   for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
-  for (const child of box.children) paintFragment(ctx, child, rect.x, rect.y);
+  // What overflow clips away entirely is not written at all: a browser prints nothing of it, not even to the
+  // text layer (an e-mail's preheader hidden with max-height: 0; overflow: hidden).
+  const visible = clips ? insetRect(rect, ownWidths, 1) : null;
+  for (const child of box.children) {
+    if (visible && outside(child, rect.x, rect.y, visible)) continue;
+    paintFragment(ctx, child, rect.x, rect.y);
+  }
   for (const p of positioned) if (zIndexOf(p) >= 0) paintFragment(ctx, p, rect.x, rect.y);
   if (clips) {
     ctx.cw.restore();
     ctx.links.popClip();
   }
+}
+
+/** Whether a child (its box, line or image; a text run is inside its line) falls wholly outside `clip`. */
+function outside(child: Fragment, originX: number, originY: number, clip: Rect): boolean {
+  if (child.kind === 'text') return false;
+  const x = originX + child.x;
+  const y = originY + child.y;
+  return (
+    x >= clip.x + clip.width || y >= clip.y + clip.height || x + child.width <= clip.x || y + child.height <= clip.y
+  );
 }
 
 const zIndexOf = (box: BoxFragment): number => (box.style.zIndex === 'auto' ? 0 : box.style.zIndex);
