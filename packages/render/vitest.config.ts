@@ -7,5 +7,5 @@ const conditions = ['@quire/source'];
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
-  test: { include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: { include: ['src/**/*.test.ts', 'fidelity/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
 });
