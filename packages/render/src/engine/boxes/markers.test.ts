@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
-import type { ComputedStyle, StyledNode } from '../style/computed-style';
+import { type ComputedStyle, initialStyle, type StyledNode } from '../style/computed-style';
 import { markerText } from '../style/counter-styles';
 import { block, blockAt, el, listItem, text } from './__fixtures__/styled';
 import type { BlockBox } from './box';
@@ -15,6 +15,21 @@ function markers(list: ReturnType<typeof el>, findings = new Findings()): Array<
 }
 
 describe('list markers', () => {
+  it('take the style and the content of a ::marker rule, and none hides them', () => {
+    const red: ComputedStyle = { ...initialStyle(), color: { r: 200, g: 0, b: 0, a: 1 } };
+    const items = [li(), li(), li()];
+    (items[0] as ReturnType<typeof el>).marker = { style: red };
+    (items[1] as ReturnType<typeof el>).marker = { style: red, text: '→ ' };
+    (items[2] as ReturnType<typeof el>).marker = { style: { ...red, content: 'none' } };
+    const root = buildBoxes(el('body', block, [el('ul', block, items)]), {
+      images: new Map(),
+      findings: new Findings(),
+    });
+    const boxes = blockAt(root, 0).blocks as BlockBox[];
+    expect(boxes.map((b) => b.marker?.text)).toEqual(['• ', '→ ', undefined]);
+    expect(boxes[0]?.marker?.style.color.r).toBe(200);
+  });
+
   it('writes each counter style', () => {
     const cases: Array<[string, number, string | null]> = [
       ['disc', 1, '• '],

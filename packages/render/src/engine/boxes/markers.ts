@@ -22,8 +22,13 @@ export function listMarker(item: StyledElement, counter: ListCounter, context: B
     report(context, item.line, 'unsupported_css_value', `list-style-type: ${type} is not supported; decimal is used`);
     type = 'decimal';
   }
-  const text = markerText(type, ordinal);
-  return text === null ? null : { text, style: anonymousStyle(item.style, 'inline') };
+  if (item.marker?.style.content === 'none') return null;
+  // A ::marker rule styles the marker (and its content replaces the text); otherwise it inherits the item's style.
+  const style = item.marker?.style
+    ? { ...item.marker.style, display: 'inline' as const }
+    : anonymousStyle(item.style, 'inline');
+  const text = item.marker?.text ?? markerText(type, ordinal);
+  return text === null ? null : { text, style };
 }
 
 /** Image markers are not drawn yet: the list-style-type marker stands in, and the author is told why. */

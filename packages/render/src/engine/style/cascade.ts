@@ -67,7 +67,11 @@ class Buckets {
  */
 export class RuleIndex {
   private readonly elements = new Buckets();
-  private readonly pseudos: Record<PseudoElement, Buckets> = { before: new Buckets(), after: new Buckets() };
+  private readonly pseudos: Record<PseudoElement, Buckets> = {
+    before: new Buckets(),
+    after: new Buckets(),
+    marker: new Buckets(),
+  };
   private order = 0;
   private nextId = 0;
   private stamp = 0;

@@ -141,6 +141,10 @@ class TreeStyler {
     }
     if (state.style.display === 'none') return styled;
     this.counters.apply(state.style);
+    if (state.style.display === 'list-item') {
+      const marker = this.markerOf(element, state);
+      if (marker) styled.marker = marker;
+    }
     // ::before is the element's first child and ::after its last: counters they reset are scoped to its content.
     this.counters.enter();
     const before = this.pseudo(element, state, 'before', styled.line);
@@ -151,6 +155,39 @@ class TreeStyler {
     if (before) styled.children.unshift(before);
     if (after) styled.children.push(after);
     return styled;
+  }
+
+  /** A list item's ::marker style (CSS Lists 3 §3.1), and its text when `content` gives strings. */
+  private markerOf(element: Element, parent: ElementState): StyledElement['marker'] | undefined {
+    const state = this.pseudoState(element, parent, 'marker');
+    if (!state) return undefined;
+    const { style } = state;
+    const marker: NonNullable<StyledElement['marker']> = { style };
+    if (Array.isArray(style.content)) {
+      const text = contentText(style.content, element.attribs, this.counters, this.quotes);
+      if (text !== null) marker.text = text;
+    }
+    return marker;
+  }
+
+  /** The computed style of an element's pseudo-element, when a rule styles it (shared like elements' styles). */
+  private pseudoState(element: Element, parent: ElementState, which: PseudoElement): ElementState | undefined {
+    if (!this.index.styles(which) || NO_PSEUDO_ELEMENTS.has(element.name)) return undefined;
+    const ids: number[] = [];
+    const blocks = this.index.match(element, ids, which);
+    if (blocks.length === 0) return undefined;
+    const key = `::${which}|${ids.join(',')}`;
+    let siblings = this.shared.get(parent);
+    let state = siblings?.get(key);
+    if (!state) {
+      state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, undefined);
+      if (!siblings) {
+        siblings = new Map();
+        this.shared.set(parent, siblings);
+      }
+      siblings.set(key, state);
+    }
+    return state;
   }
 
   /**
@@ -164,22 +201,8 @@ class TreeStyler {
     which: PseudoElement,
     line: number | undefined,
   ): StyledElement | null {
-    if (!this.index.styles(which) || NO_PSEUDO_ELEMENTS.has(element.name)) return null;
-    const ids: number[] = [];
-    const blocks = this.index.match(element, ids, which);
-    if (blocks.length === 0) return null;
-    // Shared like elements' styles: rows of a table with `td::before` rules compute it once.
-    const key = `::${which}|${ids.join(',')}`;
-    let siblings = this.shared.get(parent);
-    let state = siblings?.get(key);
-    if (!state) {
-      state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, undefined);
-      if (!siblings) {
-        siblings = new Map();
-        this.shared.set(parent, siblings);
-      }
-      siblings.set(key, state);
-    }
+    const state = this.pseudoState(element, parent, which);
+    if (!state) return null;
     const { style } = state;
     if (style.display === 'none' || style.content === 'none' || style.content === 'normal') return null;
     this.counters.apply(style);

@@ -420,6 +420,11 @@ export interface StyledElement {
   line?: number;
   /** For `svg`: the element as standalone SVG markup (its children are not styled and `children` is empty). */
   markup?: string;
+  /**
+   * A list item's `::marker` when a rule styles it: its style (inheriting from the item's) and, when its `content`
+   * gives one, the marker's text.
+   */
+  marker?: { style: ComputedStyle; text?: string };
 }
 
 export interface StyledText {

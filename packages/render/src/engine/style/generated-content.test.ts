@@ -61,6 +61,18 @@ describe('::before and ::after (CSS Generated Content)', () => {
     expect((clearfix.children.at(-1) as StyledElement).tag).toBe('::after');
   });
 
+  it('styles list markers with ::marker, whose content replaces the marker text', () => {
+    const { root } = styled(
+      '<ul><li>One</li><li class="x">Two</li><li class="n">Three</li></ul>',
+      'li::marker { color: rgb(200, 0, 0) } li.x::marker { content: "→ " } li.n::marker { content: none }',
+    );
+    const [one, two, three] = (root.children[0] as StyledElement).children as StyledElement[];
+    expect(one?.marker?.style.color.r).toBe(200);
+    expect(one?.marker?.text).toBeUndefined();
+    expect(two?.marker?.text).toBe('→ ');
+    expect(three?.marker?.style.content).toBe('none');
+  });
+
   it('reports the pseudo-elements it does not draw, and an invalid content', () => {
     const { findings } = styled('<p>x</p>', 'p::first-letter { color: red } p::before { content: url(x.png) }');
     expect(findings.map((f) => f.code)).toEqual(['unsupported_selector', 'unsupported_css_value']);

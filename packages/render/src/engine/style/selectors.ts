@@ -15,7 +15,7 @@ export interface CompiledSelector {
   pseudo?: PseudoElement;
 }
 
-export type PseudoElement = 'before' | 'after';
+export type PseudoElement = 'before' | 'after' | 'marker';
 
 export interface CompiledSelectorList {
   selectors: CompiledSelector[];
@@ -80,8 +80,8 @@ function compileUncached(text: string): CompiledSelectorList {
 }
 
 /**
- * Takes a trailing `::before` or `::after` (or CSS 2's `:before`, `:after`) off the selector, which then matches
- * the originating element. Other pseudo-elements stay, and are reported.
+ * Takes a trailing `::before`, `::after` (or CSS 2's `:before`, `:after`) or `::marker` off the selector, which
+ * then matches the originating element. Other pseudo-elements stay, and are reported.
  */
 function takePseudoElement(tokens: Selector[]): PseudoElement | undefined {
   const last = tokens[tokens.length - 1];
@@ -89,7 +89,7 @@ function takePseudoElement(tokens: Selector[]): PseudoElement | undefined {
   const legacy = last.type === 'pseudo' && last.data === null;
   if (last.type !== 'pseudo-element' && !legacy) return undefined;
   const name = last.name.toLowerCase();
-  if (name !== 'before' && name !== 'after') return undefined;
+  if (name !== 'before' && name !== 'after' && !(name === 'marker' && !legacy)) return undefined;
   tokens.pop();
   // `::before` alone is `*::before`.
   if (tokens.length === 0 || TRAVERSALS.has((tokens[tokens.length - 1] as Selector).type))
