@@ -37,8 +37,8 @@ const TABLE_INTERNAL = new Set<Display>([
 
 const BLOCK_LEVEL_DISPLAY = new Set<Display>(['block', 'list-item', 'flex', 'grid', 'table', 'table-caption']);
 
-/** Laid out as block (or inline-block) until grid layout comes (engine v2 part 2). */
-const NOT_YET_LAID_OUT = new Set<Display>(['grid', 'inline-grid']);
+/** Display types laid out as block (or inline-block) for now, and reported. */
+const NOT_YET_LAID_OUT = new Set<Display>([]);
 
 /** Embedded content and form controls a PDF cannot hold: left out, and said. */
 const NOT_DRAWN = new Set([

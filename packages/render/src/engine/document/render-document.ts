@@ -8,6 +8,7 @@ import { type EngineFinding, Findings } from '../findings';
 import { BlockLayout, type LayoutModules } from '../layout/block/block-layout';
 import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '../layout/flex/index';
 import type { BoxFragment, PageFragments } from '../layout/fragment';
+import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
@@ -33,6 +34,8 @@ const MODULES: LayoutModules = {
   tableIntrinsicWidths,
   layoutFlex,
   flexIntrinsicWidths,
+  layoutGrid,
+  gridIntrinsicWidths,
 };
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.

@@ -224,9 +224,7 @@ function reportUnsupportedValue(
   env: StyleEnvironment,
 ): void {
   let message: string | undefined;
-  if (name === 'display' && (style.display === 'grid' || style.display === 'inline-grid')) {
-    message = `display: ${style.display} is laid out as ${style.display === 'inline-grid' ? 'inline-block' : 'block'} for now.`;
-  } else if (name === 'float' && style.float !== 'none') {
+  if (name === 'float' && style.float !== 'none') {
     message = `float: ${style.float} is not supported yet; the element stays in the flow.`;
   }
   if (message) report(env, declaration, message);

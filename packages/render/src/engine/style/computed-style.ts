@@ -235,6 +235,17 @@ export interface ComputedStyle {
   rowGap: Length;
   columnGap: Length;
 
+  // Grid (CSS Grid 1: the subset layout/grid lays out).
+  gridTemplateColumns: TrackList;
+  gridTemplateRows: TrackList;
+  /** Named areas: each row of `grid-template-areas` as its cell names (`.` for none), or null. */
+  gridTemplateAreas: string[][] | null;
+  gridAutoRows: TrackSize;
+  gridColumnStart: GridLine;
+  gridColumnEnd: GridLine;
+  gridRowStart: GridLine;
+  gridRowEnd: GridLine;
+
   // Fragmentation.
   breakBefore: BreakValue;
   breakAfter: BreakValue;
@@ -259,6 +270,20 @@ export interface ComputedStyle {
   counterIncrement: CounterChange[] | null;
   counterSet: CounterChange[] | null;
 }
+
+/** A track's sizing function: a breadth, or minmax(min, max) of two. */
+export type TrackBreadth =
+  | { kind: 'length'; value: Length }
+  | { kind: 'fr'; value: number }
+  | { kind: 'auto' | 'min-content' | 'max-content' };
+export interface TrackSize {
+  min: TrackBreadth;
+  max: TrackBreadth;
+}
+/** A track list: sizes, and `repeat(auto-fill | auto-fit, …)` whose count depends on the container's width. */
+export type TrackList = Array<TrackSize | { kind: 'auto-repeat'; fit: boolean; tracks: TrackSize[] }>;
+/** A grid line: auto, a line number (negative from the end), a span, or an area's name. */
+export type GridLine = 'auto' | { line: number } | { span: number } | { area: string };
 
 /** A part of `content`: a string, an attribute of the element, a counter or all its nested values, a quote. */
 export type ContentPart =
@@ -386,6 +411,14 @@ export function initialStyle(): ComputedStyle {
     order: 0,
     rowGap: zero(),
     columnGap: zero(),
+    gridTemplateColumns: [],
+    gridTemplateRows: [],
+    gridTemplateAreas: null,
+    gridAutoRows: { min: { kind: 'auto' }, max: { kind: 'auto' } },
+    gridColumnStart: 'auto',
+    gridColumnEnd: 'auto',
+    gridRowStart: 'auto',
+    gridRowEnd: 'auto',
     breakBefore: 'auto',
     breakAfter: 'auto',
     breakInside: 'auto',

@@ -12,6 +12,7 @@ import type {
   Length,
   TextDecoration,
 } from './computed-style';
+import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { type LengthContext, toLength, toNumber } from './values';
 
 /** What a longhand's value is computed against, for one element. */
@@ -619,6 +620,14 @@ export const LONGHANDS: Record<string, Longhand> = {
   'flex-shrink': simple('flexShrink', false, nonNegativeNumber, 1),
   'flex-basis': simple('flexBasis', false, flexBasis, 'auto'),
   order: simple('order', false, integer(-Infinity), 0),
+  'grid-template-columns': simple('gridTemplateColumns', false, trackList, []),
+  'grid-template-rows': simple('gridTemplateRows', false, trackList, []),
+  'grid-template-areas': simple('gridTemplateAreas', false, templateAreas, null),
+  'grid-auto-rows': simple('gridAutoRows', false, singleTrack, { min: { kind: 'auto' }, max: { kind: 'auto' } }),
+  'grid-column-start': simple('gridColumnStart', false, gridLine, 'auto'),
+  'grid-column-end': simple('gridColumnEnd', false, gridLine, 'auto'),
+  'grid-row-start': simple('gridRowStart', false, gridLine, 'auto'),
+  'grid-row-end': simple('gridRowEnd', false, gridLine, 'auto'),
   'row-gap': simple('rowGap', false, gap, zero),
   'column-gap': simple('columnGap', false, gap, zero),
   'text-decoration-line': decorationPart('lines', decorationLines),

@@ -288,6 +288,52 @@ function flexFlow(nodes: CssNode[]): Expansion | undefined {
   };
 }
 
+/** Splits a value at its `/` operators. */
+function slashed(nodes: CssNode[]): CssNode[][] {
+  const parts: CssNode[][] = [[]];
+  for (const node of nodes) {
+    if (node.type === 'Operator' && node.value === '/') parts.push([]);
+    else (parts[parts.length - 1] as CssNode[]).push(node);
+  }
+  return parts;
+}
+
+const isName = (part: CssNode[] | undefined) =>
+  part?.length === 1 && part[0]?.type === 'Identifier' && !['auto', 'span'].includes(part[0].name.toLowerCase());
+
+/** `grid-column` / `grid-row`: `<start> [/ <end>]`; a lone area name is the end too, anything else leaves it auto. */
+function gridLines(start: string, end: string): Expander {
+  return (nodes) => {
+    const parts = slashed(nodes);
+    if (parts.length > 2 || parts.some((p) => p.length === 0)) return undefined;
+    const [first, second] = parts as [CssNode[], CssNode[]?];
+    return {
+      longhands: new Map([
+        [start, first],
+        [end, second ?? (isName(first) ? first : null)],
+      ]),
+    };
+  };
+}
+
+/** `grid-area: <row-start> / <column-start> / <row-end> / <column-end>`, names carried over as CSS says. */
+function gridArea(nodes: CssNode[]): Expansion | undefined {
+  const parts = slashed(nodes);
+  if (parts.length > 4 || parts.some((p) => p.length === 0)) return undefined;
+  const [rowStart, columnStart, rowEnd, columnEnd] = parts;
+  const or = (part: CssNode[] | undefined, from: CssNode[] | undefined) =>
+    part ?? (isName(from) ? (from as CssNode[]) : null);
+  const colStart = columnStart ?? (isName(rowStart) ? (rowStart as CssNode[]) : null);
+  return {
+    longhands: new Map([
+      ['grid-row-start', rowStart as CssNode[]],
+      ['grid-column-start', colStart],
+      ['grid-row-end', or(rowEnd, rowStart)],
+      ['grid-column-end', or(columnEnd, colStart ?? undefined)],
+    ]),
+  };
+}
+
 /** `gap: <row-gap> <column-gap>?`. */
 function gap(nodes: CssNode[]): Expansion | undefined {
   if (nodes.length < 1 || nodes.length > 2) return undefined;
@@ -329,6 +375,9 @@ function borderSides(part: 'width' | 'style' | 'color'): Expander {
 }
 
 export const SHORTHANDS: Record<string, Expander> = {
+  'grid-column': gridLines('grid-column-start', 'grid-column-end'),
+  'grid-row': gridLines('grid-row-start', 'grid-row-end'),
+  'grid-area': gridArea,
   margin: fourSides(SIDES.map((s) => `margin-${s}`)),
   padding: fourSides(SIDES.map((s) => `padding-${s}`)),
   inset: fourSides(SIDES),
@@ -353,6 +402,9 @@ for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
 
 /** The longhands a shorthand sets, whatever its value (for CSS-wide keywords and var()). */
 export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
+  'grid-column': ['grid-column-start', 'grid-column-end'],
+  'grid-row': ['grid-row-start', 'grid-row-end'],
+  'grid-area': ['grid-row-start', 'grid-column-start', 'grid-row-end', 'grid-column-end'],
   margin: SIDES.map((s) => `margin-${s}`),
   padding: SIDES.map((s) => `padding-${s}`),
   inset: SIDES,

@@ -18,6 +18,8 @@ const modules: LayoutModules = {
   tableIntrinsicWidths: unused('tableIntrinsicWidths'),
   layoutFlex: unused('layoutFlex'),
   flexIntrinsicWidths: unused('flexIntrinsicWidths'),
+  layoutGrid: unused('layoutGrid'),
+  gridIntrinsicWidths: unused('gridIntrinsicWidths'),
 };
 const layout = () => new BlockLayout({} as TextShaping, new Findings(), modules);
 

@@ -16,9 +16,12 @@ export interface LayoutModules {
   tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths;
   layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
   flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
+  layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
+  gridIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
 }
 
 const isFlexContainer = (box: BlockBox) => box.style.display === 'flex' || box.style.display === 'inline-flex';
+const isGridContainer = (box: BlockBox) => box.style.display === 'grid' || box.style.display === 'inline-grid';
 
 /** A block-level box laid out in normal flow, with what its parent needs to collapse margins around it. */
 interface Flowed {
@@ -106,6 +109,7 @@ export class BlockLayout implements LayoutContext {
 
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
     if (isFlexContainer(box)) return this.withOwnPositioned(box, this.modules.layoutFlex(box, contentWidth, this));
+    if (isGridContainer(box)) return this.withOwnPositioned(box, this.modules.layoutGrid(box, contentWidth, this));
     if (box.inlines) return this.withOwnPositioned(box, this.modules.layoutInline(box, contentWidth, this));
     const stacked = this.stack(box, contentWidth, false, false);
     const pending = [...(stacked.pending ?? []), ...this.staticPositions(box, stacked.children, 0, 0)];
@@ -145,6 +149,7 @@ export class BlockLayout implements LayoutContext {
     let cached = this.contentIntrinsicCache.get(box);
     if (!cached) {
       if (isFlexContainer(box)) cached = this.modules.flexIntrinsicWidths(box, this);
+      else if (isGridContainer(box)) cached = this.modules.gridIntrinsicWidths(box, this);
       else if (box.inlines) cached = this.modules.inlineIntrinsicWidths(box, this);
       else {
         cached = { min: 0, max: 0 };
@@ -165,7 +170,11 @@ export class BlockLayout implements LayoutContext {
     if (box.type === 'replaced') {
       const { width } = replacedSize(box, null);
       const extras = horizontalExtras(box.style, 0);
-      return { min: width + extras, max: width + extras };
+      // A replaced element sized in percentages shrinks with its container: its min-content contribution is
+      // zero (CSS Sizing 3 §5.2.2, compressible replaced elements), so a chart at width: 100% does not widen a column.
+      const { width: w, maxWidth } = box.style;
+      const percent = (w !== 'auto' && w.pct !== 0) || (maxWidth !== 'none' && maxWidth.pct !== 0);
+      return { min: (percent ? 0 : width) + extras, max: width + extras };
     }
     const s = box.style;
     const extras = horizontalExtras(s, 0);
@@ -270,12 +279,15 @@ export class BlockLayout implements LayoutContext {
     }
 
     const flex = isFlexContainer(box);
+    const grid = isGridContainer(box);
     const root =
       options.formattingRoot ||
       flex ||
+      grid ||
       s.overflow !== 'visible' ||
       s.display === 'inline-block' ||
       s.display === 'inline-flex' ||
+      s.display === 'inline-grid' ||
       s.display === 'table-cell';
     // Percentage heights resolve against a containing block of definite height, else count as auto (§10.5).
     const reference = options.containingHeight ?? null;
@@ -294,10 +306,12 @@ export class BlockLayout implements LayoutContext {
     const collapseTop = !root && pad.top === 0 && bor.top === 0;
     const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
 
-    const content = flex ? box : this.markerInFirstLine(box);
+    const content = flex || grid ? box : this.markerInFirstLine(box);
     let contents: Stacked;
-    if (flex) {
-      const laidOut = this.modules.layoutFlex(content, width, this);
+    if (flex || grid) {
+      const laidOut = flex
+        ? this.modules.layoutFlex(content, width, this)
+        : this.modules.layoutGrid(content, width, this);
       contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
     } else if (content.inlines) {
       const inline = this.modules.layoutInline(content, width, this);
@@ -311,7 +325,7 @@ export class BlockLayout implements LayoutContext {
     // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
     const pending = [
       ...(contents.pending ?? []),
-      ...this.staticPositions(box, flex || content.inlines ? [] : contents.children, 0, 0),
+      ...this.staticPositions(box, flex || grid || content.inlines ? [] : contents.children, 0, 0),
     ];
 
     let height = specifiedH !== null ? toContentSize(specifiedH, s, extrasV) : contents.height;
@@ -336,7 +350,10 @@ export class BlockLayout implements LayoutContext {
       width: width + extrasH,
       height: height + extrasV,
       style: s,
-      role: s.display === 'inline-block' || s.display === 'inline-flex' ? 'inline-block' : 'block',
+      role:
+        s.display === 'inline-block' || s.display === 'inline-flex' || s.display === 'inline-grid'
+          ? 'inline-block'
+          : 'block',
       children: shifted(contents.children, bor.left + pad.left, top),
       breakBefore: s.breakBefore,
       breakAfter: s.breakAfter,

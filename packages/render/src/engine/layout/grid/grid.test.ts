@@ -1,0 +1,114 @@
+import { createTemplateEngine } from '@quire/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageTexts } from '../../../__fixtures__/pdf-tools';
+import { defaultFonts, renderReport } from '../../../render';
+import { ensureFlexReady, layoutDocument } from '../../document/render-document';
+import type { Fragment } from '../fragment';
+
+beforeAll(() => ensureFlexReady());
+
+const laidOut = (html: string, css = '') =>
+  layoutDocument({
+    template: { html, css },
+    data: {},
+    bodyHtml: html,
+    liquid: createTemplateEngine(),
+    fonts: defaultFonts(),
+    images: new Map(),
+  });
+
+/** The boxes with a background (the grid items here), with their absolute position, by their background's red. */
+function items(
+  fragment: Fragment,
+  x = 0,
+  y = 0,
+  out = new Map<number, { x: number; y: number; w: number; h: number }>(),
+) {
+  if (fragment.kind !== 'box') return out;
+  const at = { x: x + fragment.x, y: y + fragment.y };
+  const bg = fragment.style.backgroundColor;
+  if (bg.a > 0) out.set(bg.r, { ...at, w: fragment.width, h: fragment.height });
+  for (const child of fragment.children) items(child, at.x, at.y, out);
+  return out;
+}
+const item = (red: number, extra = '') => `<div style="background: rgb(${red},0,0); ${extra}">${red}</div>`;
+
+describe('grid layout', () => {
+  it('sizes fixed, fr and auto columns, with gaps, and stretches items to their row', () => {
+    const { flow } = laidOut(
+      `<div style="display: grid; grid-template-columns: 100pt 2fr 1fr; column-gap: 10pt; row-gap: 5pt; width: 400pt">
+         ${item(1)}${item(2, 'height: 40pt')}${item(3)}${item(4)}
+       </div>`,
+    );
+    const at = items(flow);
+    type Box = { x: number; y: number; w: number; h: number };
+    const [a, b, c, d] = [1, 2, 3, 4].map((r) => at.get(r) as Box) as [Box, Box, Box, Box];
+    expect(a.w).toBeCloseTo(100, 5);
+    // 400 - 100 - 2 * 10 = 280 shared 2:1.
+    expect(b.w).toBeCloseTo(280 * (2 / 3), 3);
+    expect(c.w).toBeCloseTo(280 / 3, 3);
+    expect(b.x - a.x).toBeCloseTo(110, 5);
+    // The first row is as tall as its tallest item, and the others stretch to it.
+    expect(a.h).toBeCloseTo(40, 5);
+    expect(c.h).toBeCloseTo(40, 5);
+    // Auto-placement goes on to the next row, after the row gap.
+    expect(d.x).toBeCloseTo(a.x, 5);
+    expect(d.y).toBeCloseTo(a.y + 45, 5);
+  });
+
+  it('places items by span, line numbers and named areas', () => {
+    const { flow } = laidOut(
+      `<div style="display: grid; grid-template-columns: repeat(3, 100pt);
+                   grid-template-areas: 'head head head' 'side main main'">
+         <div style="grid-area: main; background: rgb(10,0,0)">main</div>
+         <div style="grid-area: head; background: rgb(11,0,0)">head</div>
+         <div style="grid-area: side; background: rgb(12,0,0)">side</div>
+         <div style="grid-column: 2 / span 2; background: rgb(13,0,0)">after</div>
+         <div style="grid-column: -2; background: rgb(14,0,0)">last</div>
+       </div>`,
+    );
+    const at = items(flow);
+    const head = at.get(11);
+    const main = at.get(10);
+    const side = at.get(12);
+    expect(head?.w).toBeCloseTo(300, 5);
+    expect(main?.w).toBeCloseTo(200, 5);
+    expect(main?.x).toBeCloseTo((side?.x ?? 0) + 100, 5);
+    expect(main?.y).toBeCloseTo(side?.y ?? -1, 5);
+    expect(at.get(13)?.x).toBeCloseTo((head?.x ?? 0) + 100, 5);
+    expect(at.get(13)?.w).toBeCloseTo(200, 5);
+    expect(at.get(14)?.x).toBeCloseTo((head?.x ?? 0) + 200, 5);
+  });
+
+  it('repeats auto-fill tracks as often as they fit, and shares what is left', () => {
+    const { flow } = laidOut(
+      `<div style="display: grid; grid-template-columns: repeat(auto-fill, minmax(120pt, 1fr)); width: 500pt">
+         ${item(21)}${item(22)}${item(23)}${item(24)}${item(25)}
+       </div>`,
+    );
+    const at = items(flow);
+    // Four 120pt tracks fit in 500pt; they share it: 125pt each. The fifth item starts the second row.
+    expect(at.get(21)?.w).toBeCloseTo(125, 5);
+    expect(at.get(24)?.x).toBeCloseTo((at.get(21)?.x ?? 0) + 375, 5);
+    expect(at.get(25)?.x).toBeCloseTo(at.get(21)?.x ?? -1, 5);
+    expect(at.get(25)?.y).toBeGreaterThan(at.get(21)?.y ?? 0);
+  });
+
+  it('splits a long grid across pages between its rows, keeping every item, and reports nothing', async () => {
+    const cells = Array.from({ length: 90 }, (_, i) => `<div>Cell ${i + 1}</div>`).join('');
+    const report = await renderReport({
+      template: { html: `<div style="display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 12pt">${cells}</div>` },
+      data: {},
+    });
+    expect(report.pages).toBeGreaterThan(1);
+    const text = (await pageTexts(report.bytes)).join('\n');
+    for (let i = 1; i <= 90; i++) expect(text).toMatch(new RegExp(`Cell ${i}\\b`));
+    expect(report.warnings).toEqual([]);
+    // Every row is whole on one page: a page ends between rows.
+    const pages = await pageTexts(report.bytes);
+    for (const page of pages) {
+      const numbers = [...page.matchAll(/Cell (\d+)/g)].map((m) => Number(m[1]));
+      expect(numbers.length % 3).toBe(0);
+    }
+  });
+});

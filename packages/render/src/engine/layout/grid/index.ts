@@ -1,0 +1,1 @@
+export { gridIntrinsicWidths, layoutGrid } from './grid-layout';
