@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/render.bench.ts                 the default run (several minutes on 2 cores)
  *   npx tsx bench/render.bench.ts --quick         a short run (about 2 minutes; fewer documents, noisier figures)
- *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W4, or one unit such as W1-pool2)
+ *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W4 W5, or one unit such as W1-pool2)
  *   npx tsx bench/render.bench.ts --engine NAME   the candidate engine (default quire, or $QUIRE_BENCH_ENGINE)
  *
  * QUIRE_BENCH_QUICK=1 is --quick and QUIRE_BENCH_ENGINE=NAME is --engine NAME (how `pnpm bench` at the root passes
@@ -12,7 +12,8 @@
  *
  * Every workload runs on pdfmake (the earlier engine, the baseline); W1, the pool, W2 and W3 also run on the
  * candidate engine (`--engine`, default Quire's own, the units named `-cand`), and W1 and W2 on Chromium (one
- * reused page) when it is installed. The issue's targets are checked for each engine. A candidate engine the
+ * reused page) when it is installed. W5, a flex-and-grid dashboard with SVG charts (issue 16), runs on the candidate
+ * and on Chromium only (pdfmake cannot lay it out). The issue's targets are checked for each engine. A candidate engine the
  * renderer does not have fails its units with a message saying so (see engine-check.ts); run with
  * `--engine pdfmake` to exercise the candidate units' code on an engine that exists.
  *
@@ -42,7 +43,7 @@ import {
   EngineNotAvailableError,
   pdfFonts,
 } from './engine-check';
-import { invoice, ledger, SCRIPTS, scriptPage } from './workloads';
+import { dashboard, invoice, ledger, SCRIPTS, scriptPage } from './workloads';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Units: one engine on one workload, each in a child process of its own
@@ -62,6 +63,8 @@ const UNITS = [
   'W3',
   'W3-cand',
   'W4',
+  'W5-cand',
+  'W5-chromium',
 ] as const;
 type UnitName = (typeof UNITS)[number];
 
@@ -71,6 +74,7 @@ type UnitEngine = 'pdfmake' | 'chromium' | 'candidate';
 const W1_LABEL = 'W1 invoice, 15 rows';
 const W2_LABEL = 'W2 2,000 rows x 6 cols';
 const W3_LABEL = 'W3 20,000 rows x 6 cols';
+const W5_LABEL = 'W5 flex and grid dashboard';
 const UNIT_LABELS: Record<UnitName, { workload: string; engine: UnitEngine; how: string }> = {
   W1: { workload: W1_LABEL, engine: 'pdfmake', how: '1 worker: renderReport in a loop' },
   'W1-cand': { workload: W1_LABEL, engine: 'candidate', how: '1 worker: renderReport in a loop' },
@@ -85,9 +89,11 @@ const UNIT_LABELS: Record<UnitName, { workload: string; engine: UnitEngine; how:
   W3: { workload: W3_LABEL, engine: 'pdfmake', how: '1 worker, one at a time' },
   'W3-cand': { workload: W3_LABEL, engine: 'candidate', how: '1 worker, one at a time' },
   W4: { workload: 'W4 one page per script', engine: 'pdfmake', how: '1 worker, in a loop per script' },
+  'W5-cand': { workload: W5_LABEL, engine: 'candidate', how: '1 worker: renderReport in a loop' },
+  'W5-chromium': { workload: W5_LABEL, engine: 'chromium', how: '1 reused page, in a loop' },
 };
 
-const CHROMIUM_UNITS = new Set<UnitName>(['W1-chromium', 'W2-chromium']);
+const CHROMIUM_UNITS = new Set<UnitName>(['W1-chromium', 'W2-chromium', 'W5-chromium']);
 
 const engineName = (unit: UnitName, candidate: string): string => {
   const { engine } = UNIT_LABELS[unit];
@@ -377,8 +383,15 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
         rows.push(await saturate('invoice', () => run(options), workers * 2, budget));
         break;
       }
+      case 'W5-cand': {
+        await checkEngine((o) => renderReport(o));
+        const options: RenderOptions = { ...dashboard(), engine };
+        rows.push(await sequential('dashboard', () => renderReport(options), budget));
+        break;
+      }
       case 'W1-chromium':
-      case 'W2-chromium': {
+      case 'W2-chromium':
+      case 'W5-chromium': {
         const { ChromiumEngine } = await import('../src/chromium/index');
         tree = new ProcessTreeSampler();
         const fontconfig = showChromiumBundledNoto();
@@ -392,6 +405,9 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
           const options: RenderOptions = { ...invoice(), engine: 'chromium' };
           assertEmbeddedNoto('W1', await renderReport(options, context));
           rows.push(await sequential('invoice', () => renderReport(options, context), budget));
+        } else if (unit === 'W5-chromium') {
+          const options: RenderOptions = { ...dashboard(), engine: 'chromium' };
+          rows.push(await sequential('dashboard', () => renderReport(options, context), budget));
         } else {
           const options: RenderOptions = { ...ledger(2_000), engine: 'chromium' };
           const render = () => renderReport(options, context);
@@ -502,7 +518,7 @@ function parseArgs(argv: string[]): Args {
     } else if (arg.startsWith('--only=')) wanted.push(...arg.slice('--only='.length).split(','));
     else {
       throw new Error(
-        `Unknown argument ${arg}. Usage: render.bench.ts [--quick] [--only W1,W2,W3,W4] [--engine quire]`,
+        `Unknown argument ${arg}. Usage: render.bench.ts [--quick] [--only W1,W2,W3,W4,W5] [--engine quire]`,
       );
     }
   }
@@ -815,7 +831,18 @@ async function orchestrate({ quick, only, candidate }: Args): Promise<void> {
       return { shown: `${fmt(overhead * 100, 1)}%`, ok: overhead <= 0.1 };
     });
   }
-  console.log('\nTargets (issue 15)');
+  target(
+    'W5 dashboard docs/s / Chromium docs/s',
+    'figure',
+    `${candidate} (candidate)`,
+    ['W5-cand', 'W5-chromium'],
+    () => {
+      const mine = measured('W5-cand')?.row?.docsPerSecond ?? NaN;
+      const theirs = measured('W5-chromium')?.row?.docsPerSecond ?? NaN;
+      return { shown: `${fmt(mine, 1)} vs ${fmt(theirs, 1)} docs/s (${fmt(mine / theirs, 2)}x)` };
+    },
+  );
+  console.log('\nTargets (issues 15 and 16)');
   console.log(table(['figure', 'target', 'engine', 'measured', 'verdict'], targets, 3));
   console.log(
     'figure: printed, no threshold. n/a: a unit it needs did not run (the measured column says which and why).\n' +

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { splitTemplate } from '../fidelity/cases';
 /**
  * The bench's workloads, shared by `render.bench.ts` and the service's HTTP bench (`service/bench/http.bench.ts`),
  * so that "W1" is the same document wherever it is measured. W1 and W2 name Noto Sans, the renderer's default
@@ -228,4 +231,16 @@ export function scriptPage(entry: (typeof SCRIPTS)[number]): RenderOptions {
     },
     data: { title: entry.title, paragraphs: entry.paragraphs },
   };
+}
+
+/**
+ * W5: a flex-and-grid dashboard (KPI cards in flex rows, a grid of a line chart and a donut, a table), the
+ * fidelity corpus's dashboard-finance-svg-charts as it is, on US Letter.
+ */
+export function dashboard(): RenderOptions {
+  const file = fileURLToPath(
+    new URL('../fidelity/corpus/dashboards-print/dashboard-finance-svg-charts.html', import.meta.url),
+  );
+  const { css, html } = splitTemplate(readFileSync(file, 'utf8'));
+  return { template: { name: 'Dashboard', html, css, page: { size: 'Letter' } }, data: {} };
 }
