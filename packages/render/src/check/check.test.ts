@@ -69,13 +69,13 @@ describe('check', () => {
       '.a { transform: rotate(3deg) }',
       '.b { color: notacolour }',
       'a:hover { color: red }',
-      '.c { float: left }',
+      '.c { background-image: linear-gradient(red, blue) }',
     ].join('\n');
     const result = await check({ template: { html: '<p class="a b c">Hi</p>', css }, data: {}, engine: 'quire' });
     const at = (code: string) => result.findings.filter((f) => f.code === code).map((f) => f.line);
     expect(at('unsupported_at_rule')).toEqual([1]);
     expect(at('unsupported_css_property')).toEqual([2]);
-    // float is a CSS property the engine computes but does not lay out yet: its value is named.
+    // A gradient is a value of a property the engine draws, but not one it can draw yet: the value is named.
     expect(at('unsupported_css_value')).toEqual([3, 5]);
     expect(at('unsupported_selector')).toEqual([4]);
     for (const f of result.findings.filter((f) => f.code.startsWith('unsupported_')))

@@ -1,11 +1,11 @@
-import { createTemplateEngine } from '@quire/core';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts, pdfInfo } from '../__fixtures__/pdf-tools';
-import { defaultFonts, renderReport } from '../render';
+import { renderReport } from '../render';
 import type { RenderTemplate } from '../types';
 import { rasterize } from '../visual/rasterize';
-import { ensureFlexReady, layoutDocument } from './document/render-document';
+import { layOutHtml } from './__fixtures__/lay-out-html';
+import { ensureFlexReady } from './document/render-document';
 import type { Fragment, LineFragment, TextFragment } from './layout/fragment';
 
 /* The acceptance cases of engine v2 part 1 (issue 15), end to end: HTML in, PDF out, checked in its text and pixels. */
@@ -15,15 +15,7 @@ const render = (template: RenderTemplate, data: Record<string, unknown> = {}) =>
 
 beforeAll(() => ensureFlexReady());
 
-const laidOut = (html: string, css = '') =>
-  layoutDocument({
-    template: { html, css },
-    data: {},
-    bodyHtml: html,
-    liquid: createTemplateEngine(),
-    fonts: defaultFonts(),
-    images: new Map(),
-  });
+const laidOut = (html: string, css = '') => layOutHtml(html, css);
 
 /** Every line box of a laid-out document, top to bottom, with its absolute y. */
 function lines(fragment: Fragment, y = 0, out: Array<{ y: number; line: LineFragment }> = []) {

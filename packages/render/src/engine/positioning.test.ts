@@ -1,23 +1,15 @@
-import { createTemplateEngine } from '@quire/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from '../__fixtures__/pdf-tools';
-import { defaultFonts, renderReport } from '../render';
-import { ensureFlexReady, layoutDocument } from './document/render-document';
+import { renderReport } from '../render';
+import { layOutHtml } from './__fixtures__/lay-out-html';
+import { ensureFlexReady } from './document/render-document';
 import type { BoxFragment, Fragment } from './layout/fragment';
 
 /* Positioned boxes (engine v2 part 2: relative, absolute and fixed) and overflow clipping, end to end from HTML. */
 
 beforeAll(() => ensureFlexReady());
 
-const laidOut = (html: string, css = '') =>
-  layoutDocument({
-    template: { html, css },
-    data: {},
-    bodyHtml: html,
-    liquid: createTemplateEngine(),
-    fonts: defaultFonts(),
-    images: new Map(),
-  });
+const laidOut = (html: string, css = '') => layOutHtml(html, css);
 
 /** Every box of the flow with its absolute position (positioned boxes included), found by its background's red. */
 function boxes(fragment: Fragment, x = 0, y = 0, out: Array<{ x: number; y: number; box: BoxFragment }> = []) {

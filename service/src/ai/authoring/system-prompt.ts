@@ -78,7 +78,8 @@ none, flex: a flex row becomes columns), flex, flex-grow, flex-basis, gap, justi
 list-style-type, break-before, break-after, break-inside (avoid keeps a block on one page), page-break-*,
 ::before/::after with content (strings, attr(), counter(), counters(), quotes), counter-reset, counter-increment.
 position (relative, absolute, fixed: on every page), display: grid with grid-template-columns/areas, gap.
-Not drawn: float, transforms, shadows, ::first-line, :hover, @font-face, @import, @media screen.
+float (left, right) with clear; text wraps around floats; overflow: hidden or display: flow-root holds its floats.
+Not drawn: transforms, shadows, ::first-line, :hover, @font-face, @import, @media screen.
 Fonts: sans-serif (Noto Sans), serif (Noto Serif), monospace (Noto Sans Mono); Latin, Greek, Cyrillic, Arabic and
 Hebrew are drawn; Chinese, Japanese and Korean are not (no font for them is bundled).
 

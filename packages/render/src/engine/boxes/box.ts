@@ -68,6 +68,11 @@ export interface AtomicInlineBox {
   style: ComputedStyle;
   box: BlockBox | TableBox | ReplacedBox;
   link?: string;
+  /**
+   * A float met in inline content (CSS 2.1 §9.5): not on the line, but placed beside the line it falls in, which
+   * it shortens. (A float among blocks is a block-level box whose style says it floats.)
+   */
+  float?: 'left' | 'right';
 }
 
 /** Content the engine does not lay out as text: images, SVG, QR codes and barcodes. */

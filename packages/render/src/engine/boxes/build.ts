@@ -35,7 +35,15 @@ const TABLE_INTERNAL = new Set<Display>([
   'table-column-group',
 ]);
 
-const BLOCK_LEVEL_DISPLAY = new Set<Display>(['block', 'list-item', 'flex', 'grid', 'table', 'table-caption']);
+const BLOCK_LEVEL_DISPLAY = new Set<Display>([
+  'block',
+  'flow-root',
+  'list-item',
+  'flex',
+  'grid',
+  'table',
+  'table-caption',
+]);
 
 /** Display types laid out as block (or inline-block) for now, and reported. */
 const NOT_YET_LAID_OUT = new Set<Display>([]);
@@ -102,9 +110,11 @@ export class BoxBuilder implements TableParts {
     const outOfFlow = positioned.length > 0 ? { positioned } : {};
     if (!items.some(isBlockLevel)) {
       for (const p of positioned) p.after = 0;
-      return isEmptyRun(items)
-        ? { blocks: [], inlines: null, ...outOfFlow }
-        : { blocks: null, inlines: items as InlineLevelBox[], ...outOfFlow };
+      if (isEmptyRun(items)) return { blocks: [], inlines: null, ...outOfFlow };
+      // Only floats (and white space): they are laid out among blocks, with no line box to hang them on.
+      const alone = floatsAlone(items);
+      if (alone) return { blocks: alone, inlines: null, ...outOfFlow };
+      return { blocks: null, inlines: items as InlineLevelBox[], ...outOfFlow };
     }
     const blocks: BlockLevelBox[] = [];
     let run: InlineLevelBox[] = [];
@@ -113,7 +123,9 @@ export class BoxBuilder implements TableParts {
     for (const p of positioned) byIndex.set(p.after, [...(byIndex.get(p.after) ?? []), p]);
     let seen = 0;
     const flush = () => {
-      if (run.length && !isEmptyRun(run)) {
+      const alone = floatsAlone(run);
+      if (alone) blocks.push(...alone);
+      else if (run.length && !isEmptyRun(run)) {
         blocks.push({ type: 'block', style: anonymousStyle(style), tag: null, blocks: null, inlines: run });
       }
       run = [];
@@ -194,7 +206,8 @@ export class BoxBuilder implements TableParts {
         return;
       }
       if (inner.link !== undefined) box.link = inner.link;
-      out.push(BLOCK_LEVEL_DISPLAY.has(display) ? box : this.atomic(box, inner));
+      if (floats(node.style)) out.push(this.floated(box, inner));
+      else out.push(BLOCK_LEVEL_DISPLAY.has(display) ? box : this.atomic(box, inner));
       return;
     }
     const { position } = node.style;
@@ -204,12 +217,19 @@ export class BoxBuilder implements TableParts {
       out.push({ type: 'out-of-flow', box, fixed: position === 'fixed' });
       return;
     }
+    if (floats(node.style)) {
+      // Blockified by the style stage; whether it sits among blocks or in a line is settled by `content`.
+      const box = display === 'table' ? this.table(node, scope) : this.blockFromElement(node, scope);
+      out.push(this.floated(box, this.scopeOf(node, scope)));
+      return;
+    }
     if (NOT_YET_LAID_OUT.has(display)) {
       const as = display.startsWith('inline') ? 'inline-block' : 'block';
       report(this.context, node.line, 'unsupported_display', `display: ${display} is laid out as ${as}`);
     }
     switch (display) {
       case 'block':
+      case 'flow-root':
       case 'list-item':
       case 'flex':
       case 'grid':
@@ -285,6 +305,10 @@ export class BoxBuilder implements TableParts {
     return inInline ? this.atomic(table, scope) : table;
   }
 
+  private floated(box: AtomicInlineBox['box'], scope: Scope): AtomicInlineBox {
+    return { ...this.atomic(box, scope), float: box.style.float === 'right' ? 'right' : 'left' };
+  }
+
   private atomic(box: AtomicInlineBox['box'], scope: Scope): AtomicInlineBox {
     const atomic: AtomicInlineBox = { type: 'atomic', style: box.style, box };
     if (scope.link !== undefined) atomic.link = scope.link;
@@ -307,6 +331,19 @@ function listCounter(list: StyledElement): ListCounter {
   if (!reversed) return { next: start ?? 1, step: 1 };
   const items = list.children.filter((child) => child.kind === 'element' && child.style.display === 'list-item');
   return { next: start ?? items.length, step: -1 };
+}
+
+const floats = (style: ComputedStyle): boolean =>
+  style.float !== 'none' && style.position !== 'absolute' && style.position !== 'fixed';
+
+/** The floats of a run of inline content that holds nothing else but white space, as block-level boxes; else null. */
+function floatsAlone(items: Item[]): BlockLevelBox[] | null {
+  const found: BlockLevelBox[] = [];
+  for (const item of items) {
+    if (item.type === 'atomic' && item.float) found.push(item.box);
+    else if (!(item.type === 'text' && isCollapsibleSpace(item))) return null;
+  }
+  return found.length > 0 ? found : null;
 }
 
 /** Inline content that makes no line box (CSS 2.1 §9.4.2): collapsible white space in unspaced inline boxes. */

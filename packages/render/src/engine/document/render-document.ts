@@ -129,7 +129,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   reportOverflow(flow, contentWidth, findings);
   // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
   const rootHeight = flow.height;
-  truncateTrailingMargin(flow);
+  truncateTrailingMargin(flow, layout.floatsBottom);
   const slices = planPages(flow, (index) => {
     const page = boxAt(index);
     return page.height - page.top - page.bottom;
@@ -237,8 +237,9 @@ function toWarning(finding: EngineFinding): RenderWarning {
  * Fragmentation §5.2): content that fits the last page does not spill a blank page for it. The flow's root box
  * paints nothing, so only the paginator sees its height.
  */
-function truncateTrailingMargin(flow: BoxFragment): void {
-  let bottom = 0;
+function truncateTrailingMargin(flow: BoxFragment, floatsBottom: number): void {
+  // Floats hanging below the last block still print.
+  let bottom = floatsBottom;
   for (const child of flow.children) bottom = Math.max(bottom, child.y + (child.kind === 'text' ? 0 : child.height));
   if (flow.children.length > 0 && bottom < flow.height) flow.height = bottom;
 }

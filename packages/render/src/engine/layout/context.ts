@@ -14,6 +14,8 @@ export interface BlockContents {
   lastBaseline?: number;
   /** Absolutely positioned descendants placed against this content box (a table cell's), relative to it. */
   positioned?: BoxFragment[];
+  /** Some children are floats: they come last, out of y order (see BoxFragment.floats). */
+  floats?: true;
 }
 
 /** Min-content and max-content widths of a box's border box (CSS Sizing §5), in points. */

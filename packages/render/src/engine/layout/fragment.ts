@@ -60,6 +60,16 @@ export interface BoxFragment {
    * over it, in z-index order.
    */
   positioned?: BoxFragment[];
+  /**
+   * A float (CSS 2.1 §9.5). Floats come after their in-flow siblings among a box's children (painted over their
+   * backgrounds, out of y order), and the paginator breaks between those siblings, never at a float.
+   */
+  float?: true;
+  /**
+   * Some of the children are floats, at the end, or have floats that may hang out of them (a parent without a
+   * clearfix): the box's content may reach below its bottom.
+   */
+  floats?: true;
 }
 
 /** One line box: its items are text and atomic inlines, positioned relative to the line's top-left. */

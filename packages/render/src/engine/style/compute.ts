@@ -90,10 +90,7 @@ export function computeStyle(
       const declaration = list[i] as PreparedDeclaration;
       const result = applyDeclaration(name, declaration, c, custom, env);
       if (result === 'invalid') continue;
-      if (result === 'set') {
-        declared.add(name);
-        reportUnsupportedValue(name, style, declaration, env);
-      }
+      if (result === 'set') declared.add(name);
       return;
     }
   };
@@ -214,20 +211,6 @@ function report(env: StyleEnvironment, declaration: PreparedDeclaration, message
   if (env.reported.has(declaration)) return;
   env.reported.add(declaration);
   env.findings.add({ code: 'unsupported_css_value', message, part: declaration.part, line: declaration.line });
-}
-
-/** Values the engine computes but does not lay out yet (engine v2 part 2). */
-function reportUnsupportedValue(
-  name: string,
-  style: ComputedStyle,
-  declaration: PreparedDeclaration,
-  env: StyleEnvironment,
-): void {
-  let message: string | undefined;
-  if (name === 'float' && style.float !== 'none') {
-    message = `float: ${style.float} is not supported yet; the element stays in the flow.`;
-  }
-  if (message) report(env, declaration, message);
 }
 
 /** Border widths are 0 without a style and medium when not given; colours are currentColor when not given. */

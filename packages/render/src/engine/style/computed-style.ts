@@ -32,6 +32,8 @@ export const TRANSPARENT: Color = { r: 0, g: 0, b: 0, a: 0 };
 
 export type Display =
   | 'block'
+  /** A block that establishes a formatting context: it contains its floats (the modern clearfix). */
+  | 'flow-root'
   | 'inline'
   | 'inline-block'
   | 'list-item'
@@ -48,7 +50,6 @@ export type Display =
   | 'none'
   | 'flex'
   | 'inline-flex'
-  // Laid out as block (grid) or inline-block (inline-grid) until engine v2 part 2; reported.
   | 'grid'
   | 'inline-grid';
 

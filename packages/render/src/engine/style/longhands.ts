@@ -288,6 +288,7 @@ const DISPLAYS = new Set<string>([
   'inline-flex',
   'grid',
   'inline-grid',
+  'flow-root',
 ]);
 const display = one<Display>((node) => {
   const word = identifier(node);

@@ -2,6 +2,7 @@ import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
 import type { Findings } from '../../findings';
 import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
+import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
 import type { BoxFragment, Fragment } from '../fragment';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
@@ -10,7 +11,8 @@ import { replacedFragment, replacedSize } from './replaced';
 
 /** The inline, table and flex layout modules, handed in so that block layout depends on their functions only. */
 export interface LayoutModules {
-  layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
+  /** `space`: the floats the lines flow around, when the box is not a formatting context of its own. */
+  layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutContext, space?: FloatSpace): BlockContents;
   inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   layoutTable(table: TableBox, containingWidth: number, ctx: LayoutContext): BoxFragment;
   tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths;
@@ -22,6 +24,31 @@ export interface LayoutModules {
 
 const isFlexContainer = (box: BlockBox) => box.style.display === 'flex' || box.style.display === 'inline-flex';
 const isGridContainer = (box: BlockBox) => box.style.display === 'grid' || box.style.display === 'inline-grid';
+
+/** A float among blocks (absolutely positioned boxes are out of the flow before floating matters). */
+const isFloat = (box: BlockLevelBox) =>
+  box.style.float !== 'none' && box.style.position !== 'absolute' && box.style.position !== 'fixed';
+
+/**
+ * Boxes that establish a block formatting context (CSS 2.1 §9.4.1): their floats stay inside them, and beside an
+ * outer float they are narrowed or moved down, never overlapped (§9.5).
+ */
+function ownsFloats(box: BlockLevelBox): boolean {
+  if (box.type !== 'block') return true;
+  const d = box.style.display;
+  return (
+    box.style.overflow !== 'visible' ||
+    d === 'flow-root' ||
+    d === 'flex' ||
+    d === 'grid' ||
+    d === 'inline-block' ||
+    d === 'inline-flex' ||
+    d === 'inline-grid' ||
+    d === 'table-cell' ||
+    d === 'table-caption' ||
+    isFloat(box)
+  );
+}
 
 /** A block-level box laid out in normal flow, with what its parent needs to collapse margins around it. */
 interface Flowed {
@@ -46,6 +73,10 @@ interface FlowOptions {
   containingHeight?: number;
   /** Establishes a block formatting context: no margin collapses through its edges. */
   formattingRoot?: boolean;
+  /** The floats of the formatting context the box is in, and where its border box's top is estimated to be. */
+  space?: FloatSpace;
+  /** A formatting root's own floats, when the caller wants to know about them. */
+  floats?: FloatContext;
 }
 
 interface Stacked extends BlockContents {
@@ -54,6 +85,8 @@ interface Stacked extends BlockContents {
   placedAny: boolean;
   /** The children's out-of-flow descendants looking for a containing block, in content-box coordinates. */
   pending?: PendingPositioned[];
+  /** Some children are floats (after the others). */
+  floats?: true;
 }
 
 const shifted = (children: Fragment[], dx: number, dy: number): Fragment[] => {
@@ -73,6 +106,8 @@ const shifted = (children: Fragment[], dx: number, dy: number): Fragment[] => {
 export class BlockLayout implements LayoutContext {
   private readonly intrinsicCache = new WeakMap<object, IntrinsicWidths>();
   private readonly contentIntrinsicCache = new WeakMap<object, IntrinsicWidths>();
+  /** The bottom of the lowest float of the last layoutRoot(): floats below the last block still take room. */
+  floatsBottom = 0;
   /** `position: fixed` boxes laid out against the page area, for every page (see takeFixed). */
   private fixed: PendingPositioned[] = [];
 
@@ -88,7 +123,10 @@ export class BlockLayout implements LayoutContext {
    * page area (`pageHeight` high); fixed ones wait for takeFixed().
    */
   layoutRoot(root: BlockBox, contentWidth: number, pageHeight?: number): BoxFragment {
-    const flowed = this.flow(root, contentWidth, { formattingRoot: true });
+    const floats = new FloatContext();
+    const flowed = this.flow(root, contentWidth, { formattingRoot: true, floats });
+    // Relative to the root's content box, which is where the flow's children are (the root has no box edges).
+    this.floatsBottom = Math.max(0, floats.lowest());
     const fragment = flowed.fragment;
     fragment.x = flowed.marginLeft;
     fragment.y = collapsed(flowed.marginTop);
@@ -111,7 +149,10 @@ export class BlockLayout implements LayoutContext {
     if (isFlexContainer(box)) return this.withOwnPositioned(box, this.modules.layoutFlex(box, contentWidth, this));
     if (isGridContainer(box)) return this.withOwnPositioned(box, this.modules.layoutGrid(box, contentWidth, this));
     if (box.inlines) return this.withOwnPositioned(box, this.modules.layoutInline(box, contentWidth, this));
-    const stacked = this.stack(box, contentWidth, false, false);
+    const space = { floats: new FloatContext(), x: 0, y: 0 };
+    const stacked = this.stack(box, contentWidth, false, false, undefined, space);
+    // A table cell is a formatting context: its floats are inside it.
+    stacked.height = Math.max(stacked.height, space.floats.lowest());
     const pending = [...(stacked.pending ?? []), ...this.staticPositions(box, stacked.children, 0, 0)];
     const { pending: _pending, ...contents } = stacked;
     // A table cell's content: what has no nearer containing block is placed against the cell's content box.
@@ -153,11 +194,15 @@ export class BlockLayout implements LayoutContext {
       else if (box.inlines) cached = this.modules.inlineIntrinsicWidths(box, this);
       else {
         cached = { min: 0, max: 0 };
+        // Floats in a row sit side by side: their max-content widths add up.
+        let row = 0;
         for (const child of box.blocks ?? []) {
           const child_ = this.intrinsicWidths(child);
           const margins = horizontalMargins(child);
           cached.min = Math.max(cached.min, child_.min + margins);
-          cached.max = Math.max(cached.max, child_.max + margins);
+          if (isFloat(child)) row = (child.style.clear === 'none' ? row : 0) + child_.max + margins;
+          else row = 0;
+          cached.max = Math.max(cached.max, row || child_.max + margins);
         }
       }
       this.contentIntrinsicCache.set(box, cached);
@@ -280,15 +325,7 @@ export class BlockLayout implements LayoutContext {
 
     const flex = isFlexContainer(box);
     const grid = isGridContainer(box);
-    const root =
-      options.formattingRoot ||
-      flex ||
-      grid ||
-      s.overflow !== 'visible' ||
-      s.display === 'inline-block' ||
-      s.display === 'inline-flex' ||
-      s.display === 'inline-grid' ||
-      s.display === 'table-cell';
+    const root = options.formattingRoot || ownsFloats(box);
     // Percentage heights resolve against a containing block of definite height, else count as auto (§10.5).
     const reference = options.containingHeight ?? null;
     const specifiedH = lengthOrNull(s.height, reference);
@@ -307,6 +344,15 @@ export class BlockLayout implements LayoutContext {
     const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
 
     const content = flex || grid ? box : this.markerInFirstLine(box);
+    // The floats this box's lines and blocks flow around: its own, when it is a formatting context.
+    const space: FloatSpace =
+      root || !options.space
+        ? { floats: options.floats ?? new FloatContext(), x: 0, y: 0 }
+        : {
+            floats: options.space.floats,
+            x: options.space.x + (marginLeft as number) + bor.left + pad.left,
+            y: options.space.y + bor.top + pad.top,
+          };
     let contents: Stacked;
     if (flex || grid) {
       const laidOut = flex
@@ -314,14 +360,16 @@ export class BlockLayout implements LayoutContext {
         : this.modules.layoutGrid(content, width, this);
       contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
     } else if (content.inlines) {
-      const inline = this.modules.layoutInline(content, width, this);
+      const inline = this.modules.layoutInline(content, width, this, space);
       contents = {
         ...inline,
         escapeTop: NO_MARGIN,
         escapeBottom: NO_MARGIN,
         placedAny: inline.height > 0 || inline.children.length > 0,
       };
-    } else contents = this.stack(content, width, collapseTop, collapseBottom, definite);
+    } else contents = this.stack(content, width, collapseTop, collapseBottom, definite, space);
+    // A formatting context grows to hold its floats (CSS 2.1 §10.6.7): how a clearfix or overflow: hidden works.
+    if (root && space.floats.count > 0) contents.height = Math.max(contents.height, space.floats.lowest());
     // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
     const pending = [
       ...(contents.pending ?? []),
@@ -355,6 +403,7 @@ export class BlockLayout implements LayoutContext {
           ? 'inline-block'
           : 'block',
       children: shifted(contents.children, bor.left + pad.left, top),
+      ...(contents.floats ? { floats: true as const } : {}),
       breakBefore: s.breakBefore,
       breakAfter: s.breakAfter,
       ...(s.breakInside !== 'auto' ? { avoidBreakInside: true } : {}),
@@ -441,15 +490,24 @@ export class BlockLayout implements LayoutContext {
     return withoutMarker;
   }
 
-  /** Block-level children stacked top to bottom with their margins collapsed (§8.3.1). */
+  /**
+   * Block-level children stacked top to bottom with their margins collapsed (§8.3.1), floats placed beside them
+   * (§9.5), `clear` moving a child below the floats it clears, and boxes with a formatting context of their own
+   * put where they fit beside the floats.
+   */
   private stack(
     box: BlockBox,
     width: number,
     collapseTop: boolean,
     collapseBottom: boolean,
-    definiteHeight?: number,
+    definiteHeight: number | undefined,
+    space: FloatSpace,
   ): Stacked {
     const children: Fragment[] = [];
+    const floated: BoxFragment[] = [];
+    // A child's floats may hang out of it (no clearfix): the paginator must look for them here too.
+    let nestedFloats = false;
+    const { floats } = space;
     let cursor = 0;
     let pending = NO_MARGIN;
     let escapeTop = NO_MARGIN;
@@ -460,24 +518,65 @@ export class BlockLayout implements LayoutContext {
     const collect = (flowed: Flowed) => {
       if (flowed.positioned) outOfFlow.push(...moved(flowed.positioned, flowed.fragment.x, flowed.fragment.y));
     };
+    const options: FlowOptions = definiteHeight === undefined ? {} : { containingHeight: definiteHeight };
     for (const child of box.blocks ?? []) {
-      const flowed = this.flow(child, width, definiteHeight === undefined ? {} : { containingHeight: definiteHeight });
+      if (isFloat(child)) {
+        const top = !placedAny && collapseTop ? 0 : cursor + collapsed(pending);
+        floated.push(placeFloat(this.layoutBox(child, width, { shrinkToFit: true }), child.style, space, width, top));
+        continue;
+      }
+      // Where its border box would go by its own margins, below the floats it clears: layout inside it needs to
+      // know where the floats around it are. Margins collapsing through it may still move it; then it is laid out
+      // again where it landed, if floats are near enough to matter.
+      const clearTo = child.style.clear === 'none' ? null : floats.clearance(child.style.clear) - space.y;
+      const hypothetical = (marginTop: MarginSet) =>
+        !placedAny && collapseTop ? 0 : cursor + collapsed(adjoin(pending, marginTop));
+      let estimate = hypothetical(marginSet(marginOf(child.style.marginTop, width)));
+      if (clearTo !== null && clearTo > estimate) estimate = clearTo;
+      const ownContext = ownsFloats(child);
+      let flowed: Flowed;
+      let y: number;
+      for (let pass = 0; ; pass++) {
+        const mark = floats.count;
+        flowed = this.flow(
+          child,
+          width,
+          ownContext ? options : { ...options, space: { ...space, y: space.y + estimate } },
+        );
+        y = flowed.collapsesThrough ? cursor : hypothetical(flowed.marginTop);
+        if (clearTo !== null && clearTo > y) y = clearTo;
+        const settled = Math.abs(y - estimate) < 0.01;
+        if (settled || ownContext || pass >= 2) break;
+        if (floats.count === mark && !floats.reachesBelow(space.y + Math.min(y, estimate))) break;
+        floats.truncate(mark);
+        estimate = y;
+      }
+      const cleared = clearTo !== null && y > hypothetical(flowed.marginTop) + 0.01;
+      let dx = 0;
+      if (ownContext && floats.reachesBelow(space.y + y)) {
+        const beside = this.besideFloats(child, width, space, y, flowed, options);
+        flowed = beside.flowed;
+        dx = beside.x;
+        if (beside.y > y + 0.01) y = beside.y;
+      }
       const { fragment } = flowed;
-      fragment.x = flowed.marginLeft;
-      if (flowed.collapsesThrough) {
+      fragment.x = dx + flowed.marginLeft;
+      fragment.y = y;
+      if (fragment.floats && !ownContext) nestedFloats = true;
+      const movedDown = y > hypothetical(flowed.marginTop) + 0.01;
+      if (flowed.collapsesThrough && !cleared) {
         const through = adjoin(flowed.marginTop, flowed.marginBottom);
         if (!placedAny && collapseTop) escapeTop = adjoin(escapeTop, through);
         else pending = adjoin(pending, through);
-        fragment.y = cursor;
         children.push(fragment);
         collect(flowed);
         continue;
       }
-      if (!placedAny && collapseTop) {
+      // Clearance (or the floats a box had to go below) takes the place of the margins above it.
+      if (!placedAny && collapseTop && !movedDown) {
         escapeTop = adjoin(escapeTop, adjoin(pending, flowed.marginTop));
         pending = NO_MARGIN;
-        fragment.y = 0;
-      } else fragment.y = cursor + collapsed(adjoin(pending, flowed.marginTop));
+      }
       children.push(fragment);
       collect(flowed);
       if (firstBaseline === undefined && flowed.firstBaseline !== undefined)
@@ -488,6 +587,7 @@ export class BlockLayout implements LayoutContext {
       placedAny = true;
     }
     const height = collapseBottom ? cursor : cursor + collapsed(pending);
+    if (floated.length > 0) children.push(...floated);
     return {
       children,
       height: Math.max(0, height),
@@ -497,7 +597,42 @@ export class BlockLayout implements LayoutContext {
       ...(firstBaseline !== undefined ? { firstBaseline } : {}),
       ...(lastBaseline !== undefined ? { lastBaseline } : {}),
       ...(outOfFlow.length > 0 ? { pending: outOfFlow } : {}),
+      ...(floated.length > 0 || nestedFloats ? { floats: true as const } : {}),
     };
+  }
+
+  /**
+   * A box with a formatting context of its own beside floats (CSS 2.1 §9.5): laid out in the room the floats
+   * leave at `y`, or lower down, past floats, where its margin box fits.
+   */
+  private besideFloats(
+    child: BlockLevelBox,
+    width: number,
+    space: FloatSpace,
+    y: number,
+    flowed: Flowed,
+    options: FlowOptions,
+  ): { flowed: Flowed; x: number; y: number } {
+    const { floats } = space;
+    const s = child.style;
+    const margins =
+      (s.marginLeft === 'auto' ? 0 : marginOf(s.marginLeft, width)) +
+      (s.marginRight === 'auto' ? 0 : marginOf(s.marginRight, width));
+    // A width of auto takes the room there is; a given one (percentages of the containing block) must fit in it.
+    const auto = child.type !== 'replaced' && s.width === 'auto';
+    let top = space.y + y;
+    for (let round = 0; round < 64; round++) {
+      const band = floats.band(top, flowed.fragment.height, space.x, space.x + width);
+      if (!band.narrowed)
+        return { flowed: round === 0 || !auto ? flowed : this.flow(child, width, options), x: 0, y: top - space.y };
+      const room = band.right - band.left;
+      const narrowed = auto ? this.flow(child, room, options) : flowed;
+      const next = floats.nextBottom(top);
+      if (narrowed.fragment.width + margins <= room + 0.01 || next === null)
+        return { flowed: narrowed, x: band.left - space.x, y: top - space.y };
+      top = next;
+    }
+    return { flowed, x: 0, y };
   }
 }
 

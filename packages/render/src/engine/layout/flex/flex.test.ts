@@ -2,21 +2,14 @@ import { createTemplateEngine, getStarter } from '@quire/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from '../../../__fixtures__/pdf-tools';
 import { defaultFonts, renderReport } from '../../../render';
+import { layOutHtml } from '../../__fixtures__/lay-out-html';
 import { ensureFlexReady, layoutDocument } from '../../document/render-document';
 import type { BoxFragment, Fragment, LineFragment } from '../fragment';
 
 beforeAll(() => ensureFlexReady());
 
 // No body margin: the flow's content box is the page's.
-const laidOut = (html: string, css = 'body { margin: 0 }') =>
-  layoutDocument({
-    template: { html, css },
-    data: {},
-    bodyHtml: html,
-    liquid: createTemplateEngine(),
-    fonts: defaultFonts(),
-    images: new Map(),
-  });
+const laidOut = (html: string, css = 'body { margin: 0 }') => layOutHtml(html, css);
 
 interface Found {
   box: BoxFragment;

@@ -1,21 +1,13 @@
-import { createTemplateEngine } from '@quire/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageTexts } from '../../../__fixtures__/pdf-tools';
-import { defaultFonts, renderReport } from '../../../render';
-import { ensureFlexReady, layoutDocument } from '../../document/render-document';
+import { renderReport } from '../../../render';
+import { layOutHtml } from '../../__fixtures__/lay-out-html';
+import { ensureFlexReady } from '../../document/render-document';
 import type { Fragment } from '../fragment';
 
 beforeAll(() => ensureFlexReady());
 
-const laidOut = (html: string, css = '') =>
-  layoutDocument({
-    template: { html, css },
-    data: {},
-    bodyHtml: html,
-    liquid: createTemplateEngine(),
-    fonts: defaultFonts(),
-    images: new Map(),
-  });
+const laidOut = (html: string, css = '') => layOutHtml(html, css);
 
 /** The boxes with a background (the grid items here), with their absolute position, by their background's red. */
 function items(

@@ -45,94 +45,108 @@ const EPSILON = 1e-6;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function breakLines(paragraph: Paragraph, options: BreakOptions): Line[] {
-  const { items } = paragraph;
   const lines: Line[] = [];
   let i = 0;
-  while (i < items.length) {
-    const first = lines.length === 0;
-    const available = options.width - (first ? options.firstIndent : 0);
-    const startX = first ? options.firstIndent : 0;
-    let width = 0;
-    let hasContent = false;
-    let lastBreak = -1;
-    let end = -1;
-    let forced = false;
-    let j = i;
-    while (j < items.length) {
-      const item = items[j] as Item;
-      if (item.kind === 'break') {
-        end = j + 1;
-        forced = true;
-        break;
-      }
-      if (item.kind !== 'text' && item.kind !== 'atomic') {
-        width += item.width;
-        j++;
-        continue;
-      }
-      if (item.kind === 'text' && item.hangs) {
-        width += item.width;
-        if (item.breakAfter) lastBreak = j;
-        j++;
-        continue;
-      }
-      if (item.kind === 'text' && item.tab) setTabWidth(options.shaping, item, startX + width);
-      if (width + item.width <= available + EPSILON) {
-        width += item.width;
-        hasContent = true;
-        if (item.breakAfter) lastBreak = j;
-        j++;
-        continue;
-      }
-      // The item does not fit.
-      const room = available - width;
-      if (item.kind === 'text' && !item.space && !item.tab) {
-        const split =
-          (item.style.wordBreak === 'break-all'
-            ? splitAtGraphemes(paragraph, options.shaping, item, room, false)
-            : null) ??
-          (item.style.hyphens === 'auto'
-            ? splitAtHyphen(paragraph, options.shaping, item, room, !hasContent && lastBreak < i)
-            : null);
-        if (split) {
-          items.splice(j, 1, split[0], split[1]);
-          end = j + 1;
-          break;
-        }
-      }
-      if (lastBreak >= i) {
-        end = lastBreak + 1;
-        break;
-      }
-      if (item.kind === 'text' && !item.space && !item.tab && emergencyBreaks(item, options.mode)) {
-        const split = splitAtGraphemes(paragraph, options.shaping, item, room, !hasContent);
-        if (split) {
-          items.splice(j, 1, split[0], split[1]);
-          end = j + 1;
-          break;
-        }
-        if (hasContent) {
-          end = j;
-          break;
-        }
-      }
-      // Nothing allows a break before the next opportunity: the line overflows.
-      if (item.kind === 'text' && options.findings && wraps(item.style))
-        reportLongWord(paragraph, item, available, options);
+  while (i < paragraph.items.length) {
+    const next = breakLine(paragraph, i, lines.length === 0, options.width, options);
+    lines.push(next.line);
+    i = next.end;
+  }
+  return lines;
+}
+
+/**
+ * One line from item `i` in a line box `lineWidth` wide (floats make line boxes of different widths): the line
+ * and the index of the item the next line starts with.
+ */
+export function breakLine(
+  paragraph: Paragraph,
+  i: number,
+  first: boolean,
+  lineWidth: number,
+  options: BreakOptions,
+): { line: Line; end: number } {
+  const { items } = paragraph;
+  const available = lineWidth - (first ? options.firstIndent : 0);
+  const startX = first ? options.firstIndent : 0;
+  let width = 0;
+  let hasContent = false;
+  let lastBreak = -1;
+  let end = -1;
+  let forced = false;
+  let j = i;
+  while (j < items.length) {
+    const item = items[j] as Item;
+    if (item.kind === 'break') {
+      end = j + 1;
+      forced = true;
+      break;
+    }
+    if (item.kind !== 'text' && item.kind !== 'atomic') {
+      width += item.width;
+      j++;
+      continue;
+    }
+    if (item.kind === 'text' && item.hangs) {
+      width += item.width;
+      if (item.breakAfter) lastBreak = j;
+      j++;
+      continue;
+    }
+    if (item.kind === 'text' && item.tab) setTabWidth(options.shaping, item, startX + width);
+    if (width + item.width <= available + EPSILON) {
       width += item.width;
       hasContent = true;
       if (item.breakAfter) lastBreak = j;
       j++;
+      continue;
     }
-    if (end < 0) end = items.length;
-    // Closing edges of boxes whose content ends the line stay on it.
-    while (end < items.length && (items[end] as Item).kind === 'close') end++;
-    const lineItems = items.slice(i, end);
-    if (!forced && end < items.length) hyphenateEnd(paragraph, options.shaping, lineItems);
-    lines.push({ items: lineItems, width: trimEnd(lineItems), forced });
-    i = end;
+    // The item does not fit.
+    const room = available - width;
+    if (item.kind === 'text' && !item.space && !item.tab) {
+      const split =
+        (item.style.wordBreak === 'break-all'
+          ? splitAtGraphemes(paragraph, options.shaping, item, room, false)
+          : null) ??
+        (item.style.hyphens === 'auto'
+          ? splitAtHyphen(paragraph, options.shaping, item, room, !hasContent && lastBreak < i)
+          : null);
+      if (split) {
+        items.splice(j, 1, split[0], split[1]);
+        end = j + 1;
+        break;
+      }
+    }
+    if (lastBreak >= i) {
+      end = lastBreak + 1;
+      break;
+    }
+    if (item.kind === 'text' && !item.space && !item.tab && emergencyBreaks(item, options.mode)) {
+      const split = splitAtGraphemes(paragraph, options.shaping, item, room, !hasContent);
+      if (split) {
+        items.splice(j, 1, split[0], split[1]);
+        end = j + 1;
+        break;
+      }
+      if (hasContent) {
+        end = j;
+        break;
+      }
+    }
+    // Nothing allows a break before the next opportunity: the line overflows.
+    if (item.kind === 'text' && options.findings && wraps(item.style))
+      reportLongWord(paragraph, item, available, options);
+    width += item.width;
+    hasContent = true;
+    if (item.breakAfter) lastBreak = j;
+    j++;
   }
-  return lines;
+  if (end < 0) end = items.length;
+  // Closing edges of boxes whose content ends the line stay on it.
+  while (end < items.length && (items[end] as Item).kind === 'close') end++;
+  const lineItems = items.slice(i, end);
+  if (!forced && end < items.length) hyphenateEnd(paragraph, options.shaping, lineItems);
+  return { line: { items: lineItems, width: trimEnd(lineItems), forced }, end };
 }
 
 /** overflow-wrap: anywhere (also for min-content), break-word and word-break: break-word (layout only). */
@@ -165,7 +179,10 @@ function setTab(item: TextItem, glyph: ShapedGlyph, advance: number): void {
   item.glyphs = [withAdvance(glyph, advance), ...(item.glyphs ?? []).slice(1)];
 }
 
-/** Zeroes the spaces that hang at the end of a line and returns the line's width without them. */
+/**
+ * Zeroes the spaces that hang at the end of a line (copies in the line's own list: a line broken again where a float
+ * moved it keeps the paragraph's items whole) and returns the line's width without them.
+ */
 function trimEnd(items: Item[]): number {
   let width = 0;
   for (const item of items) width += item.width;
@@ -174,8 +191,8 @@ function trimEnd(items: Item[]): number {
     if (item.kind === 'close' || item.kind === 'break') continue;
     if (item.kind !== 'text' || !item.hangs) break;
     width -= item.width;
-    item.width = 0;
-    if (item.glyphs) item.glyphs = item.glyphs.map((glyph) => (glyph.advance === 0 ? glyph : withAdvance(glyph, 0)));
+    const glyphs = item.glyphs?.map((glyph) => (glyph.advance === 0 ? glyph : withAdvance(glyph, 0))) ?? null;
+    items[k] = { ...item, width: 0, glyphs };
   }
   return width;
 }

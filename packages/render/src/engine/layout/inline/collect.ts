@@ -32,6 +32,13 @@ export interface InlineContent {
   text: string;
   events: InlineEvent[];
   root: InlineBoxInfo;
+  /** Floats met in the content: not on any line, but placed beside the line holding the text offset `at`. */
+  floats: InlineFloat[];
+}
+
+export interface InlineFloat {
+  at: number;
+  box: AtomicInlineBox['box'];
 }
 
 const COLLAPSING = new Set(['normal', 'nowrap', 'pre-line']);
@@ -93,6 +100,7 @@ type Pending =
   | { kind: 'control'; text: string }
   | { kind: 'open' | 'close'; info: InlineBoxInfo }
   | { kind: 'atomic'; atomic: AtomicInlineBox; owner: InlineBoxInfo }
+  | { kind: 'float'; atomic: AtomicInlineBox }
   | { kind: 'break'; owner: InlineBoxInfo };
 
 /** Collects a block's inline content; `contentWidth` resolves percentage paddings and margins of inline boxes. */
@@ -177,6 +185,11 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
           lastSpaceSegment = null;
           break;
         case 'atomic':
+          // A float leaves the white space around it as it was: it takes no place in the text.
+          if (child.float) {
+            pending.push({ kind: 'float', atomic: child });
+            break;
+          }
           pending.push({ kind: 'atomic', atomic: child, owner });
           afterSpace = false;
           lastSpaceSegment = null;
@@ -198,6 +211,7 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
 function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
   const parts: string[] = [];
   const events: InlineEvent[] = [];
+  const floats: InlineFloat[] = [];
   let at = 0;
   let afterLetter = false;
   for (const item of pending) {
@@ -229,6 +243,8 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
       events.push({ kind: 'atomic', at, atomic: item.atomic, owner: item.owner });
       at++;
       afterLetter = false;
+    } else if (item.kind === 'float') {
+      floats.push({ at, box: item.atomic.box });
     } else if (item.kind === 'break') {
       parts.push('\n');
       events.push({ kind: 'break', at, owner: item.owner });
@@ -236,7 +252,7 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
       afterLetter = false;
     }
   }
-  return { text: parts.join(''), events, root };
+  return { text: parts.join(''), events, root, floats };
 }
 
 /**

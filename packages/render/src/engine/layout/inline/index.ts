@@ -1,11 +1,13 @@
 import type { BlockBox } from '../../boxes/box';
 import { type ComputedStyle, resolveLength } from '../../style/computed-style';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
+import type { FloatSpace } from '../floats/floats';
 import type { Fragment, TextFragment } from '../fragment';
-import { breakLines } from './break-lines';
+import { linesAroundFloats } from './around-floats';
+import { type BreakOptions, breakLines } from './break-lines';
 import { collectInlines } from './collect';
 import { buildParagraph, type Paragraph } from './items';
-import { type Align, type OutsideMarker, placeLine } from './place';
+import { type Align, type OutsideMarker, type PlaceOptions, placeLine } from './place';
 import { Verticals } from './vertical';
 
 /**
@@ -13,28 +15,31 @@ import { Verticals } from './vertical';
  * collect (white space, text-transform) → items (UAX #14 words, fonts, UAX #9 levels, shaping) → break-lines
  * (greedy, hyphenation, overflow-wrap) → place (bidi reordering per line, alignment, the inline box model).
  */
-export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents {
+export function layoutInline(
+  box: BlockBox,
+  contentWidth: number,
+  ctx: LayoutContext,
+  space?: FloatSpace,
+): BlockContents {
   const { style } = box;
   const content = collectInlines(box, contentWidth);
   const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
   reportMissingGlyphs(content.text, box, ctx);
   const indent = resolveLength(style.textIndent, contentWidth);
-  const lines = breakLines(paragraph, {
+  const breaking: BreakOptions = {
     shaping: ctx.shaping,
     width: contentWidth,
     firstIndent: indent,
     mode: 'layout',
     findings: ctx.findings,
     ...(box.line !== undefined ? { line: box.line } : {}),
-  });
+  };
   const marker =
     box.marker && box.marker.style.listStylePosition !== 'inside'
       ? outsideMarker(box.marker, contentWidth, style.direction === 'rtl', ctx)
       : undefined;
-  // A list item with an outside marker and no content still has its marker's line.
-  if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
   const rtl = style.direction === 'rtl';
-  const options = {
+  const options: PlaceOptions = {
     shaping: ctx.shaping,
     paragraph,
     verticals: new Verticals(ctx.shaping),
@@ -52,6 +57,23 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
     ),
     marker,
   };
+  // Lines beside floats (the paragraph's own, or those of the formatting context reaching down here) are
+  // broken one at a time, each as wide as the floats leave room for.
+  if (content.floats.length > 0 || space?.floats.reachesBelow(space.y)) {
+    return linesAroundFloats({
+      box,
+      paragraph,
+      floats: content.floats,
+      breaking,
+      place: options,
+      contentWidth,
+      ctx,
+      space,
+    });
+  }
+  const lines = breakLines(paragraph, breaking);
+  // A list item with an outside marker and no content still has its marker's line.
+  if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
   const children: Fragment[] = [];
   let y = 0;
   let firstBaseline: number | undefined;
@@ -78,12 +100,23 @@ export function layoutInline(box: BlockBox, contentWidth: number, ctx: LayoutCon
  */
 export function inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
   // Percentages (paddings of inline boxes, text-indent) resolve against 0 while the width is being found.
-  const paragraph = buildParagraph(collectInlines(box, 0), 0, ctx, 'intrinsic');
+  const content = collectInlines(box, 0);
+  const paragraph = buildParagraph(content, 0, ctx, 'intrinsic');
   const indent = resolveLength(box.style.textIndent, 0);
   // One paragraph serves both: max-content first, as min-content breaks words apart.
-  const max = widestLine(paragraph, ctx, indent, 'max');
-  return { min: widestLine(paragraph, ctx, indent, 'min'), max };
+  let max = widestLine(paragraph, ctx, indent, 'max');
+  let min = widestLine(paragraph, ctx, indent, 'min');
+  // Floats sit beside the text at max-content; each must fit at min-content.
+  for (const f of content.floats) {
+    const widths = ctx.intrinsicWidths(f.box);
+    const margins = fixedMargin(f.box.style.marginLeft) + fixedMargin(f.box.style.marginRight);
+    min = Math.max(min, widths.min + margins);
+    max += widths.max + margins;
+  }
+  return { min, max };
 }
+
+const fixedMargin = (m: ComputedStyle['marginLeft']): number => (m === 'auto' || m.pct !== 0 ? 0 : m.pt);
 
 function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mode: 'min' | 'max'): number {
   for (const item of paragraph.items) if (item.kind === 'atomic' && item.intrinsic) item.width = item.intrinsic[mode];

@@ -26,6 +26,8 @@ export interface FoundBreak {
 }
 
 const isBox = (f: Fragment): f is BoxFragment => f.kind === 'box';
+/** Floats are out of the flow: pages break between the in-flow children beside them, and cut through floats. */
+const isFloat = (f: Fragment): boolean => f.kind === 'box' && f.float === true;
 
 /** The last break in (start, limit] inside the children of a box whose origin is at absolute y `originY`. */
 export function breakInside(box: BoxFragment, originY: number, search: BreakSearch): FoundBreak | null {
@@ -48,12 +50,16 @@ export function breakInStack(
   owner?: BoxFragment,
 ): FoundBreak | null {
   const { start, limit, relaxed } = search;
-  const lines = children.length > 0 && children.every((c) => c.kind === 'line') ? children.length : 0;
+  const lines =
+    children.length > 0 && children.every((c) => c.kind === 'line' || isFloat(c))
+      ? children.filter((c) => c.kind === 'line').length
+      : 0;
   let best: FoundBreak | null = null;
   let previous: Fragment | undefined;
   // One real sibling before the first reaching child is needed as `previous`.
   for (let i = Math.max(0, firstReaching(children, originY, start) - 1); i < children.length; i++) {
     const child = children[i] as Fragment;
+    if (isFloat(child)) continue;
     const top = originY + child.y;
     const bottom = top + extent(child);
     if (bottom <= start + EPSILON && extent(child) > 0) {

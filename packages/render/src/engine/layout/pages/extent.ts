@@ -8,7 +8,9 @@ export const extent = (fragment: Fragment): number => (fragment.kind === 'text' 
  * 20,000-row table is not walked from its top for every page).
  */
 export function firstReaching(children: Fragment[], originY: number, start: number): number {
-  if (children.length < 32) return 0;
+  // Floats come last, out of y order: such a list is walked from its top.
+  const last = children[children.length - 1];
+  if (children.length < 32 || (last?.kind === 'box' && last.float)) return 0;
   let lo = 0;
   let hi = children.length;
   while (lo < hi) {

@@ -4,6 +4,23 @@ import type { PageSlice } from './plan';
 
 const EPSILON = 0.01;
 
+const reaches = new WeakMap<BoxFragment, number>();
+
+/** How far down a box's content goes, floats hanging out of it included, from its top. */
+function reach(box: BoxFragment): number {
+  let bottom = reaches.get(box);
+  if (bottom === undefined) {
+    bottom = box.height;
+    for (const child of box.children) {
+      if (child.kind !== 'box') continue;
+      if (child.float) bottom = Math.max(bottom, child.y + child.height);
+      else if (child.floats) bottom = Math.max(bottom, child.y + reach(child));
+    }
+    reaches.set(box, bottom);
+  }
+  return bottom;
+}
+
 /** Where a page's body goes on the paper: the content box's top-left corner and the page's width. */
 export interface BodyPlacement {
   left: number;
@@ -26,7 +43,7 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
   // parentX/parentY: where the parent is in the flow; shiftX/shiftY: how far relative positioning moves it when painted.
   const walk = (fragment: Fragment, parentX: number, parentY: number, shiftX = 0, shiftY = 0) => {
     const top = parentY + fragment.y;
-    const bottom = top + extent(fragment);
+    const bottom = top + (fragment.kind === 'box' && fragment.floats ? reach(fragment) : extent(fragment));
     if (
       bottom <= slice.start + EPSILON &&
       !(extent(fragment) === 0 && top >= slice.start - EPSILON && slice.start === 0)
@@ -55,7 +72,11 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
     }
     for (let i = firstReaching(fragment.children, top, slice.start); i < fragment.children.length; i++) {
       const child = fragment.children[i] as Fragment;
-      if (top + child.y >= slice.end - EPSILON && fragment.role !== 'row') break;
+      if (top + child.y >= slice.end - EPSILON && fragment.role !== 'row') {
+        // Floats come last, out of y order: one may still start on this page.
+        if (fragment.floats) continue;
+        break;
+      }
       walk(child, childX, top, shiftX + (fragment.shift?.x ?? 0), shiftY + (fragment.shift?.y ?? 0));
     }
   };
