@@ -126,6 +126,7 @@ export type ErrorCode =
   | 'render_timeout'
   | 'render_memory_exceeded'
   | 'render_output_too_large'
+  | 'invalid_font'
   | 'chromium_not_found'
   | 'outbound_blocked'
   | 'data_source_error'

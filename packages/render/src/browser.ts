@@ -18,7 +18,7 @@ export type { FontFaces } from './fonts/font-set';
 export { FontRegistry } from './fonts/registry';
 export type * from './types';
 
-export interface BrowserRenderOptions extends Omit<RenderOptions, 'format' | 'engine'> {
+export interface BrowserRenderOptions extends Omit<RenderOptions, 'format' | 'engine' | 'fonts'> {
   /** The font families to draw with, as bytes (fetch them once and reuse the registry). */
   fonts: FontRegistry;
   /** `quire`, Quire's own layout engine (default), or `pdfmake`, as `renderReport` takes them. */

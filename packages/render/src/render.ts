@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   assertJsonDepth,
   createTemplateEngine,
@@ -46,6 +47,47 @@ let bundled: FontRegistry | undefined;
 export function defaultFonts(): FontRegistry {
   bundled ??= new FontRegistry(loadBundledFonts());
   return bundled;
+}
+
+// Registries with a team's fonts added, by the fonts' bytes: a team's next render does not parse them again.
+const extended = new Map<string, FontRegistry>();
+const EXTENDED_KEPT = 16;
+
+/** The registry with a render's extra families added (the last few kept), or an `invalid_font` error. */
+function withFonts(base: FontRegistry, fonts: RenderOptions['fonts']): FontRegistry {
+  if (!fonts || Object.keys(fonts).length === 0) return base;
+  // Kept only over the bundled fonts: the key is the extra fonts' bytes alone.
+  const key = base === defaultFonts() ? digest(fonts) : undefined;
+  const kept = key === undefined ? undefined : extended.get(key);
+  if (key !== undefined && kept) {
+    extended.delete(key);
+    extended.set(key, kept);
+    return kept;
+  }
+  let registry: FontRegistry;
+  try {
+    registry = base.extended(fonts);
+  } catch (error) {
+    throw new QuireError('invalid_font', { message: (error as Error).message });
+  }
+  if (key !== undefined) {
+    extended.set(key, registry);
+    if (extended.size > EXTENDED_KEPT) extended.delete(extended.keys().next().value as string);
+  }
+  return registry;
+}
+
+function digest(fonts: NonNullable<RenderOptions['fonts']>): string {
+  const hash = createHash('sha256');
+  for (const [family, faces] of Object.entries(fonts)) {
+    hash.update(`${family}\0`);
+    for (const face of ['normal', 'bold', 'italics', 'bolditalics'] as const) {
+      const bytes = faces?.[face];
+      hash.update(`${face}:${bytes?.byteLength ?? -1}\0`);
+      if (bytes instanceof Uint8Array) hash.update(bytes);
+    }
+  }
+  return hash.digest('hex');
 }
 
 // Template engines keep a parse cache; one per locale setting lets repeated renders of a template skip parsing.
@@ -195,7 +237,7 @@ export async function renderReport(options: RenderOptions, context: RenderContex
     return finish(bytes, pages, [], layoutDone);
   }
 
-  const fonts = context.fonts ?? defaultFonts();
+  const fonts = withFonts(context.fonts ?? defaultFonts(), options.fonts);
   // Quire's own engine is the default; pdfmake stays selectable while templates move over.
   if (options.engine !== 'pdfmake') {
     const pdf = await renderWithQuireEngine(

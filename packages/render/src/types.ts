@@ -1,4 +1,5 @@
 import type { PageSetupInput, RenderWarning, ReportFormat, ReportTimings, TemplateKind } from '@quire/core';
+import type { FontFaces } from './fonts/font-set';
 import type { OutputLimits } from './output/limits';
 
 export type { OutputLimitName, OutputLimits } from './output/limits';
@@ -56,6 +57,11 @@ export interface RenderOptions {
   templateTimeoutMs?: number;
   /** Caps on the output (PDF pages and bytes, HTML bytes); over one, the render fails with render_output_too_large. */
   limits?: OutputLimits;
+  /**
+   * Font families to draw with besides the bundled ones (a team's uploaded fonts), by family name: a template's
+   * `font-family` names them. TTF, OTF or WOFF bytes; a face that is not a font fails the render with `invalid_font`.
+   */
+  fonts?: Record<string, FontFaces>;
 }
 
 export interface RenderResult {

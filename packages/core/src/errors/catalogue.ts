@@ -154,6 +154,7 @@ export const ERROR_CATALOGUE = {
     422,
     'The report is larger than your plan allows (pages or bytes of one report).',
   ),
+  invalid_font: entry('invalid_request_error', 422, 'The font is not a TrueType, OpenType or WOFF font.'),
   chromium_not_found: entry(
     'api_error',
     503,

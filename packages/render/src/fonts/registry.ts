@@ -160,6 +160,22 @@ export class FontRegistry implements FontSet {
     return this;
   }
 
+  /**
+   * A registry with these families added to this one's (a team's fonts, a template's `@font-face` fonts): this one's
+   * parsed fonts and caches are shared, not parsed again, and this one is left as it was.
+   */
+  extended(families: Record<string, FontFaces>): FontRegistry {
+    const next = new FontRegistry({}, this.options);
+    for (const [name, faces] of this.faces) {
+      next.faces.set(name, faces);
+      next.parsed.set(name, this.parsed.get(name) as Font);
+      next.coverage.set(name, this.coverage.get(name) as Map<number, boolean>);
+    }
+    for (const [key, name] of this.names) next.names.set(key, name);
+    for (const [family, faces] of Object.entries(families)) next.register(family, faces);
+    return next;
+  }
+
   /** The registered families, in registration order. */
   families(): string[] {
     return [...this.faces.keys()];
