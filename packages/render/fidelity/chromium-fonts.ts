@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { bundledFontFiles } from '../src/fonts/bundled';
+import { bundledFontFiles, optionalFontFamilies } from '../src/fonts/bundled';
 import { familyAliases } from '../src/fonts/registry';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,7 +21,10 @@ export function showChromiumQuireFonts(): () => void {
   const cache = join(folder, 'cache');
   mkdirSync(fonts);
   for (const file of bundledFontFiles()) symlinkSync(file.path, join(fonts, basename(file.path)));
-  const aliases = Object.entries(familyAliases())
+  const optional = optionalFontFamilies().flatMap(({ family, aliases }) =>
+    aliases.map((name): [string, string] => [name, family]),
+  );
+  const aliases = [...Object.entries(familyAliases()), ...optional]
     .map(
       ([name, family]) =>
         `  <alias binding="same"><family>${xml(name)}</family><prefer><family>${xml(family)}</family></prefer></alias>`,

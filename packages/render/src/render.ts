@@ -11,7 +11,7 @@ import { barcodeSvg } from './barcode';
 import { renderWithQuireEngine } from './engine/document/render-document';
 import { nodePlatform } from './engine/paint/platform-node';
 import { toVisualOrder } from './fonts/bidi';
-import { loadBundledFonts } from './fonts/bundled';
+import { loadBundledFonts, optionalFontFamilies, readOptionalFamily } from './fonts/bundled';
 import { FontRegistry } from './fonts/registry';
 import { assertHtmlNesting } from './nesting';
 import { compileEmail } from './output/email';
@@ -45,7 +45,12 @@ let bundled: FontRegistry | undefined;
 
 /** The bundled fonts, parsed once per process. */
 export function defaultFonts(): FontRegistry {
-  bundled ??= new FontRegistry(loadBundledFonts());
+  if (!bundled) {
+    bundled = new FontRegistry(loadBundledFonts());
+    // Installed optional packages (@quire/fonts-cjk): read the first time a character needs them.
+    for (const optional of optionalFontFamilies())
+      bundled.registerDeferred(optional.family, () => readOptionalFamily(optional), optional.aliases);
+  }
   return bundled;
 }
 

@@ -105,6 +105,7 @@ it('finds the published packages', () => {
   expect(published.map(({ manifest }) => manifest.name).sort()).toEqual([
     '@quire/client',
     '@quire/core',
+    '@quire/fonts-cjk',
     '@quire/mcp',
     '@quire/react',
     '@quire/render',
@@ -168,7 +169,10 @@ describe.each(published)('$manifest.name', ({ dir, manifest }) => {
   });
 
   it("reaches the service only through @quire/testkit, never by the service's files", () => {
-    const sources = filesUnder(join(dir, 'src')).filter((file) => /\.[cm]?[jt]s$/.test(file));
+    // A data-only package (@quire/fonts-cjk: a manifest of font files) has no sources.
+    const sources = existsSync(join(dir, 'src'))
+      ? filesUnder(join(dir, 'src')).filter((file) => /\.[cm]?[jt]s$/.test(file))
+      : [];
     const reaching = sources.filter((file) => /service\/src|\.\.\/service\b/.test(readFileSync(file, 'utf8')));
     expect(reaching.map((file) => relative(ROOT, file))).toEqual([]);
     const usesKit = sources.some((file) => readFileSync(file, 'utf8').includes("from '@quire/testkit'"));

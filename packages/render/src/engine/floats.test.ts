@@ -186,3 +186,21 @@ describe('floats in the PDF', () => {
     expect(report.warnings.map((w) => w.message).join()).not.toContain('float');
   });
 });
+
+describe('images out of the flow', () => {
+  it('places an absolutely positioned image against its positioned ancestor, not in the line', () => {
+    const flow = laidOut(
+      `<div style="position: relative; width: 300pt; background: rgb(90,0,0)">
+         <p style="margin: 0">Sender</p>
+         <img style="position: absolute; top: 2pt; right: 0; width: 40pt; height: 40pt" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/%3E">
+       </div>`,
+      'body { margin: 0; font-size: 10pt; line-height: 12pt }',
+    );
+    const box = red(flow, 90);
+    // Out of the flow: the box is as high as its one line.
+    expect(box?.f.height).toBeCloseTo(12, 5);
+    const image = box?.f.positioned?.[0];
+    expect(image?.x).toBeCloseTo(260, 5);
+    expect(image?.y).toBeCloseTo(2, 5);
+  });
+});

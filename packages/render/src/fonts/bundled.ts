@@ -5,7 +5,9 @@ import type { FontFaces } from './font-set';
 
 const require = createRequire(import.meta.url);
 
-/** Where each bundled face lives inside its registry package (Google's Noto families, OFL licensed). */
+const FOUR = { normal: '400Regular', bold: '700Bold', italics: '400Regular_Italic', bolditalics: '700Bold_Italic' };
+
+/** Where each bundled face lives inside its registry package (Google Fonts families, OFL or Apache licensed). */
 const BUNDLED: Record<string, { pkg: string; prefix: string; faces: Partial<Record<keyof FontFaces, string>> }> = {
   'Noto Sans': {
     pkg: '@expo-google-fonts/noto-sans',
@@ -32,11 +34,29 @@ const BUNDLED: Record<string, { pkg: string; prefix: string; faces: Partial<Reco
     prefix: 'NotoSansHebrew',
     faces: { normal: '400Regular', bold: '700Bold' },
   },
+  // Monochrome emoji, as a fallback: a colour emoji font is bitmaps or layers a PDF text layer cannot carry.
+  'Noto Emoji': {
+    pkg: '@expo-google-fonts/noto-emoji',
+    prefix: 'NotoEmoji',
+    faces: { normal: '400Regular', bold: '700Bold' },
+  },
+  // Metric-compatible with the fonts templates name most (Chrome OS's and LibreOffice's substitutes, the ones
+  // fontconfig picks for them): Arial and Helvetica, Times New Roman, Courier New, Calibri, Georgia, Cambria. Each
+  // glyph has the advance of the font it stands for, so lines break where they break with the real fonts.
+  Arimo: { pkg: '@expo-google-fonts/arimo', prefix: 'Arimo', faces: FOUR },
+  Tinos: { pkg: '@expo-google-fonts/tinos', prefix: 'Tinos', faces: FOUR },
+  Cousine: { pkg: '@expo-google-fonts/cousine', prefix: 'Cousine', faces: FOUR },
+  Carlito: { pkg: '@expo-google-fonts/carlito', prefix: 'Carlito', faces: FOUR },
+  Gelasio: { pkg: '@expo-google-fonts/gelasio', prefix: 'Gelasio', faces: FOUR },
+  Caladea: { pkg: '@expo-google-fonts/caladea', prefix: 'Caladea', faces: FOUR },
 };
 
-/** The files of the bundled faces (family, face, path): the fidelity gate shows Chromium exactly these. */
+/**
+ * The files of the bundled faces and of the installed optional packages' (family, face, path): the fidelity gate
+ * shows Chromium exactly these.
+ */
 export function bundledFontFiles(): Array<{ family: string; face: keyof FontFaces; path: string }> {
-  return Object.entries(BUNDLED).flatMap(([family, { pkg, prefix, faces }]) => {
+  const bundled = Object.entries(BUNDLED).flatMap(([family, { pkg, prefix, faces }]) => {
     const root = dirname(require.resolve(`${pkg}/package.json`));
     return Object.entries(faces).map(([face, weight]) => ({
       family,
@@ -44,6 +64,10 @@ export function bundledFontFiles(): Array<{ family: string; face: keyof FontFace
       path: join(root, weight, `${prefix}_${weight}.ttf`),
     }));
   });
+  const optional = optionalFontFamilies().flatMap(({ family, files }) =>
+    Object.entries(files).map(([face, path]) => ({ family, face: face as keyof FontFaces, path })),
+  );
+  return [...bundled, ...optional];
 }
 
 let loaded: Record<string, FontFaces> | undefined;
@@ -68,4 +92,57 @@ export function loadBundledFonts(): Record<string, FontFaces> {
   }
   loaded = out;
   return out;
+}
+
+/** A family of an optional font package (@quire/fonts-cjk): its faces' files and the CSS names that stand for it. */
+export interface OptionalFamily {
+  family: string;
+  files: Partial<Record<keyof FontFaces, string>>;
+  aliases: string[];
+}
+
+interface FontManifest {
+  families: Record<string, { package: string; faces: Partial<Record<keyof FontFaces, string>>; aliases?: string[] }>;
+}
+
+/** Optional font packages Quire picks up when they are installed (beside @quire/render or in the project). */
+export const OPTIONAL_FONT_PACKAGES = ['@quire/fonts-cjk'];
+
+/**
+ * The families of the optional font packages that are installed, in the packages' order (none when
+ * QUIRE_OPTIONAL_FONTS=off). Looked for from @quire/render and from the working directory's project.
+ */
+export function optionalFontFamilies(): OptionalFamily[] {
+  if (process.env.QUIRE_OPTIONAL_FONTS === 'off') return [];
+  const out: OptionalFamily[] = [];
+  for (const name of OPTIONAL_FONT_PACKAGES) {
+    const manifestPath = resolveFrom([import.meta.url, join(process.cwd(), 'package.json')], `${name}/fonts.json`);
+    if (!manifestPath) continue;
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as FontManifest;
+    const own = createRequire(manifestPath);
+    for (const [family, { package: pkg, faces, aliases }] of Object.entries(manifest.families)) {
+      const root = dirname(own.resolve(`${pkg}/package.json`));
+      const files = Object.fromEntries(Object.entries(faces).map(([face, file]) => [face, join(root, file)]));
+      out.push({ family, files, aliases: aliases ?? [] });
+    }
+  }
+  return out;
+}
+
+function resolveFrom(bases: string[], request: string): string | undefined {
+  for (const base of bases) {
+    try {
+      return createRequire(base).resolve(request);
+    } catch {
+      // Not installed there.
+    }
+  }
+  return undefined;
+}
+
+/** Reads an optional family's faces (called the first time the family is needed: CJK fonts are tens of MB). */
+export function readOptionalFamily(family: OptionalFamily): FontFaces {
+  const faces: Partial<FontFaces> = {};
+  for (const [face, path] of Object.entries(family.files)) faces[face as keyof FontFaces] = readFileSync(path);
+  return faces as FontFaces;
 }

@@ -6,15 +6,22 @@ const bundled = loadBundledFonts();
 const fonts = new FontRegistry(bundled);
 const font = (family: string) => bundled[family]?.normal as Uint8Array;
 
+/** The metric-compatible families, in the order they are bundled. */
+const SUBSTITUTES = ['Arimo', 'Tinos', 'Cousine', 'Carlito', 'Gelasio', 'Caladea'];
+
 describe('the bundled fonts', () => {
-  it('are the five Noto families with their faces, read once', () => {
+  it('are the Noto families, monochrome emoji and the metric-compatible substitutes, read once', () => {
     expect(Object.keys(bundled)).toEqual([
       'Noto Sans',
       'Noto Serif',
       'Noto Sans Mono',
       'Noto Sans Arabic',
       'Noto Sans Hebrew',
+      'Noto Emoji',
+      ...SUBSTITUTES,
     ]);
+    for (const family of SUBSTITUTES)
+      expect(Object.keys(bundled[family] ?? {})).toEqual(['normal', 'bold', 'italics', 'bolditalics']);
     expect(Object.keys(bundled['Noto Sans'] ?? {})).toEqual(['normal', 'bold', 'italics', 'bolditalics']);
     expect(Object.keys(bundled['Noto Serif'] ?? {})).toEqual(['normal', 'bold', 'italics', 'bolditalics']);
     expect(Object.keys(bundled['Noto Sans Arabic'] ?? {})).toEqual(['normal', 'bold']);
@@ -27,13 +34,17 @@ describe('the font registry', () => {
   it('maps CSS families, generic names and common fonts to the bundled families', () => {
     expect(fonts.resolveFamily(undefined)).toBe('Noto Sans');
     expect(fonts.resolveFamily('')).toBe('Noto Sans');
-    expect(fonts.resolveFamily('Helvetica, Arial, sans-serif')).toBe('Noto Sans');
+    // Names with a metric-compatible substitute get it, so lines break where they break with the real font.
+    expect(fonts.resolveFamily('Helvetica, Arial, sans-serif')).toBe('Arimo');
+    expect(fonts.resolveFamily('Calibri, sans-serif')).toBe('Carlito');
+    expect(fonts.resolveFamily('Cambria')).toBe('Caladea');
+    expect(fonts.resolveFamily('Verdana, sans-serif')).toBe('Noto Sans');
     expect(fonts.resolveFamily('system-ui')).toBe('Noto Sans');
     expect(fonts.resolveFamily('Inter, Roboto')).toBe('Noto Sans');
-    expect(fonts.resolveFamily('"Times New Roman", serif')).toBe('Noto Serif');
-    expect(fonts.resolveFamily("'Courier New', monospace")).toBe('Noto Sans Mono');
+    expect(fonts.resolveFamily('"Times New Roman", serif')).toBe('Tinos');
+    expect(fonts.resolveFamily("'Courier New', monospace")).toBe('Cousine');
     expect(fonts.resolveFamily(' MENLO , Consolas')).toBe('Noto Sans Mono');
-    expect(fonts.resolveFamily('Unknown Brand, Georgia')).toBe('Noto Serif');
+    expect(fonts.resolveFamily('Unknown Brand, Georgia')).toBe('Gelasio');
     expect(fonts.resolveFamily('Unknown Brand')).toBe('Noto Sans');
     expect(fonts.resolveFamily("'noto   serif'")).toBe('Noto Serif');
     expect(fonts.resolveFamily('"Noto Sans Hebrew", sans-serif')).toBe('Noto Sans Hebrew');
@@ -57,6 +68,8 @@ describe('the font registry', () => {
       'Noto Sans Arabic',
       'Noto Sans Hebrew',
       'Noto Sans Mono',
+      'Noto Emoji',
+      ...SUBSTITUTES,
     ]);
   });
 
@@ -92,12 +105,32 @@ describe('the font registry', () => {
     expect(fonts.splitByCoverage('שָׁלוֹם', 'Noto Sans')).toEqual([{ text: 'שָׁלוֹם', font: 'Noto Sans Hebrew' }]);
   });
 
+  it('falls back character by character along the CSS list before its own fallbacks', () => {
+    const stack = fonts.resolveStack('"Noto Sans Mono", Ghost, "Courier New", monospace');
+    expect(stack).toEqual(['Noto Sans Mono', 'Cousine']);
+    // Noto Sans Mono has no Hebrew; Courier New (Cousine) has, and comes before the fallbacks' Noto Sans Hebrew.
+    expect(fonts.splitByCoverage('code שלום', 'Noto Sans Mono', stack)).toEqual([
+      { text: 'code ', font: 'Noto Sans Mono' },
+      { text: 'שלום', font: 'Cousine' },
+    ]);
+    expect(fonts.splitByCoverage('code שלום', 'Noto Sans Mono')).toEqual([
+      { text: 'code ', font: 'Noto Sans Mono' },
+      { text: 'שלום', font: 'Noto Sans Hebrew' },
+    ]);
+  });
+
   it('walks code points: surrogate pairs are never split', () => {
     const runs = fonts.splitByCoverage('a😀b 👍🏽 שלום 𝐀', 'Noto Sans');
     expect(runs.map((r) => r.text).join('')).toBe('a😀b 👍🏽 שלום 𝐀');
     for (const run of runs) expect(run.text).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
-    expect(runs[0]).toEqual({ text: 'a😀b 👍🏽 ', font: 'Noto Sans' });
-    expect(fonts.missingGlyphs('Hello 漢字 😀 Ωμέγα 👍🏽')).toEqual(['漢', '字', '😀', '👍', '🏽']);
+    // Emoji, skin tones included, in the monochrome emoji font.
+    expect(runs.slice(0, 4)).toEqual([
+      { text: 'a', font: 'Noto Sans' },
+      { text: '😀', font: 'Noto Emoji' },
+      { text: 'b ', font: 'Noto Sans' },
+      { text: '👍🏽 ', font: 'Noto Emoji' },
+    ]);
+    expect(fonts.missingGlyphs('Hello 漢字 😀 Ωμέγα 👍🏽')).toEqual(['漢', '字']);
     expect(fonts.missingGlyphs('plain text\n\t\u200b\u200f\ufeff')).toEqual([]);
   });
 

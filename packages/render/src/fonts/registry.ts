@@ -20,7 +20,14 @@ export type PdfmakeFaces = { normal: Uint8Array; bold: Uint8Array; italics: Uint
 
 const FACES = ['normal', 'bold', 'italics', 'bolditalics'] as const;
 const DEFAULT_FAMILY = 'Noto Sans';
-const DEFAULT_FALLBACKS = ['Noto Sans', 'Noto Serif', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Mono'];
+const DEFAULT_FALLBACKS = [
+  'Noto Sans',
+  'Noto Serif',
+  'Noto Sans Arabic',
+  'Noto Sans Hebrew',
+  'Noto Sans Mono',
+  'Noto Emoji',
+];
 
 // CSS generic families and the font names templates commonly ask for, mapped to what Quire ships.
 const GENERIC: Record<string, string> = {};
@@ -33,46 +40,28 @@ generic('Noto Sans', [
   'ui-sans-serif',
   '-apple-system',
   'blinkmacsystemfont',
-  'helvetica',
-  'helvetica neue',
-  'arial',
   'roboto',
   'inter',
   'open sans',
   'segoe ui',
   'verdana',
   'tahoma',
-  'calibri',
   'lato',
-  'liberation sans',
   'dejavu sans',
   'cursive',
   'fantasy',
 ]);
-generic('Noto Serif', [
-  'serif',
-  'ui-serif',
-  'times',
-  'times new roman',
-  'georgia',
-  'garamond',
-  'cambria',
-  'palatino',
-  'book antiqua',
-  'liberation serif',
-]);
-generic('Noto Sans Mono', [
-  'monospace',
-  'ui-monospace',
-  'courier',
-  'courier new',
-  'menlo',
-  'consolas',
-  'monaco',
-  'sf mono',
-  'liberation mono',
-  'dejavu sans mono',
-]);
+generic('Noto Serif', ['serif', 'ui-serif', 'garamond', 'palatino', 'book antiqua']);
+generic('Noto Sans Mono', ['monospace', 'ui-monospace', 'menlo', 'consolas', 'monaco', 'sf mono', 'dejavu sans mono']);
+
+// Metric-compatible substitutes (as fontconfig's 30-metric-aliases.conf picks them).
+generic('Arimo', ['arial', 'helvetica', 'helvetica neue', 'liberation sans', 'albany', 'nimbus sans', 'arial nova']);
+generic('Tinos', ['times new roman', 'times', 'liberation serif', 'thorndale', 'nimbus roman', 'tms rmn']);
+generic('Cousine', ['courier new', 'courier', 'liberation mono', 'cumberland', 'nimbus mono ps']);
+generic('Carlito', ['calibri']);
+generic('Gelasio', ['georgia']);
+generic('Caladea', ['cambria']);
+generic('Noto Emoji', ['emoji', 'apple color emoji', 'segoe ui emoji', 'noto color emoji', 'twemoji']);
 
 /** The family names above (lower case) and the bundled family each stands for: the fidelity gate shows Chromium the same. */
 export const familyAliases = (): Readonly<Record<string, string>> => ({ ...GENERIC });
@@ -127,6 +116,8 @@ export class FontRegistry implements FontSet {
   /** Lower-cased family and alias names → registered family. */
   private readonly names = new Map<string, string>();
   private readonly options: FontRegistryOptions;
+  /** Families read and parsed the first time a character or a name asks for them (large CJK fonts). */
+  private readonly deferred = new Map<string, () => FontFaces>();
   private pdfmake: Record<string, PdfmakeFaces> | undefined;
   private order: string[] | undefined;
 
@@ -150,6 +141,7 @@ export class FontRegistry implements FontSet {
       const font = parseFont(bytes, name, face);
       if (face === 'normal') normal = font;
     }
+    this.deferred.delete(name);
     this.faces.set(name, { ...faces });
     this.parsed.set(name, normal as Font);
     this.coverage.set(name, new Map());
@@ -158,6 +150,29 @@ export class FontRegistry implements FontSet {
     this.pdfmake = undefined;
     this.order = undefined;
     return this;
+  }
+
+  /**
+   * Adds a family whose bytes are read only when first needed: when a character no earlier family has is looked
+   * for in it, or a CSS name resolves to it. Its `aliases` are CSS names that stand for it (lower case).
+   */
+  registerDeferred(family: string, load: () => FontFaces, aliases: string[] = []): this {
+    this.deferred.set(family, load);
+    this.names.set(normalizeName(family), family);
+    for (const alias of aliases)
+      if (!this.names.has(normalizeName(alias))) this.names.set(normalizeName(alias), family);
+    this.order = undefined;
+    return this;
+  }
+
+  /** Whether the family is registered (a deferred one is read and parsed now). */
+  private has(family: string): boolean {
+    if (this.faces.has(family)) return true;
+    const load = this.deferred.get(family);
+    if (!load) return false;
+    this.deferred.delete(family);
+    this.register(family, load());
+    return true;
   }
 
   /**
@@ -172,13 +187,14 @@ export class FontRegistry implements FontSet {
       next.coverage.set(name, this.coverage.get(name) as Map<number, boolean>);
     }
     for (const [key, name] of this.names) next.names.set(key, name);
+    for (const [name, load] of this.deferred) next.deferred.set(name, load);
     for (const [family, faces] of Object.entries(families)) next.register(family, faces);
     return next;
   }
 
   /** The registered families, in registration order. */
   families(): string[] {
-    return [...this.faces.keys()];
+    return [...this.faces.keys(), ...this.deferred.keys()];
   }
 
   private get defaultFamily(): string {
@@ -195,12 +211,12 @@ export class FontRegistry implements FontSet {
     const key = normalizeName(name);
     if (!key) return undefined;
     const direct = this.names.get(key);
-    if (direct) return direct;
+    if (direct && this.has(direct)) return direct;
     for (const [alias, family] of Object.entries(this.options.aliases ?? {})) {
-      if (normalizeName(alias) === key && this.faces.has(family)) return family;
+      if (normalizeName(alias) === key && this.has(family)) return family;
     }
     const builtIn = GENERIC[key];
-    return builtIn && this.faces.has(builtIn) ? builtIn : undefined;
+    return builtIn && this.has(builtIn) ? builtIn : undefined;
   }
 
   resolveFamily(cssFamily: string | undefined): string {
@@ -213,8 +229,22 @@ export class FontRegistry implements FontSet {
     return this.defaultFamily;
   }
 
+  /**
+   * Every registered family a CSS `font-family` list names, in its order: a character the first lacks is drawn by
+   * the next that has it (CSS Fonts 4 §5.1, per-character fallback), before the registry's own fallbacks.
+   */
+  resolveStack(cssFamily: string | undefined): string[] {
+    const stack: string[] = [];
+    for (const name of cssFamily?.split(',') ?? []) {
+      const found = this.lookup(name);
+      if (found && !stack.includes(found)) stack.push(found);
+    }
+    return stack;
+  }
+
   /** Whether a registered family's normal face has a glyph for the code point (cached). */
   hasGlyph(family: string, codePoint: number): boolean {
+    if (this.deferred.has(family)) this.has(family);
     const cache = this.coverage.get(family);
     const font = this.parsed.get(family);
     if (!cache || !font) return false;
@@ -233,14 +263,18 @@ export class FontRegistry implements FontSet {
         ...DEFAULT_FALLBACKS,
         ...this.families().filter((f) => !DEFAULT_FALLBACKS.includes(f)),
       ];
-      this.order = [...new Set(listed)].filter((f) => this.faces.has(f));
+      this.order = [...new Set(listed)].filter((f) => this.faces.has(f) || this.deferred.has(f));
     }
     return this.order;
   }
 
-  /** The family that draws a character: the preferred one when it can, else the first fallback that can. */
-  private familyFor(codePoint: number, preferred: string): string | undefined {
+  /**
+   * The family that draws a character: the preferred one when it can, else the first of the stack (the rest of the
+   * CSS list) that can, else the first fallback that can.
+   */
+  private familyFor(codePoint: number, preferred: string, stack?: readonly string[]): string | undefined {
     if (this.hasGlyph(preferred, codePoint)) return preferred;
+    for (const family of stack ?? []) if (this.hasGlyph(family, codePoint)) return family;
     for (const family of this.fallbacks()) if (this.hasGlyph(family, codePoint)) return family;
     return undefined;
   }
@@ -255,7 +289,7 @@ export class FontRegistry implements FontSet {
    * run, so that runs do not fragment at every space or comma; a run in a fallback family goes on in it while it
    * can, so that a Greek word stays in one font. Adjacent runs of one font are merged.
    */
-  splitByCoverage(text: string, family: string): TextRun[] {
+  splitByCoverage(text: string, family: string, stack?: readonly string[]): TextRun[] {
     const primary = this.registered(family);
     const runs: TextRun[] = [];
     let current: TextRun | undefined;
@@ -268,7 +302,7 @@ export class FontRegistry implements FontSet {
         else if (current.font !== primary && !this.hasGlyph(primary, cp) && this.hasGlyph(current.font, cp))
           font = current.font;
       }
-      font ??= this.familyFor(cp, primary) ?? (MARK.test(ch) && current ? current.font : primary);
+      font ??= this.familyFor(cp, primary, stack) ?? (MARK.test(ch) && current ? current.font : primary);
       if (current && current.font === font) current.text += ch;
       else {
         current = { text: ch, font };

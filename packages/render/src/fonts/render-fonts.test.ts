@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { pageTexts } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
-import { loadBundledFonts } from './bundled';
+import { loadBundledFonts, type OptionalFamily, optionalFontFamilies, readOptionalFamily } from './bundled';
+import { FontRegistry } from './registry';
 
 /* A render's own font families (a team's uploaded fonts): named by the template's CSS, embedded in the PDF. */
 
@@ -43,5 +45,44 @@ describe('RenderOptions.fonts', () => {
       fonts: { 'Broken Sans': { normal: new TextEncoder().encode('not a font at all, just text') } },
     });
     await expect(bad).rejects.toMatchObject({ code: 'invalid_font', message: expect.stringContaining('Broken Sans') });
+  });
+});
+
+describe('the optional CJK package (@quire/fonts-cjk, installed in this repository)', () => {
+  it('is found with its families and the CSS names that stand for them', () => {
+    const found = optionalFontFamilies();
+    expect(found.map((f) => f.family)).toEqual(['Noto Sans SC', 'Noto Sans KR']);
+    expect(found[0]?.aliases).toContain('microsoft yahei');
+    expect(found[1]?.aliases).toContain('malgun gothic');
+  });
+
+  it('is read only when a character needs it, then draws Chinese, Japanese and Korean', async () => {
+    const family = optionalFontFamilies()[0] as OptionalFamily;
+    let reads = 0;
+    const registry = new FontRegistry(loadBundledFonts()).registerDeferred(
+      family.family,
+      () => {
+        reads++;
+        return readOptionalFamily(family);
+      },
+      family.aliases,
+    );
+    expect(registry.splitByCoverage('Latin only', 'Noto Sans')).toEqual([{ text: 'Latin only', font: 'Noto Sans' }]);
+    expect(reads).toBe(0);
+    expect(registry.splitByCoverage('合计 ¥42', 'Noto Sans')[0]).toEqual({ text: '合计 ¥42', font: 'Noto Sans SC' });
+    expect(reads).toBe(1);
+    expect(registry.resolveFamily('"Microsoft YaHei", sans-serif')).toBe('Noto Sans SC');
+
+    const report = await renderReport({
+      template: { html: '<p>发票 合计</p><p>お見積書</p><p><b>영수증</b> 합계</p>' },
+      data: {},
+    });
+    expect(report.warnings.filter((w) => w.code === 'missing_glyphs')).toEqual([]);
+    const fonts = await embeddedFonts(report.bytes);
+    expect(fonts).toEqual(
+      expect.arrayContaining([expect.stringMatching(/NotoSansSC/), expect.stringMatching(/NotoSansKR-Bold/)]),
+    );
+    const [page] = await pageTexts(report.bytes);
+    expect(page).toMatch(/发票 合计\s+お見積書\s+영수증 합계/);
   });
 });

@@ -39,7 +39,7 @@ export const pageLimit = (sample: unknown) => 2 + Math.ceil(rowCount(sample) / 2
 
 /**
  * Which findings go back to the model. Errors do (template errors, glyphs, images, barcodes, invalid MJML), except
- * CJK glyphs, which no bundled font has: that is Quire's limit, not the template's. Content wider than the page
+ * CJK glyphs on a server without @quire/fonts-cjk: that is the server's limit, not the template's. Content wider than the page
  * does with the sample (with 500-character words it may be the data's fault). So do data the template prints but
  * the sample lacks (the model invented a field) and a sample that fills too many pages.
  */

@@ -87,8 +87,8 @@ const REPORT = {
   ],
   sanitised: [{ part: 'html', what: 'remote_url', detail: 'https://example.com/logo.png' }],
   notes: [
-    'Chinese, Japanese and Korean text is reported as missing glyphs: no CJK font is bundled. Register one to print ' +
-      'CJK text; it is a known limitation, not a fault of the template.',
+    'Chinese, Japanese and Korean text is reported as missing glyphs: this server has no CJK font. Install ' +
+      '@quire/fonts-cjk beside it to print CJK text; it is a known limitation, not a fault of the template.',
   ],
 };
 

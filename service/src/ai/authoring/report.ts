@@ -21,7 +21,7 @@ export const ReportFinding = z.object({
   known_limitation: z
     .boolean()
     .optional()
-    .describe('A limit of Quire rather than of the template (CJK glyphs: no CJK font is bundled)'),
+    .describe('A limit of Quire rather than of the template (CJK glyphs on a server without @quire/fonts-cjk)'),
 });
 export type ReportFinding = z.infer<typeof ReportFinding>;
 

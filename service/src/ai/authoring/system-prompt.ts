@@ -81,7 +81,7 @@ position (relative, absolute, fixed: on every page), display: grid with grid-tem
 float (left, right) with clear; text wraps around floats; overflow: hidden or display: flow-root holds its floats.
 Not drawn: transforms, shadows, ::first-line, :hover, @font-face, @import, @media screen.
 Fonts: sans-serif (Noto Sans), serif (Noto Serif), monospace (Noto Sans Mono); Latin, Greek, Cyrillic, Arabic and
-Hebrew are drawn; Chinese, Japanese and Korean are not (no font for them is bundled).
+Hebrew are drawn, and emoji in monochrome; Chinese, Japanese and Korean where @quire/fonts-cjk is installed.
 
 ## Pages
 The page setup (size A4, Letter, Legal or custom millimetres, orientation, margins in mm) goes in the json block.

@@ -1,5 +1,5 @@
 import { createTemplateEngine, TemplateContent } from '@quire/core';
-import { RenderTimeoutError } from '@quire/render';
+import { check, FontRegistry, loadBundledFonts, RenderTimeoutError, renderReport } from '@quire/render';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lazyRenderPool, poolRenderer } from '../../rendering/render-pool';
 import { inProcessRenderer, type TemplateRenderer } from '../../templates/index';
@@ -88,13 +88,30 @@ describe('the verify loop', () => {
     expect(sample).toMatchObject({ ok: true, pages: 1, findings: [] });
     expect(report.checked.find((c) => c.data_set === 'long_lists')?.pages).toBeGreaterThan(5);
     // A 500-character word runs past its cell and widens the table: warnings with that data, not a fault of the
-    // layout to repair. CJK: no bundled font has the glyphs; a known limitation, never sent back for repair.
+    // layout to repair. CJK prints: @quire/fonts-cjk is installed here (without it, missing_glyphs is a known
+    // limitation, never sent back for repair: checks.test.ts).
     expect(report.remaining).toEqual([
       expect.objectContaining({ code: 'word_too_long', serious: false, data_sets: ['long_text'] }),
       expect.objectContaining({ code: 'content_overflow', serious: false, data_sets: ['long_text'] }),
-      expect.objectContaining({ code: 'missing_glyphs', serious: false, known_limitation: true, data_sets: ['cjk'] }),
     ]);
-    expect(report.notes.join(' ')).toContain('no CJK font is bundled');
+    expect(report.checked.find((c) => c.data_set === 'cjk')).toMatchObject({ ok: true, findings: [] });
+    expect(report.notes.join(' ')).not.toContain('CJK');
+  });
+
+  it('calls CJK glyphs a known limitation on a server without the CJK fonts, never a fault to repair', async () => {
+    // The bundled fonts alone, as on a server where @quire/fonts-cjk is not installed.
+    const fonts = new FontRegistry(loadBundledFonts());
+    const withoutCjk: TemplateRenderer = {
+      render: (options) => renderReport(options, { fonts }),
+      check: (options) => check(options, { fonts }),
+    };
+    provider.script(MESSY_GOOD);
+    const { report } = await generate({ renderer: withoutCjk });
+    expect(report.remaining).toContainEqual(
+      expect.objectContaining({ code: 'missing_glyphs', serious: false, known_limitation: true, data_sets: ['cjk'] }),
+    );
+    expect(report.rounds).toHaveLength(1);
+    expect(report.notes.join(' ')).toContain('Install @quire/fonts-cjk');
   });
 
   it('sends a Liquid syntax error back with its line, and keeps the repair', async () => {

@@ -172,8 +172,8 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
   }
   if (best.checked.some((item) => item.findings.some((f) => f.known_limitation))) {
     notes.add(
-      'Chinese, Japanese and Korean text is reported as missing glyphs: no CJK font is bundled. Register one ' +
-        'to print CJK text; it is a known limitation, not a fault of the template.',
+      'Chinese, Japanese and Korean text is reported as missing glyphs: this server has no CJK font. Install ' +
+        '@quire/fonts-cjk beside it to print CJK text; it is a known limitation, not a fault of the template.',
     );
   }
   const removed = best.candidate.removed;

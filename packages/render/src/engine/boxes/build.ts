@@ -206,7 +206,10 @@ export class BoxBuilder implements TableParts {
         return;
       }
       if (inner.link !== undefined) box.link = inner.link;
-      if (floats(node.style)) out.push(this.floated(box, inner));
+      const { position } = node.style;
+      if (position === 'absolute' || position === 'fixed')
+        out.push({ type: 'out-of-flow', box, fixed: position === 'fixed' });
+      else if (floats(node.style)) out.push(this.floated(box, inner));
       else out.push(BLOCK_LEVEL_DISPLAY.has(display) ? box : this.atomic(box, inner));
       return;
     }

@@ -41,13 +41,21 @@ function glyphOperators(
   baseline: number,
   invisible: boolean,
 ): string {
-  const actual = actualTexts(ctx, run, face);
-  const glyphTexts = typeof actual === 'object' ? actual : undefined;
   const size = run.fontSize;
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
+  // Letter-spacing is written as character spacing (Tc), one number for the run.
+  const glyphs = run.glyphs;
+  const gids = glyphs.map((glyph) => ctx.fonts.glyph(face, glyph.id, glyph.codePoints));
+  const spacing = commonAdjust(glyphs, gids, widths, toTextSpace);
+  let actual = actualTexts(ctx, run, face);
+  // Extractors break words at gaps of about a tenth of an em (poppler), so widely spaced letters would read as
+  // "R I V E R S I D E": such a run says what it reads as, as one span.
+  if (actual === undefined && spacing > WORD_GAP && !hasRtl(run.text)) actual = 'run';
+  const glyphTexts = typeof actual === 'object' ? actual : undefined;
+  const tc = spacing === 0 ? '' : `${num(spacing / toTextSpace)} Tc\n`;
   // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
-  let out = `BT\n/${face.pdf.id} ${num(size)} Tf\n${invisible ? '3 Tr\n' : ''}1 0 0 -1 ${num(x)} ${num(baseline)} Tm\n`;
+  let out = `BT\n/${face.pdf.id} ${num(size)} Tf\n${invisible ? '3 Tr\n' : ''}${tc}1 0 0 -1 ${num(x)} ${num(baseline)} Tm\n`;
   let array = '';
   let hex = '';
   let pen = 0;
@@ -58,7 +66,6 @@ function glyphOperators(
     array = '';
     hex = '';
   };
-  const glyphs = run.glyphs;
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i] as ShapedGlyph;
     const actualText = glyphTexts?.get(i);
@@ -66,7 +73,7 @@ function glyphOperators(
       flush();
       out += `/Span <</ActualText ${actualText}>> BDC\n`;
     }
-    const gid = ctx.fonts.glyph(face, glyph.id, glyph.codePoints);
+    const gid = gids[i] as number;
     if (glyph.dx !== 0 || glyph.dy !== 0) {
       flush();
       out += `1 0 0 -1 ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n`;
@@ -78,7 +85,7 @@ function glyphOperators(
       }
       hex += face.hex[gid];
       // TJ numbers are thousandths of the font size, subtracted from the advance.
-      const adjust = glyph.advance * toTextSpace - (widths[gid] as number);
+      const adjust = glyph.advance * toTextSpace - (widths[gid] as number) - spacing;
       if (adjust > 0.005 || adjust < -0.005) {
         array += `<${hex}> ${num(-adjust)} `;
         hex = '';
@@ -91,9 +98,44 @@ function glyphOperators(
     }
   }
   flush();
-  // The rendering mode is graphics state: it outlives ET.
+  // The rendering mode and character spacing are graphics state: they outlive ET.
+  if (tc) out += '0 Tc\n';
   out = invisible ? `${out}0 Tr\nET` : `${out}ET`;
   return actual === 'run' ? `/Span <</ActualText ${textString(run.text)}>> BDC\n${out}\nEMC` : out;
+}
+
+/**
+ * The TJ adjustment (thousandths of the font size) most glyphs of the run share, when more than half share one that
+ * is not zero: letter-spacing. 0 otherwise (kerning and justification vary from glyph to glyph).
+ */
+/** Letter-spacing from which extractors would read each letter as a word (thousandths of an em, less a margin). */
+const WORD_GAP = 80;
+
+function commonAdjust(
+  glyphs: readonly ShapedGlyph[],
+  gids: number[],
+  widths: readonly number[],
+  toTextSpace: number,
+): number {
+  if (glyphs.length < 2) return 0;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i] as ShapedGlyph;
+    if (glyph.dx !== 0 || glyph.dy !== 0) continue;
+    const width = widths[gids[i] as number];
+    if (width === undefined) return 0;
+    const adjust = Math.round((glyph.advance * toTextSpace - width) * 1000) / 1000;
+    counts.set(adjust, (counts.get(adjust) ?? 0) + 1);
+  }
+  let best = 0;
+  let most = 0;
+  for (const [adjust, count] of counts) {
+    if (count > most) {
+      best = adjust;
+      most = count;
+    }
+  }
+  return most * 2 > glyphs.length && Math.abs(best) > 0.005 ? best : 0;
 }
 
 /**

@@ -369,6 +369,7 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
   const refs = new Map<string, FontFaceRef>();
   const faces = new Map<FontFaceRef, ParsedFace>();
   const familyOf = new WeakMap<string[], string>();
+  const stackOf = new WeakMap<string[], string[]>();
   // Per family, whether its normal face covers each BMP code unit: 0 not yet asked, 1 yes, 2 no.
   const coverage = new Map<string, Uint8Array>();
   const metricsCache = new Map<FontFaceRef, Map<number, FaceMetrics>>();
@@ -437,8 +438,13 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
     itemize(text, style) {
       const primary = faceFor(style);
       if (coversAll(text, primary.family)) return [{ text, font: primary }];
+      let stack = stackOf.get(style.fontFamily);
+      if (stack === undefined) {
+        stack = registry.resolveStack(style.fontFamily.join(','));
+        stackOf.set(style.fontFamily, stack);
+      }
       return registry
-        .splitByCoverage(text, primary.family)
+        .splitByCoverage(text, primary.family, stack)
         .map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
     },
     shape(text, font, fontSize, direction, features): ShapedRun {
