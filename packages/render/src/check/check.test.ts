@@ -65,7 +65,7 @@ describe('check', () => {
 
   it("names, with its line, every property, value, selector and at-rule Quire's engine ignores", async () => {
     const css = [
-      '@font-face { font-family: X; src: url(x.woff) }',
+      '@import url(theme.css);',
       '.a { transform: rotate(3deg) }',
       '.b { color: notacolour }',
       'a:hover { color: red }',

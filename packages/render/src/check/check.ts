@@ -25,6 +25,7 @@ export interface CheckResult {
 const WARNING_SEVERITY: Record<string, FindingSeverity> = {
   missing_glyphs: 'error',
   image_not_loaded: 'error',
+  font_not_loaded: 'error',
   content_overflow: 'warning',
   barcode_failed: 'error',
   qr_failed: 'error',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../__fixtures__/pdf-tools';
+import { check } from '../check/check';
 import { renderReport } from '../render';
 import { loadBundledFonts, type OptionalFamily, optionalFontFamilies, readOptionalFamily } from './bundled';
 import { FontRegistry } from './registry';
@@ -84,5 +85,48 @@ describe('the optional CJK package (@quire/fonts-cjk, installed in this reposito
     );
     const [page] = await pageTexts(report.bytes);
     expect(page).toMatch(/发票 合计\s+お見積書\s+영수증 합계/);
+  });
+});
+
+describe('@font-face', () => {
+  const bundled = loadBundledFonts()['Noto Sans Mono'] as { normal: Uint8Array; bold: Uint8Array };
+  const dataUri = (bytes: Uint8Array) => `data:font/ttf;base64,${Buffer.from(bytes).toString('base64')}`;
+
+  it('draws with the faces a template embeds as data: URIs, by weight, and reports nothing', async () => {
+    const css = [
+      `@font-face { font-family: "Embedded Mono"; src: local("Nope"), url("${dataUri(bundled.normal)}") format("truetype"); }`,
+      `@font-face { font-family: "Embedded Mono"; font-weight: 700; src: url(${dataUri(bundled.bold)}); }`,
+      `p { font-family: "Embedded Mono", sans-serif }`,
+    ].join('\n');
+    const report = await renderReport({ template: { html: '<p>Plain <b>bold</b></p>', css }, data: {} });
+    expect(report.warnings).toEqual([]);
+    expect((await embeddedFonts(report.bytes)).sort()).toEqual(['NotoSansMono-Bold', 'NotoSansMono-Regular']);
+    const [page] = await pageTexts(report.bytes);
+    expect(page?.trim()).toBe('Plain bold');
+  });
+
+  it('reports a font it cannot load, with its line, and falls back along the font-family list', async () => {
+    const css = [
+      '@font-face { font-family: Remote; src: url(https://fonts.example/remote.woff2) format("woff2"); }',
+      `@font-face { font-family: Broken; src: url(data:font/ttf;base64,${Buffer.from('not a font').toString('base64')}); }`,
+      'p { font-family: Remote, Broken, "Courier New" }',
+    ].join('\n');
+    const report = await renderReport({ template: { html: '<p>Fallback</p>', css }, data: {} });
+    expect(report.warnings.map((w) => [w.code, w.line])).toEqual([
+      ['font_not_loaded', 1],
+      ['font_not_loaded', 2],
+    ]);
+    expect(report.warnings[0]?.message).toMatch(
+      /@font-face "Remote": the font at https:\/\/fonts\.example\/remote\.woff2 was not loaded/,
+    );
+    expect(report.warnings[1]?.message).toMatch(
+      /@font-face "Broken": the font is not a TrueType, OpenType or WOFF font/,
+    );
+    expect(await embeddedFonts(report.bytes)).toEqual(['Cousine-Regular']);
+    const result = await check({ template: { html: '<p>Fallback</p>', css }, data: {} });
+    expect(result.findings.filter((f) => f.code === 'font_not_loaded').map((f) => f.severity)).toEqual([
+      'error',
+      'error',
+    ]);
   });
 });

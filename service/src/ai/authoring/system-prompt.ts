@@ -79,7 +79,8 @@ list-style-type, break-before, break-after, break-inside (avoid keeps a block on
 ::before/::after with content (strings, attr(), counter(), counters(), quotes), counter-reset, counter-increment.
 position (relative, absolute, fixed: on every page), display: grid with grid-template-columns/areas, gap.
 float (left, right) with clear; text wraps around floats; overflow: hidden or display: flow-root holds its floats.
-Not drawn: transforms, shadows, ::first-line, :hover, @font-face, @import, @media screen.
+@font-face with a data: URI src (woff, woff2, ttf, otf). Not drawn: transforms, shadows, ::first-line, :hover,
+@font-face from URLs, @import, @media screen.
 Fonts: sans-serif (Noto Sans), serif (Noto Serif), monospace (Noto Sans Mono); Latin, Greek, Cyrillic, Arabic and
 Hebrew are drawn, and emoji in monochrome; Chinese, Japanese and Korean where @quire/fonts-cjk is installed.
 

@@ -189,6 +189,13 @@ const RULES: Rule[] = [
     },
   ],
   [
+    // A font the engine cannot load (a URL, not a data: URI): the text falls back; the rule only misleads.
+    /@font-face "[^"]*": the font/i,
+    (_m, work) => {
+      if (dropAtRule(work, 'font-face')) work.done.push('removed the @font-face rule, whose font cannot be loaded');
+    },
+  ],
+  [
     /@([\w-]+) is not supported/i,
     (m, work) => {
       if (dropAtRule(work, m[1] as string)) work.done.push(`removed the @${m[1]} rule`);

@@ -15,6 +15,7 @@ import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
+import type { FontFaceRule } from '../parse/css';
 import {
   type ComputedStyle,
   initialStyle,
@@ -25,6 +26,7 @@ import {
 import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
+import { withFontFaces } from './font-faces';
 import { marginBoxPieces, pageBox, runningPiece } from './running';
 
 const MODULES: LayoutModules = {
@@ -77,6 +79,8 @@ export interface LaidOutDocument {
   findings: Findings;
   flow: BoxFragment;
   pageStyles: PageStyles;
+  /** The fonts it was laid out with: the render's, and the template's @font-face ones. */
+  fonts: FontRegistry;
 }
 
 const rootBlock = (child: BlockBox): BlockBox => ({
@@ -106,8 +110,10 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   };
   const css = input.template.css ?? '';
   // The styled element tree is let go once the boxes are built (a 20,000-row table's is some 60 MB).
-  const { body, pageStyles, canvas } = styleAndBuild(input, css, defaults, findings);
-  const shaping = shapingFor(input.fonts);
+  const { body, pageStyles, canvas, fontFaces } = styleAndBuild(input, css, defaults, findings);
+  // The template's @font-face fonts join the render's for this document.
+  const fonts = withFontFaces(input.fonts, fontFaces, findings);
+  const shaping = shapingFor(fonts);
   const layout = new BlockLayout(shaping, findings, MODULES);
   const boxes = new Map<PageStyle, ReturnType<typeof pageBox>>();
   const boxAt = (index: number) => {
@@ -177,7 +183,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     return page;
   });
 
-  return { pages, findings, flow, pageStyles };
+  return { pages, findings, flow, pageStyles, fonts };
 }
 
 function styleAndBuild(
@@ -185,10 +191,10 @@ function styleAndBuild(
   css: string,
   page: { width: number; height: number; margin: [number, number, number, number] },
   findings: Findings,
-): { body: BlockBox; pageStyles: PageStyles; canvas: ComputedStyle | null } {
+): { body: BlockBox; pageStyles: PageStyles; canvas: ComputedStyle | null; fontFaces: FontFaceRule[] } {
   const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page, canvas: true }, findings);
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
-  return { body, pageStyles: styled.pages, canvas: styled.canvas };
+  return { body, pageStyles: styled.pages, canvas: styled.canvas, fontFaces: styled.fontFaces };
 }
 
 export { ensureFlexReady };
@@ -205,7 +211,7 @@ export async function renderWithQuireEngine(
   const laidOut = layoutDocument(input);
   const layoutDone = performance.now();
   const { bytes, pages } = await paintPdfWith(platform, laidOut.pages, {
-    fonts: shapingFor(input.fonts),
+    fonts: shapingFor(laidOut.fonts),
     // As the pdfmake engine titles it: the metadata's title, else the template's name.
     metadata: { ...input.metadata, title: input.metadata?.title ?? input.template.name ?? 'Report' },
     findings: laidOut.findings,

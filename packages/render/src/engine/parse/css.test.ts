@@ -71,12 +71,21 @@ describe('parseStylesheet', () => {
     ]);
   });
 
-  it('reports unsupported at-rules with their line', () => {
-    const { findings } = parse(
+  it('reports unsupported at-rules with their line, and keeps @font-face rules for the fonts', () => {
+    const { sheet, findings } = parse(
       `p { x: 1 }\n@font-face { font-family: x; src: url(a.woff) }\n@import "a.css";\n@keyframes k { from { x: 1 } }`,
     );
+    expect(sheet.fontFaces).toEqual([
+      {
+        declarations: [
+          expect.objectContaining({ property: 'font-family', value: 'x' }),
+          expect.objectContaining({ property: 'src', value: 'url(a.woff)' }),
+        ],
+        line: 2,
+        part: 'css',
+      },
+    ]);
     expect(findings.map((f) => [f.code, f.line, f.message.split(' ')[0]])).toEqual([
-      ['unsupported_at_rule', 2, '@font-face'],
       ['unsupported_at_rule', 3, '@import'],
       ['unsupported_at_rule', 4, '@keyframes'],
     ]);

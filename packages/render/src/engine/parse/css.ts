@@ -42,6 +42,14 @@ export interface Stylesheet {
   part: string;
   rules: StyleRule[];
   pageRules: PageRule[];
+  /** `@font-face` rules: their descriptors as declarations. */
+  fontFaces: FontFaceRule[];
+}
+
+export interface FontFaceRule {
+  declarations: CssDeclaration[];
+  line: number;
+  part: string;
 }
 
 export interface CssOrigin {
@@ -53,9 +61,8 @@ export interface CssOrigin {
 // The page box's size for media queries (A4 unless told): a browser printing evaluates `width` against it.
 const A4: MediaContext = { width: 595.28, height: 841.89 };
 
-// At-rules that do nothing here; `font-face` is engine part 2.
+// At-rules that do nothing here.
 const UNSUPPORTED_AT_RULES = new Set([
-  'font-face',
   'import',
   'keyframes',
   '-webkit-keyframes',
@@ -104,7 +111,7 @@ export function parseStylesheet(
   findings: Findings,
   media: MediaContext = A4,
 ): Stylesheet {
-  const sheet: Stylesheet = { part: origin.part, rules: [], pageRules: [] };
+  const sheet: Stylesheet = { part: origin.part, rules: [], pageRules: [], fontFaces: [] };
   const reader = new SheetReader(sheet, origin, findings, media);
   reader.readBlock(reader.parse(text, 'stylesheet', 1 + (origin.lineOffset ?? 0)), null);
   return sheet;
@@ -112,7 +119,7 @@ export function parseStylesheet(
 
 /** Parses the declarations of a `style` attribute. */
 export function parseDeclarations(text: string, origin: CssOrigin, findings: Findings): CssDeclaration[] {
-  const sheet: Stylesheet = { part: origin.part, rules: [], pageRules: [] };
+  const sheet: Stylesheet = { part: origin.part, rules: [], pageRules: [], fontFaces: [] };
   const reader = new SheetReader(sheet, origin, findings, A4);
   const declarations: CssDeclaration[] = [];
   const line = 1 + (origin.lineOffset ?? 0);
@@ -212,6 +219,12 @@ class SheetReader {
       if (rule.block) this.readBlock(rule.block.children, parents);
     } else if (name === 'page' && !parents) {
       this.readPage(rule, prelude.toLowerCase());
+    } else if (name === 'font-face' && !parents) {
+      const declarations: CssDeclaration[] = [];
+      for (const node of children(rule.block?.children ?? [])) {
+        if (node.type === 'Declaration') declarations.push(declaration(node, lineOf(node)));
+      }
+      this.sheet.fontFaces.push({ declarations, line, part: this.sheet.part });
     } else if (name === 'charset') {
       // The text is already decoded.
     } else if (UNSUPPORTED_AT_RULES.has(name)) {

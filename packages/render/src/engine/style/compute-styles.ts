@@ -1,7 +1,7 @@
 import type { ChildNode, Document, Element, Text } from 'domhandler';
 import { serializeSvg } from '../../convert/svg';
 import { Findings } from '../findings';
-import { parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/css';
+import { type FontFaceRule, parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/css';
 import { lineLocator, nodeLine, parseHtml } from '../parse/html';
 import { matchesMedia } from '../parse/media';
 import { cascade, Origin, RuleIndex } from './cascade';
@@ -44,6 +44,8 @@ export interface StyleResult {
   pages: PageStyles;
   /** The style whose background paints the canvas (html's, else body's), when `canvas` was asked and has one. */
   canvas: ComputedStyle | null;
+  /** The stylesheets' `@font-face` rules, in document order. */
+  fontFaces: FontFaceRule[];
 }
 
 let userAgentSheet: Stylesheet | undefined;
@@ -95,14 +97,15 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   env.pageWidth = pages.other.width;
   env.pageHeight = pages.other.height;
   const root = styler.element(body, htmlState);
-  if (!input.canvas) return { root, pages, canvas: null };
+  const fontFaces = sheets.flatMap((sheet) => sheet.fontFaces);
+  if (!input.canvas) return { root, pages, canvas: null, fontFaces };
   // CSS Backgrounds 3 §2.11.2: the root's background, or when it has none the body's, is the canvas's; the
   // body then paints none of its own (its used background is the initial one).
-  if (hasBackground(htmlState.style)) return { root, pages, canvas: htmlState.style };
-  if (!hasBackground(root.style)) return { root, pages, canvas: null };
+  if (hasBackground(htmlState.style)) return { root, pages, canvas: htmlState.style, fontFaces };
+  if (!hasBackground(root.style)) return { root, pages, canvas: null, fontFaces };
   const canvas = root.style;
   root.style = { ...canvas, backgroundColor: TRANSPARENT, backgroundImage: null };
-  return { root, pages, canvas };
+  return { root, pages, canvas, fontFaces };
 }
 
 function hasBackground(style: ComputedStyle): boolean {
