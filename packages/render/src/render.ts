@@ -58,6 +58,11 @@ export function defaultFonts(): FontRegistry {
 const extended = new Map<string, FontRegistry>();
 const EXTENDED_KEPT = 16;
 
+/** The fonts a render draws with: the context's (or the bundled ones) and the render's own families. */
+export function fontsFor(options: RenderOptions, context: RenderContext = {}): FontRegistry {
+  return withFonts(context.fonts ?? defaultFonts(), options.fonts);
+}
+
 /** The registry with a render's extra families added (the last few kept), or an `invalid_font` error. */
 function withFonts(base: FontRegistry, fonts: RenderOptions['fonts']): FontRegistry {
   if (!fonts || Object.keys(fonts).length === 0) return base;
@@ -242,7 +247,7 @@ export async function renderReport(options: RenderOptions, context: RenderContex
     return finish(bytes, pages, [], layoutDone);
   }
 
-  const fonts = withFonts(context.fonts ?? defaultFonts(), options.fonts);
+  const fonts = fontsFor(options, context);
   // Quire's own engine is the default; pdfmake stays selectable while templates move over.
   if (options.engine !== 'pdfmake') {
     const pdf = await renderWithQuireEngine(

@@ -168,14 +168,12 @@ describe('templates: previews and checks', () => {
   it('checks a version with its sample data: pages and no errors', async () => {
     const answer = await call(`/v1/templates/${id}/check`, { method: 'POST', body: { version: 1 } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
-      object: 'template_check',
-      template_id: id,
-      version: 1,
-      ok: true,
-      pages: 1,
-      findings: [{ code: 'page_count', severity: 'info', message: 'The report has 1 page' }],
-    });
+    expect(answer.body).toMatchObject({ object: 'template_check', template_id: id, version: 1, ok: true, pages: 1 });
+    // Nothing to fix: only notes (the page count; the template names no font, which browsers draw their own way).
+    const findings = answer.body.findings as Array<{ code: string; severity: string }>;
+    expect(findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(findings.map((f) => f.code)).toEqual(['font_generic', 'page_count']);
+    expect(findings.at(-1)).toEqual({ code: 'page_count', severity: 'info', message: 'The report has 1 page' });
   });
 
   it('finds missing, unused and mistyped data, and syntax errors', async () => {

@@ -95,3 +95,49 @@ describe('check', () => {
     expect(unsupported.map((f) => [f.code, f.line])).toEqual([['unsupported_css_value', 3]]);
   });
 });
+
+describe('check: fonts that differ from a browser', () => {
+  it('says, with the line, which named fonts are not here, which have metric-compatible stand-ins and which are generic', async () => {
+    const html = [
+      '<h1 style="font-family: \'Brand Sans\', Georgia">Title</h1>',
+      '<p style="font-family: Arial, sans-serif">Body</p>',
+      '<p style="font-family: Roboto">Other</p>',
+      '<p>Unnamed</p>',
+      '<p style="font-family: Embedded">Own</p>',
+      '<p style="font-family: \'Brand Sans\', Georgia">Same list again</p>',
+    ].join('\n');
+    const css = `@font-face { font-family: Embedded; src: url(data:font/ttf;base64,AAAA) }`;
+    const result = await check({ template: { html, css }, data: {}, engine: 'quire' });
+    const fonts = result.findings
+      .filter((f) => f.code.startsWith('font_'))
+      .map((f) => [f.code, f.severity, f.line, f.message.split(':')[0]]);
+    expect(fonts).toEqual([
+      // The @font-face font is not a font: that is what is reported for it, not a substitution.
+      ['font_not_loaded', 'error', 1, '@font-face "Embedded"'],
+      ['font_substituted', 'warning', 1, 'The font "Brand Sans" is not here'],
+      ['font_metric_compatible', 'info', 2, '"Arial" is drawn with Arimo, which has its metrics'],
+      ['font_substituted', 'warning', 3, 'The font "Roboto" is not here'],
+      [
+        'font_generic',
+        'info',
+        4,
+        'sans-serif is drawn in Noto Sans; each browser draws its own sans-serif font (and, where no font is named, its default serif). Name a font, such as Arial, to get the same line breaks everywhere.',
+      ],
+    ]);
+    expect(result.findings.find((f) => f.line === 1 && f.code === 'font_substituted')?.message).toContain(
+      'drawn in Gelasio',
+    );
+  });
+
+  it('says nothing of fonts for the other engines, nor for a template that names fonts it has', async () => {
+    const template = { html: '<p style="font-family: \'Noto Serif\'">Hi</p>' };
+    const quire = await check({ template, data: {}, engine: 'quire' });
+    expect(quire.findings.filter((f) => f.code.startsWith('font_'))).toEqual([]);
+    const pdfmake = await check({
+      template: { html: '<p style="font-family: Roboto">Hi</p>' },
+      data: {},
+      engine: 'pdfmake',
+    });
+    expect(pdfmake.findings.filter((f) => f.code.startsWith('font_'))).toEqual([]);
+  });
+});

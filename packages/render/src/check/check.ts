@@ -1,6 +1,7 @@
 import { compareData, createTemplateEngine, inferTemplateVariables, QuireError, TemplateError } from '@quire/core';
-import { type RenderContext, renderReport } from '../render';
+import { fontsFor, type RenderContext, renderReport } from '../render';
 import type { RenderOptions } from '../types';
+import { fontFindings } from './fonts-used';
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
 
@@ -35,7 +36,8 @@ const WARNING_SEVERITY: Record<string, FindingSeverity> = {
 /**
  * What is wrong with a template and its data before anyone reads the report: template errors, data the template
  * needs and does not get, data it never uses, HTML/CSS outside the supported subset, characters no font can draw,
- * images that failed to load, content wider than the page, and the page count. The builder and the AI loop use it.
+ * images that failed to load, content wider than the page, fonts drawn otherwise than a browser would, and the page
+ * count. The builder and the AI loop use it.
  */
 export async function check(options: RenderOptions, context: RenderContext = {}): Promise<CheckResult> {
   const findings: Finding[] = [];
@@ -81,6 +83,14 @@ export async function check(options: RenderOptions, context: RenderContext = {})
         ...(w.line ? { line: w.line } : {}),
         ...(w.column ? { column: w.column } : {}),
       });
+    }
+    // Quire's engine draws PDFs; what it draws with other fonts than a browser would is said, where.
+    const format = options.format ?? (options.template.kind === 'email' ? 'email' : 'pdf');
+    if (format === 'pdf' && options.engine !== 'pdfmake' && options.engine !== 'chromium') {
+      const html = engine.render(options.template.html, options.data);
+      findings.push(
+        ...fontFindings(html, options.template.css ?? '', options.template.page, fontsFor(options, context)),
+      );
     }
     if (pages !== null)
       findings.push({

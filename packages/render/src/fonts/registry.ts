@@ -63,6 +63,22 @@ generic('Gelasio', ['georgia']);
 generic('Caladea', ['cambria']);
 generic('Noto Emoji', ['emoji', 'apple color emoji', 'segoe ui emoji', 'noto color emoji', 'twemoji']);
 
+/** The substitutes above whose glyphs have the advances of the fonts they stand for. */
+const METRIC_COMPATIBLE = new Set(['Arimo', 'Tinos', 'Cousine', 'Carlito', 'Gelasio', 'Caladea']);
+/** CSS's generic family names (CSS Fonts 4 §4.1.1), which every browser draws with a font of its own choosing. */
+const CSS_GENERIC = new Set([
+  'sans-serif',
+  'serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-sans-serif',
+  'ui-serif',
+  'ui-monospace',
+  'emoji',
+]);
+
 /** The family names above (lower case) and the bundled family each stands for: the fidelity gate shows Chromium the same. */
 export const familyAliases = (): Readonly<Record<string, string>> => ({ ...GENERIC });
 
@@ -240,6 +256,28 @@ export class FontRegistry implements FontSet {
       if (found && !stack.includes(found)) stack.push(found);
     }
     return stack;
+  }
+
+  /**
+   * How the first name of a CSS `font-family` list is drawn here: by a family of that name (`registered`), by a
+   * family with its metrics (`metric-compatible`: Arial by Arimo), by the family a CSS generic name stands for
+   * (`generic`), by another family for a name Quire knows (`substituted`: Roboto by Noto Sans), or, unknown, by
+   * the next name of the list or the default (`missing`). `family` is the family that draws the list.
+   */
+  resolution(cssFamily: string[]): {
+    first: string;
+    family: string;
+    how: 'registered' | 'metric-compatible' | 'generic' | 'substituted' | 'missing';
+  } {
+    const first = normalizeName(cssFamily[0] ?? '');
+    const family = this.resolveFamily(cssFamily.join(','));
+    const shown = (cssFamily[0] ?? '').trim().replace(/^(['"])(.*)\1$/, '$2');
+    if (this.names.has(first) || Object.keys(this.options.aliases ?? {}).some((a) => normalizeName(a) === first))
+      return { first: shown, family, how: 'registered' };
+    const builtIn = GENERIC[first];
+    if (!builtIn || !this.has(builtIn)) return { first: shown, family, how: 'missing' };
+    if (CSS_GENERIC.has(first)) return { first: shown, family, how: 'generic' };
+    return { first: shown, family, how: METRIC_COMPATIBLE.has(builtIn) ? 'metric-compatible' : 'substituted' };
   }
 
   /** Whether a registered family's normal face has a glyph for the code point (cached). */
