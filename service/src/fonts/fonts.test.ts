@@ -248,6 +248,16 @@ describe('the plan’s font limits', () => {
   });
 });
 
+describe('uploads at once', () => {
+  it('never let a team past its families: of three new families sent together on Free, two are made', async () => {
+    const person = await app.actors.signUp('fontrace');
+    const answers = await Promise.all(['Alpha', 'Beta', 'Gamma'].map((family) => upload(person, family, mono)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 402]);
+    expect((await app.actors.call(person, '/v1/fonts')).body.data).toHaveLength(2);
+    expect(await blobFiles(person.teamId)).toHaveLength(2);
+  });
+});
+
 describe('who may read and change a team’s fonts', () => {
   // Written out rather than derived from core's role table: reading as templates:read, changing as templates:write.
   const MAY_READ: Record<Role, boolean> = { owner: true, admin: true, editor: true, member: true, viewer: false };

@@ -93,7 +93,14 @@ describe('the font library', () => {
     expect(
       await library.fontsFor('team_c', { html: '<p style="font-family: \'Ledger Serif\'">x</p>' }),
     ).toBeUndefined();
+    // Sample data is not source: a family named there only is not passed.
+    expect(
+      await library.fontsFor('team_b', { html: '<p>x</p>', sample_data: { font: 'Ledger Serif' } }),
+    ).toBeUndefined();
     expect(reads).toEqual([]);
+    expect(
+      await library.fontsFor('team_b', { html: '<p>x</p>', footer_html: '<i style="font-family: Ledger Serif">' }),
+    ).toMatchObject({ 'Ledger Serif': { normal: expect.any(Uint8Array) } });
   });
 
   it('keeps no more bytes than its budget, dropping the least recently used team first', async () => {

@@ -32,6 +32,18 @@ interface TeamCache {
 }
 
 const DEFAULT_MAX_CACHED = 256 * 1024 * 1024;
+/** Where a template can name a font family (its sample data, which may be large, is not searched). */
+const SOURCE_FIELDS = ['html', 'css', 'header_html', 'footer_html'] as const;
+
+/** A template's source, lower-cased: the text family names are looked for in. */
+function sourceOf(template: unknown): string {
+  if (typeof template === 'string') return template.toLowerCase();
+  if (!template || typeof template !== 'object') return '';
+  const fields = template as Record<string, unknown>;
+  return SOURCE_FIELDS.map((field) => (typeof fields[field] === 'string' ? fields[field] : ''))
+    .join('\n')
+    .toLowerCase();
+}
 
 /**
  * The teams' fonts for renders. Faces are copied into SharedArrayBuffers: renders run on worker threads and their
@@ -86,7 +98,7 @@ export function createFontLibrary(deps: FontLibraryDeps): FontLibrary {
     async fontsFor(teamId, template) {
       const families = await deps.families.find({ teamId });
       if (families.length === 0) return undefined;
-      const source = JSON.stringify(template ?? null).toLowerCase();
+      const source = sourceOf(template);
       const named = families.filter((family) => source.includes(family.key));
       if (named.length === 0) return undefined;
       const cache = teamCache(teamId);
