@@ -106,6 +106,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     dataSources,
     provider: deps.aiProvider ?? createAiProvider(config.ai, { offline: offlineProvider() }),
     renderer: serviceRenderer(rendering),
+    fonts: fonts.library,
     timeoutMs: config.ai.timeoutMs,
   });
   const reports = await createReports({

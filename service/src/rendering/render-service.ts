@@ -25,7 +25,7 @@ export interface RenderServiceDeps {
   engine?: EngineName | undefined;
   /**
    * The team's uploaded font families its template names, for RenderOptions.fonts (see fonts/library.ts); every
-   * render of a team gets them, renders no team asked for get none.
+   * render of a team gets them. Renders no team asked for (the AI's checks) bring their own in their options.
    */
   fontsOf?(teamId: string, template: unknown): Promise<Record<string, FontFaces> | undefined>;
 }
