@@ -62,6 +62,7 @@ describe('the indexes the service asks MongoDB for', () => {
     ['embed_tokens', 'expiresAt,_id'], // sweeping expired embed tokens
     ['audit_log', 'teamId,createdAt,_id'],
     ['data_sources', 'teamId,createdAt,_id'],
+    ['font_families', 'teamId,createdAt,_id'],
     ['webhook_endpoints', 'teamId,createdAt,_id'],
     ['webhook_deliveries', 'teamId,createdAt,_id'],
     ['login_attempts', 'started_at,_id'], // dropping the counters whose window has ended

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { createContactRoutes } from './contact/index';
 import { createDataSources, DATA_SOURCE_BODY_LIMIT } from './data-sources/index';
 import { apiCors } from './embed-tokens/index';
+import { createFonts, FONT_BODY_LIMIT } from './fonts/index';
 import { errorHandler, notFound } from './http/errors';
 import { createIdempotency } from './http/idempotency';
 import { verifyJsonDepth } from './http/json-depth';
@@ -68,6 +69,14 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   const access = await createAccess({ ...features, billing: deps.billing });
   const { usage, audit, team } = access;
   const idempotency = await createIdempotency({ store: deps.store, now, secret: config.secret });
+  const fonts = await createFonts({
+    ...features,
+    ...team,
+    blobs: deps.blobs,
+    audit,
+    idempotency,
+    planOf: (teamId) => usage.planOf(teamId),
+  });
   // One pool of threads, split into lanes: reports never take the threads previews run on.
   const lanes = renderLanesOf(config);
   const pool = lazyRenderPool({ workers: lanes.reports + lanes.previews });
@@ -77,6 +86,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     planOf: (teamId) => usage.planOf(teamId),
     maxTimeoutMs: config.renderTimeoutMs,
     engine: config.renderEngine,
+    fontsOf: fonts.library.fontsFor,
   });
   const templates = await createTemplates({
     ...features,
@@ -96,6 +106,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
     dataSources,
     provider: deps.aiProvider ?? createAiProvider(config.ai, { offline: offlineProvider() }),
     renderer: serviceRenderer(rendering),
+    fonts: fonts.library,
     timeoutMs: config.ai.timeoutMs,
   });
   const reports = await createReports({
@@ -164,6 +175,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   const json = (limit: string | number) => express.json({ limit, strict: true, verify: verifyJsonDepth });
   app.use(['/v1/reports', '/v1/templates', '/mcp'], json(REPORT_BODY_LIMIT));
   app.use('/v1/data-sources', json(DATA_SOURCE_BODY_LIMIT));
+  app.use('/v1/fonts', json(FONT_BODY_LIMIT));
   app.use('/v1/ai', json(AI_BODY_LIMIT));
   app.use(json(config.bodyLimit));
   // Before every route: an embed token reaches only the builder's routes, its templates and its permissions. After
@@ -189,6 +201,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
         contact: 'GET /v1/contact/challenge, POST /v1/contact',
         templates: '/v1/templates',
         reports: '/v1/reports',
+        fonts: '/v1/fonts',
         openapi: '/openapi.json',
         docs: '/docs',
         mcp: 'POST /mcp (Streamable HTTP, an API key as bearer token)',
@@ -237,6 +250,7 @@ export async function createApp(deps: AppDeps): Promise<QuireApp> {
   app.use('/v1/reports', reports.router);
   app.use('/v1/jobs', reports.jobsRouter);
   app.use('/v1/data-sources', dataSources.router);
+  app.use('/v1/fonts', fonts.router);
   app.use('/v1/webhook-endpoints', webhooks.router);
   app.use('/v1/webhook-deliveries', webhooks.deliveriesRouter);
   // A browser opening /mcp gets the app's page about MCP; MCP clients get the endpoint.

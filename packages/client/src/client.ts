@@ -5,6 +5,7 @@ import { AI } from './resources/ai';
 import { ApiKeys } from './resources/api-keys';
 import { DataSources } from './resources/data-sources';
 import { EmbedTokens } from './resources/embed-tokens';
+import { Fonts } from './resources/fonts';
 import { Jobs, Reports } from './resources/reports';
 import { Team } from './resources/team';
 import { Templates } from './resources/templates';
@@ -46,6 +47,7 @@ export class Quire {
   readonly jobs: Jobs = new Jobs(this);
   readonly ai: AI = new AI(this);
   readonly dataSources: DataSources = new DataSources(this);
+  readonly fonts: Fonts = new Fonts(this);
   readonly apiKeys: ApiKeys = new ApiKeys(this);
   readonly embedTokens: EmbedTokens = new EmbedTokens(this);
   readonly team: Team = new Team(this);

@@ -23,6 +23,7 @@ export type { AI } from './resources/ai';
 export type { ApiKeys } from './resources/api-keys';
 export type { DataSources } from './resources/data-sources';
 export type { EmbedTokens } from './resources/embed-tokens';
+export type { Fonts } from './resources/fonts';
 export type { Batches, Jobs, Reports } from './resources/reports';
 export type { Invitations, Members, Team } from './resources/team';
 export type { TemplateMessages, Templates, TemplateVersions } from './resources/templates';

@@ -7,7 +7,13 @@ import { openApiDocument, type RunningService, signUp, startService } from '@qui
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Quire } from './client';
-import { ConflictError, NotFoundError, PermissionDeniedError, PlanLimitError } from './core/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  PlanLimitError,
+  UnprocessableEntityError,
+} from './core/errors';
 import { templateTypes } from './typegen/template-types';
 import type { AiGenerateResult, AiStreamEvent, Report, Template } from './types';
 
@@ -41,6 +47,22 @@ afterAll(async () => {
   await app?.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
+
+const MONO_DIR = new URL('../../render/node_modules/@expo-google-fonts/noto-sans-mono/', import.meta.url);
+const MONO = new URL('400Regular/NotoSansMono_400Regular.ttf', MONO_DIR);
+const MONO_BOLD = new URL('700Bold/NotoSansMono_700Bold.ttf', MONO_DIR);
+
+/** The base names of the fonts a PDF embeds (pdffonts), subset prefixes dropped. */
+async function pdfFonts(bytes: Uint8Array): Promise<string[]> {
+  const file = join(work, `fonts-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, bytes);
+  const { stdout } = await run('pdffonts', [file]);
+  return stdout
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '')
+    .filter(Boolean);
+}
 
 async function pdfPages(bytes: Uint8Array): Promise<number> {
   const file = join(work, `report-${Date.now()}.pdf`);
@@ -223,6 +245,64 @@ describe('against the real service', () => {
       status: 'active',
     });
     expect(await quire.templates.create({ name: 'Third', html: '<p>3</p>' })).toMatchObject({ name: 'Third' });
+  });
+});
+
+describe('fonts', () => {
+  it('uploads a family, renders with it by name, lists and gets it, fails typed, and deletes it', async () => {
+    const account = await signUp(app, 'fonts');
+    const owner = new Quire({ apiKey: account.token, baseUrl: app.url });
+    const key = await owner.apiKeys.create({ name: 'fonts', role: 'editor' });
+    const fonts = new Quire({ apiKey: key.secret, baseUrl: app.url });
+    const regular = await readFile(MONO);
+
+    const family = await fonts.fonts.upload({ family: 'Brand Mono', data: new Uint8Array(regular) });
+    expect(family).toMatchObject({ object: 'font_family', name: 'Brand Mono', total_bytes: regular.length });
+    expect(family.faces.normal?.bytes).toBe(regular.length);
+    expect(family.faces.bold).toBeNull();
+    const bold = await fonts.fonts.upload({
+      family: 'brand mono',
+      face: 'bold',
+      data: (await readFile(MONO_BOLD)).toString('base64'),
+    });
+    expect(bold.faces.bold?.content_type).toBe('font/ttf');
+    expect((await fonts.fonts.list()).data.map((f) => f.name)).toEqual(['Brand Mono']);
+    expect(await fonts.fonts.get('Brand Mono')).toMatchObject({ id: family.id });
+
+    const template = await fonts.templates.create({
+      name: 'Branded',
+      html: `<p style="font-family: 'Brand Mono'">Figures</p>`,
+    });
+    const file = await fonts.reports.createFile({ template_id: template.id, data: {} });
+    expect(await pdfFonts(await file.bytes())).toContain('NotoSansMono-Regular');
+
+    const invalid = await fonts.fonts
+      .upload({ family: 'Broken', data: new TextEncoder().encode('not a font at all') })
+      .catch((e: unknown) => e);
+    expect(UnprocessableEntityError.isInstance(invalid)).toBe(true);
+    expect(invalid).toMatchObject({ status: 422, code: 'invalid_font' });
+    await fonts.fonts.upload({ family: 'Second Mono', data: regular });
+    const over = await fonts.fonts.upload({ family: 'Third Mono', data: regular }).catch((e: unknown) => e);
+    expect(PlanLimitError.isInstance(over)).toBe(true);
+    expect(over).toMatchObject({
+      status: 402,
+      limit: 2,
+      used: 2,
+      plan: 'free',
+      details: { resource: 'font_families' },
+    });
+
+    expect(await fonts.fonts.delete('Brand Mono')).toEqual({
+      object: 'font_family',
+      id: family.id,
+      name: 'Brand Mono',
+      deleted: true,
+    });
+    const gone = await fonts.fonts.get('Brand Mono').catch((e: unknown) => e);
+    expect(NotFoundError.isInstance(gone)).toBe(true);
+    expect(gone).toMatchObject({ code: 'font_not_found' });
+    const after = await fonts.reports.createFile({ template_id: template.id, data: {} });
+    expect((await pdfFonts(await after.bytes())).some((name) => name.includes('NotoSansMono'))).toBe(false);
   });
 });
 

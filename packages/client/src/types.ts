@@ -111,6 +111,7 @@ export type ErrorCode =
   | 'job_not_found'
   | 'batch_not_found'
   | 'data_source_not_found'
+  | 'font_not_found'
   | 'webhook_endpoint_not_found'
   | 'report_not_ready'
   | 'report_file_expired'
@@ -866,6 +867,16 @@ export interface PlanRendering {
   html_max_bytes: number;
 }
 
+/** The font families a team may upload (`client.fonts`) and how large they may be. */
+export interface PlanFonts {
+  /** Font families the team may keep. */
+  families: number;
+  /** Bytes of one face (normal, bold, italics or bolditalics). */
+  face_max_bytes: number;
+  /** Bytes of all the team's faces together. */
+  total_max_bytes: number;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -876,6 +887,7 @@ export interface Plan {
   popular: boolean;
   limits: PlanLimits;
   rendering: PlanRendering;
+  fonts: PlanFonts;
   includes: PlanFeatures;
 }
 
@@ -1003,3 +1015,38 @@ export type WebhookEvent =
       created_at: string;
       data: { object: { object: 'webhook_test'; endpoint_id: string; message: string } };
     };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fonts
+
+/** The faces of a font family. */
+export type FontFaceName = 'normal' | 'bold' | 'italics' | 'bolditalics';
+
+/** An uploaded face of a font family. */
+export interface FontFamilyFace {
+  bytes: number;
+  /** SHA-256 of the file, hex. */
+  sha256: string;
+  content_type: 'font/ttf' | 'font/otf' | 'font/woff' | 'font/woff2';
+  uploaded_at: string;
+}
+
+/** A font family of the team: templates name it in CSS `font-family`, and every render of the team draws with it. */
+export interface FontFamily {
+  object: 'font_family';
+  id: string;
+  name: string;
+  faces: Record<FontFaceName, FontFamilyFace | null>;
+  total_bytes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FontUploadParams {
+  /** The family name CSS uses (`Brand Sans`): letters, digits, spaces, `-`, `_`, `.`; at most 64 characters. */
+  family: string;
+  /** Default `normal`; a family's first upload must be its normal face. */
+  face?: FontFaceName;
+  /** The TTF, OTF or WOFF file: bytes (base64-encoded for you) or a base64 string. */
+  data: Uint8Array | ArrayBuffer | string;
+}

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Quire } from '@quire/client';
@@ -65,6 +66,7 @@ describe('tools/list', () => {
       'list_reports',
       'get_report',
       'list_data_sources',
+      'list_fonts',
     ]);
     for (const tool of tools) {
       expect(tool.name, tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
@@ -205,6 +207,21 @@ describe('tools', () => {
     );
     const report = structured(await call('generate_report', { template_id: templateId, data_source_id: source.id }));
     expect(report).toMatchObject({ status: 'succeeded', pages: 1 });
+  });
+
+  it('list_fonts lists the team’s font families and their faces', async () => {
+    const mono = await readFile(
+      new URL(
+        '../../render/node_modules/@expo-google-fonts/noto-sans-mono/400Regular/NotoSansMono_400Regular.ttf',
+        import.meta.url,
+      ),
+    );
+    await owner.fonts.upload({ family: 'Receipt Mono', data: new Uint8Array(mono) });
+    const listed = structured(await call('list_fonts'));
+    expect(listed).toMatchObject({ has_more: false, next_cursor: null });
+    expect(listed.fonts).toEqual([
+      { name: 'Receipt Mono', faces: ['normal'], total_bytes: mono.length, updated_at: expect.any(String) },
+    ]);
   });
 
   it('generate_template writes a template from a sentence with the offline AI, reporting progress', async () => {

@@ -40,6 +40,8 @@ export interface FeatureAppOptions {
   realLimits?: boolean;
   /** A mailer of the test's own (a recording one); the real outbox mailer otherwise. */
   mailer?: Mailer;
+  /** The JSON parser's body limit (express's default, 100kb, unless given). */
+  bodyLimit?: string;
   /** Mounts the feature's routers; the JSON parser comes before and the service's error handling after. */
   mount(app: Express, deps: FeatureDeps): Promise<void>;
 }
@@ -68,7 +70,7 @@ export async function startFeatureApp(options: FeatureAppOptions): Promise<Featu
   const app = express();
   // As the service: a proxy on loopback is trusted, which is how a test speaks from another address.
   app.set('trust proxy', 'loopback');
-  app.use(express.json());
+  app.use(express.json(options.bodyLimit ? { limit: options.bodyLimit } : {}));
   await options.mount(app, deps);
   app.use(notFound);
   app.use(errorHandler(logger));

@@ -126,8 +126,8 @@ describe('POST /mcp', () => {
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'quire' });
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(12);
-      expect(tools.map((tool) => tool.name)).toContain('generate_report');
+      expect(tools).toHaveLength(13);
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['generate_report', 'list_fonts']));
 
       const created = (await client.callTool({
         name: 'create_template',

@@ -37,6 +37,12 @@ export const TAGS = [
       'previews and checks.',
   },
   {
+    name: 'Fonts',
+    description:
+      'Font families a team uploads (TrueType, OpenType, WOFF) and its templates name in CSS `font-family`: every ' +
+      'render of the team (reports, previews, checks) draws with them.',
+  },
+  {
     name: 'Reports',
     description:
       'Rendering templates with data into PDF, HTML or email, synchronously or as jobs, one at a time or in batches.',

@@ -25,6 +25,7 @@ import {
 import { ContactBody } from '../contact/routes';
 import { DATA_SOURCE_OPERATIONS } from '../data-sources/operations';
 import { EMBED_TOKEN_OPERATIONS } from '../embed-tokens/operations';
+import { FONT_OPERATIONS } from '../fonts/operations';
 import { MCP_OPERATIONS } from '../mcp/operations';
 import { REPORT_OPERATIONS } from '../reports/operations';
 import { AcceptBody, InviteRole } from '../teams/invitations';
@@ -846,6 +847,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...REPORT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...DATA_SOURCE_OPERATIONS,
+  ...FONT_OPERATIONS,
   ...EMBED_TOKEN_OPERATIONS,
   ...USAGE_OPERATIONS,
   ...MCP_OPERATIONS,

@@ -3,6 +3,7 @@ import { type Plan, QuireError } from '@quire/core';
 import type {
   CheckResult,
   EngineName,
+  FontFaces,
   OutputLimits,
   RenderOptions,
   RenderPool,
@@ -22,6 +23,11 @@ export interface RenderServiceDeps {
   maxTimeoutMs?: number | undefined;
   /** The engine of every render (QUIRE_RENDER_ENGINE); unset: the renderer's default. */
   engine?: EngineName | undefined;
+  /**
+   * The team's uploaded font families its template names, for RenderOptions.fonts (see fonts/library.ts); every
+   * render of a team gets them. Renders no team asked for (the AI's checks) bring their own in their options.
+   */
+  fontsOf?(teamId: string, template: unknown): Promise<Record<string, FontFaces> | undefined>;
 }
 
 /** Renders of a team, on the lane of their kind, within the team's plan. */
@@ -87,10 +93,12 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     handler?: string,
   ): Promise<TOut> {
     const bounds = await boundsOf(teamId, lane);
+    const fonts = teamId !== null && deps.fontsOf ? await deps.fontsOf(teamId, options.template) : undefined;
     const release = await queue.acquire(lane, teamId ?? UNATTRIBUTED, bounds.concurrency);
     try {
       const input: RenderOptions = {
         ...options,
+        ...(fonts ? { fonts: { ...options.fonts, ...fonts } } : {}),
         ...(deps.engine ? { engine: deps.engine } : {}),
         ...(bounds.limits ? { limits: bounds.limits } : {}),
       };

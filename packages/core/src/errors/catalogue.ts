@@ -115,6 +115,7 @@ export const ERROR_CATALOGUE = {
   job_not_found: entry('not_found_error', 404, 'No such job.'),
   batch_not_found: entry('not_found_error', 404, 'No such batch.'),
   data_source_not_found: entry('not_found_error', 404, 'No such data source.'),
+  font_not_found: entry('not_found_error', 404, 'No such font family.'),
   webhook_endpoint_not_found: entry('not_found_error', 404, 'No such webhook endpoint.'),
   report_not_ready: entry('conflict_error', 409, 'The report has no file yet: it is still rendering or it failed.'),
   report_file_expired: entry('not_found_error', 410, "The report's file was deleted when its retention period ended."),

@@ -55,6 +55,21 @@ export const PlanRendering = z
   .strict();
 export type PlanRendering = z.infer<typeof PlanRendering>;
 
+/**
+ * The font families a team may upload (`/v1/fonts`) and how large they may be. Quire's own figures: the product
+ * description says nothing about fonts. Not counted per month: they bound what the team keeps.
+ */
+export const PlanFonts = z
+  .object({
+    families: z.number().int().nonnegative().describe('Font families the team may keep'),
+    face_max_bytes: z.number().int().positive().describe('Bytes of one face (normal, bold, italics or bolditalics)'),
+    total_max_bytes: z.number().int().positive().describe('Bytes of all the team’s faces together'),
+  })
+  .strict();
+export type PlanFonts = z.infer<typeof PlanFonts>;
+/** The name of a font limit, as `resource` of a 402 plan_limit_exceeded. */
+export type PlanFontLimitName = `font_${keyof PlanFonts}`;
+
 export const Plan = z
   .object({
     id: PlanId,
@@ -66,6 +81,7 @@ export const Plan = z
     popular: z.boolean(),
     limits: PlanLimits,
     rendering: PlanRendering,
+    fonts: PlanFonts,
     includes: PlanFeatures,
   })
   .strict();

@@ -66,6 +66,18 @@ describe('plans', () => {
     expect(getPlan('starter', 'listing').rendering).toEqual(getPlan('starter').rendering);
   });
 
+  it('let larger plans keep more and larger fonts (our figures: the seed says nothing about fonts)', () => {
+    const MB = 1024 * 1024;
+    const rows = PLANS.map((p) => [p.fonts.families, p.fonts.face_max_bytes / MB, p.fonts.total_max_bytes / MB]);
+    expect(rows).toEqual([
+      [2, 2, 8],
+      [5, 5, 25],
+      [20, 20, 100],
+      [100, 20, 500],
+    ]);
+    for (const plan of PLANS) expect(plan.fonts.face_max_bytes).toBeLessThanOrEqual(plan.fonts.total_max_bytes);
+  });
+
   it('are valid against their schema', () => {
     for (const plan of listPlans()) expect(Plan.parse(plan)).toEqual(plan);
   });

@@ -1,6 +1,7 @@
 import {
   Plan,
   type PlanFeatures,
+  type PlanFonts,
   type PlanId,
   type PlanLimitName,
   type PlanLimits,
@@ -25,6 +26,7 @@ function plan(
   description: string,
   limits: Omit<PlanLimits, 'reports_per_month'>,
   rendering: PlanRendering,
+  fonts: PlanFonts,
   includes: PlanFeatures,
   extraFeatures: string[],
   popular = false,
@@ -50,6 +52,7 @@ function plan(
       popular,
       limits: { ...limits, reports_per_month: reports },
       rendering,
+      fonts,
       includes,
     });
   };
@@ -72,6 +75,16 @@ const rendering = (
   html_max_bytes: htmlMb * MB,
 });
 
+/**
+ * A plan's font figures: families kept, megabytes of one face, megabytes of all faces. Our figures: the seed says
+ * nothing about fonts. A Latin font's face is 50–600 KB; a CJK face 5–20 MB, which Professional and up can hold.
+ */
+const fonts = (families: number, faceMb: number, totalMb: number): PlanFonts => ({
+  families,
+  face_max_bytes: faceMb * MB,
+  total_max_bytes: totalMb * MB,
+});
+
 const PLAN_BUILDERS = [
   plan(
     'free',
@@ -80,6 +93,7 @@ const PLAN_BUILDERS = [
     'For trying Quire and small side projects.',
     { templates: 2, api_calls_per_month: 500, members: 1, ai_requests_per_month: 30 },
     rendering(1, 10, 100, 10, 5),
+    fonts(2, 2, 8),
     { ai_generation: true, mcp: false, api: 'basic', priority_support: false, custom_integrations: false },
     ['Basic API access'],
   ),
@@ -90,6 +104,7 @@ const PLAN_BUILDERS = [
     'For individuals shipping reports in production.',
     { templates: 5, api_calls_per_month: 1_500, members: 1, ai_requests_per_month: 150 },
     rendering(2, 20, 300, 25, 10),
+    fonts(5, 5, 25),
     { ai_generation: true, mcp: true, api: 'basic', priority_support: false, custom_integrations: false },
     ['MCP access'],
   ),
@@ -100,6 +115,7 @@ const PLAN_BUILDERS = [
     'For small teams that report every day.',
     { templates: 20, api_calls_per_month: 6_000, members: 3, ai_requests_per_month: 600 },
     rendering(4, 30, 1_000, 50, 25),
+    fonts(20, 20, 100),
     { ai_generation: true, mcp: true, api: 'advanced', priority_support: true, custom_integrations: false },
     ['Advanced API access', 'MCP access', 'Priority support'],
     true,
@@ -111,6 +127,7 @@ const PLAN_BUILDERS = [
     'For organisations with high volumes and their own systems.',
     { templates: 100, api_calls_per_month: 50_000, members: 50, ai_requests_per_month: 5_000 },
     rendering(8, 60, 5_000, 100, 50),
+    fonts(100, 20, 500),
     { ai_generation: true, mcp: true, api: 'advanced', priority_support: true, custom_integrations: true },
     ['Advanced API access', 'MCP access', 'Priority support', 'Custom integrations'],
   ),

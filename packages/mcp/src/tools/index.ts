@@ -5,6 +5,7 @@ import { generateTemplate } from './generate-template';
 import { getReport } from './get-report';
 import { getTemplate } from './get-template';
 import { listDataSources } from './list-data-sources';
+import { listFonts } from './list-fonts';
 import { listReports } from './list-reports';
 import { listStarters } from './list-starters';
 import { listTemplates } from './list-templates';
@@ -26,6 +27,7 @@ export const TOOLS = [
   listReports,
   getReport,
   listDataSources,
+  listFonts,
 ] as const satisfies readonly QuireTool[];
 
 export type ToolName = (typeof TOOLS)[number]['name'];

@@ -1,5 +1,5 @@
 import { QuireError, type TemplateContent, type TemplateEngine } from '@quire/core';
-import { type Finding, RenderLimitError } from '@quire/render';
+import { type Finding, type FontFaces, RenderLimitError } from '@quire/render';
 import type { TemplateRenderer } from '../../templates/index';
 import { type DataSet, type DataSetName, rowCount } from './edge-cases';
 import type { CheckedItem, RemainingFinding, ReportFinding } from './report';
@@ -59,9 +59,10 @@ async function checkOne(
   renderer: TemplateRenderer,
   content: TemplateContent,
   set: DataSet,
+  fonts: Record<string, FontFaces> | undefined,
 ): Promise<{ pages: number | null; findings: Finding[] }> {
   try {
-    return await renderer.check({ template: content, data: set.data });
+    return await renderer.check({ template: content, data: set.data, ...(fonts ? { fonts } : {}) });
   } catch (error) {
     // A render the pool stopped (render_timeout, render_memory_exceeded) is a finding about the template.
     if (!QuireError.isInstance(error) && !(error instanceof RenderLimitError)) throw error;
@@ -74,8 +75,9 @@ export async function renderChecks(
   renderer: TemplateRenderer,
   content: TemplateContent,
   sets: DataSet[],
+  fonts?: Record<string, FontFaces>,
 ): Promise<CheckedItem[]> {
-  const results = await Promise.all(sets.map((set) => checkOne(renderer, content, set)));
+  const results = await Promise.all(sets.map((set) => checkOne(renderer, content, set, fonts)));
   return sets.map((set, index) => {
     const result = results[index] as { pages: number | null; findings: Finding[] };
     const findings = result.findings.flatMap((finding) => assess(finding, set.name) ?? []);

@@ -1,4 +1,5 @@
-import type { TemplateEngine } from '@quire/core';
+import type { TemplateContent, TemplateEngine } from '@quire/core';
+import type { FontFaces } from '@quire/render';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { DataSources } from '../../data-sources/index';
@@ -6,7 +7,7 @@ import type { TemplateStore } from '../../templates/index';
 import type { Usage } from '../../usage/index';
 import type { AiProvider } from '../provider';
 import type { ThreadStore } from './thread';
-import type { VerifyDeps } from './verify';
+import type { VerifyDeps, VerifyRequest } from './verify';
 
 /** What the AI routes are built from (see index.ts for where each comes from). */
 export interface AuthoringContext {
@@ -28,4 +29,12 @@ export interface AuthoringContext {
   useAi: RequestHandler;
   write: RequestHandler;
   read: RequestHandler;
+  /** The team's uploaded fonts a template names, for the checks of what the AI wrote. */
+  fontsFor?: (teamId: string, content: TemplateContent) => Promise<Record<string, FontFaces> | undefined>;
+}
+
+/** The verify loop's `fontsFor` for one team: its uploaded fonts, when the service has them. */
+export function teamFonts(context: AuthoringContext, teamId: string): Pick<VerifyRequest, 'fontsFor'> {
+  const { fontsFor } = context;
+  return fontsFor ? { fontsFor: (content) => fontsFor(teamId, content) } : {};
 }

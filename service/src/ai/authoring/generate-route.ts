@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { teamOf } from '../../http/caller';
 import { authorOf, templateView } from '../../templates/index';
 import { type GenerateBody, parseGenerateBody } from './bodies';
-import type { AuthoringContext } from './context';
+import { type AuthoringContext, teamFonts } from './context';
 import { fromSample, fromSchema, type TemplateData } from './data';
 import type { AiGeneration } from './responses';
 import { runAiRequest } from './run';
@@ -78,6 +78,7 @@ export function generateRoute(context: AuthoringContext): Router {
         messages: generateMessages({ ...body, schema: data?.schema, sample: data?.sample }),
         base,
         // Without data from the request, the model's sample data is the template's: the checks render with it.
+        ...teamFonts(context, team.id),
         rules: {
           nameFixed: body.name !== undefined,
           pageFixed: body.page !== undefined,

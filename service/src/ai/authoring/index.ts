@@ -2,6 +2,7 @@ import { createTemplateEngine, type Permission } from '@quire/core';
 import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { DataSources } from '../../data-sources/index';
+import type { FontLibrary } from '../../fonts/library';
 import type { Store } from '../../store/port';
 import type { TemplateRenderer, Templates } from '../../templates/index';
 import type { Usage } from '../../usage/index';
@@ -39,6 +40,8 @@ export interface AiAuthoringDeps {
   renderer: TemplateRenderer;
   /** config.ai.timeoutMs: the whole request, repairs included. */
   timeoutMs: number;
+  /** The teams' uploaded fonts: the checks of what the AI wrote draw with those its template names. */
+  fonts?: Pick<FontLibrary, 'fontsFor'>;
   /** Repair rounds after the first answer; default 3. */
   maxRepairRounds?: number;
 }
@@ -80,6 +83,7 @@ export async function createAiAuthoring(deps: AiAuthoringDeps): Promise<AiAuthor
     useAi: deps.requirePermission('ai:use'),
     write: deps.requirePermission('templates:write'),
     read: deps.requirePermission('templates:read'),
+    ...(deps.fonts ? { fontsFor: deps.fonts.fontsFor } : {}),
   };
   return { router: generateRoute(context), messagesRouter: messageRoutes(context) };
 }

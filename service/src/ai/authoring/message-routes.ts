@@ -4,7 +4,7 @@ import { isApiKeyRequest, mayPublish, teamOf, userOf } from '../../http/caller';
 import { mapPage } from '../../http/pagination';
 import { dataSchemaOf, defaultData, templateView } from '../../templates/index';
 import { MessageBody, ThreadListQuery } from './bodies';
-import type { AuthoringContext } from './context';
+import { type AuthoringContext, teamFonts } from './context';
 import { type AiTurn, messageView } from './responses';
 import { runAiRequest } from './run';
 import { boundedHistory, refineMessages } from './system-prompt';
@@ -65,6 +65,7 @@ export function messageRoutes(context: AuthoringContext): Router {
         messages: refineMessages({ instruction, current, schema, sample: base.sample_data, history }),
         base,
         rules: { nameFixed: false, pageFixed: false, takeSampleData: true },
+        ...teamFonts(context, team.id),
         signal,
         onEvent,
       });

@@ -18,7 +18,7 @@ import {
 import { ScriptedProvider } from './__fixtures__/scripted-provider';
 import { fromSample } from './data';
 import { generateMessages } from './system-prompt';
-import { type AuthoringEvent, verifyLoop } from './verify';
+import { type AuthoringEvent, type VerifyRequest, verifyLoop } from './verify';
 
 const engine = createTemplateEngine();
 const provider = new ScriptedProvider();
@@ -27,7 +27,12 @@ const data = fromSample(SAMPLE, 'data_sample');
 const base = TemplateContent.parse({ name: 'Invoice', html: '', sample_data: data.sample });
 
 function generate(
-  options: { signal?: AbortSignal; onEvent?: (event: AuthoringEvent) => void; renderer?: TemplateRenderer } = {},
+  options: {
+    signal?: AbortSignal;
+    onEvent?: (event: AuthoringEvent) => void;
+    renderer?: TemplateRenderer;
+    fontsFor?: VerifyRequest['fontsFor'];
+  } = {},
 ) {
   const input = { prompt: 'An invoice', kind: 'document' as const, schema: data.schema, sample: data.sample };
   return verifyLoop(
@@ -45,11 +50,38 @@ function generate(
       rules: { nameFixed: false, pageFixed: false, takeSampleData: false },
       signal: options.signal ?? new AbortController().signal,
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(options.fontsFor ? { fontsFor: options.fontsFor } : {}),
     },
   );
 }
 
 describe('the verify loop', () => {
+  it('checks each candidate with the team’s fonts that the candidate names', async () => {
+    provider.script(MESSY_GOOD);
+    const brand = { normal: new Uint8Array([1, 2, 3]) };
+    const asked: string[] = [];
+    const seen: unknown[] = [];
+    const recording: TemplateRenderer = {
+      render: (options) => inProcessRenderer.render(options),
+      check: (options) => {
+        seen.push(options.fonts);
+        const { fonts: _fonts, ...rest } = options;
+        return inProcessRenderer.check(rest);
+      },
+    };
+    await generate({
+      renderer: recording,
+      fontsFor: async (content) => {
+        asked.push(content.html);
+        return { 'Brand Sans': brand };
+      },
+    });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0]).toContain(GOOD_HTML);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((fonts) => (fonts as Record<string, unknown>)['Brand Sans'] === brand)).toBe(true);
+  });
+
   it('takes the template out of the prose, sanitises it and checks it with the sample and every edge case', async () => {
     provider.script(MESSY_GOOD);
     const { content, reply, report } = await generate();

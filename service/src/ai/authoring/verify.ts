@@ -1,4 +1,5 @@
 import { type JsonSchema, QuireError, type TemplateContent, type TemplateEngine } from '@quire/core';
+import type { FontFaces } from '@quire/render';
 import { dataSchemaOf, type TemplateRenderer } from '../../templates/index';
 import type { AiMessage, AiProvider, AiRequest, AiTask } from '../provider';
 import { type Candidate, type CandidateRules, candidateOf } from './candidate';
@@ -38,6 +39,11 @@ export interface VerifyRequest {
   signal: AbortSignal;
   /** Progress and partial text; without it the model is asked for whole answers. */
   onEvent?: (event: AuthoringEvent) => void;
+  /**
+   * The team's uploaded font families a candidate names (fonts/library.ts): its checks then draw as the team's
+   * reports will, while the renders stay outside the team's queue as the AI's own.
+   */
+  fontsFor?: (content: TemplateContent) => Promise<Record<string, FontFaces> | undefined>;
 }
 
 export interface VerifyResult {
@@ -120,7 +126,8 @@ async function examine(deps: VerifyDeps, answer: string, on: TemplateContent, re
     return { problems, notes: candidate.notes, candidate } satisfies Examined;
   }
   const sets = setsFor(deps.engine, candidate.content);
-  const checked = await orAbort(renderChecks(deps.renderer, candidate.content, sets), request.signal);
+  const fonts = await request.fontsFor?.(candidate.content);
+  const checked = await orAbort(renderChecks(deps.renderer, candidate.content, sets, fonts), request.signal);
   return { problems: problemsOf(checked), notes: candidate.notes, candidate, checked } satisfies Examined;
 }
 
