@@ -101,6 +101,21 @@ body { margin: 0 } p { margin: 0; break-after: page }`;
     expect(doc.pages[1]?.pieces[0]?.x).toBeCloseTo(42.52, 1);
   });
 
+  it('numbers pages in margin boxes in any counter style a list marker has', async () => {
+    const css = `@page { @bottom-center { content: counter(page, upper-roman) " / " counter(pages, lower-greek) } }
+body { margin: 0 } p { margin: 0; break-after: page }`;
+    const report = await render({ html: '<p>One</p><p>Two</p><p>Three</p><p>Four</p>', css });
+    expect(report.warnings).toEqual([]);
+    // pdftotext reads the space after a narrow I as none: the slash is compared without the spaces around it.
+    const texts = (await pageTexts(report.bytes)).map((t) =>
+      t
+        .replace(/\s*\/\s*/g, '/')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+    expect(texts).toEqual(['One I/δ', 'Two II/δ', 'Three III/δ', 'Four IV/δ']);
+  });
+
   it('draws a dashed border dashed', async () => {
     const report = await render({
       html: '<div style="margin: 0; height: 100pt; border-top: 6pt dashed #000"></div>',

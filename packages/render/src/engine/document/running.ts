@@ -2,6 +2,7 @@ import type { BlockBox } from '../boxes/box';
 import type { BlockLayout } from '../layout/block/block-layout';
 import type { BoxFragment, PagePiece } from '../layout/fragment';
 import type { MarginBox, MarginBoxName, PageStyle } from '../style/computed-style';
+import { counterText } from '../style/counter-styles';
 
 /** Page geometry in points, from the page's style. */
 export interface PageBox {
@@ -27,66 +28,10 @@ export function marginBoxText(box: MarginBox, page: number, pages: number): stri
   let text = '';
   for (const part of box.content) {
     if (part.kind === 'string') text += part.value;
-    else text += formatCounter(part.name === 'page' ? page : pages, part.style);
+    // Every counter style a list marker has (CSS Counter Styles 3), page numbers included.
+    else text += counterText(part.style, part.name === 'page' ? page : pages);
   }
   return text;
-}
-
-function formatCounter(value: number, style: string): string {
-  switch (style) {
-    case 'lower-roman':
-      return roman(value).toLowerCase();
-    case 'upper-roman':
-      return roman(value);
-    case 'lower-alpha':
-    case 'lower-latin':
-      return alpha(value);
-    case 'upper-alpha':
-    case 'upper-latin':
-      return alpha(value).toUpperCase();
-    case 'decimal-leading-zero':
-      return value < 10 ? `0${value}` : String(value);
-    default:
-      return String(value);
-  }
-}
-
-function roman(value: number): string {
-  const table: Array<[number, string]> = [
-    [1000, 'M'],
-    [900, 'CM'],
-    [500, 'D'],
-    [400, 'CD'],
-    [100, 'C'],
-    [90, 'XC'],
-    [50, 'L'],
-    [40, 'XL'],
-    [10, 'X'],
-    [9, 'IX'],
-    [5, 'V'],
-    [4, 'IV'],
-    [1, 'I'],
-  ];
-  let rest = value;
-  let out = '';
-  for (const [n, s] of table) {
-    while (rest >= n) {
-      out += s;
-      rest -= n;
-    }
-  }
-  return out;
-}
-
-function alpha(value: number): string {
-  let n = value;
-  let out = '';
-  while (n > 0) {
-    n -= 1;
-    out = String.fromCharCode(97 + (n % 26)) + out;
-    n = Math.floor(n / 26);
-  }
-  return out;
 }
 
 type Area = {
