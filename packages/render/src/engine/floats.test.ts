@@ -169,7 +169,7 @@ describe('text around floats', () => {
 });
 
 describe('floats in the PDF', () => {
-  it('prints a float taller than the page over two pages, nothing lost, and reports nothing about float', async () => {
+  it('prints a float taller than the page over two pages, broken between its lines, nothing lost or twice', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => `<div>Aside line ${i + 1}</div>`).join('');
     const report = await renderReport({
       template: {
@@ -181,7 +181,8 @@ describe('floats in the PDF', () => {
     expect(report.pages).toBe(2);
     const texts = await pageTexts(report.bytes);
     const all = texts.join('\n');
-    for (let i = 1; i <= 60; i++) expect(all).toMatch(new RegExp(`Aside line ${i}\\b`));
+    // Every line once: the page breaks between two of the float's lines, not through one.
+    for (let i = 1; i <= 60; i++) expect(all.match(new RegExp(`Aside line ${i}\\b`, 'g'))).toHaveLength(1);
     expect(texts[0]).toContain('Main text beside the aside.');
     expect(report.warnings.map((w) => w.message).join()).not.toContain('float');
   });

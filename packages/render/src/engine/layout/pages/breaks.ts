@@ -33,7 +33,44 @@ const isFloat = (f: Fragment): boolean => f.kind === 'box' && f.float === true;
 export function breakInside(box: BoxFragment, originY: number, search: BreakSearch): FoundBreak | null {
   if (box.role === 'row') return breakInRow(box, originY, search);
   if (box.role === 'table') return breakInTable(box, originY, search);
-  return breakInStack(box.children, originY, search, box);
+  const found = breakInStack(box.children, originY, search, box);
+  return box.floats && found && !found.forced ? besideFloats(box, originY, found, search) : found;
+}
+
+/** The floats of a box's formatting context, its children's hanging ones included, with their tops in the flow. */
+function* floatsIn(box: BoxFragment, originY: number): Generator<{ fragment: BoxFragment; top: number }> {
+  for (const child of box.children) {
+    if (!isBox(child)) continue;
+    if (child.float) yield { fragment: child, top: originY + child.y };
+    else if (child.floats) yield* floatsIn(child, originY + child.y);
+  }
+}
+
+/**
+ * A break beside floats must also fall between the lines of every float it crosses: it moves up until the flow and
+ * the floats agree, as the cells of a row do (a float with no break of its own is broken before). Where they never
+ * agree above the page's start, the break stays where the flow put it and the float is cut there.
+ */
+function besideFloats(box: BoxFragment, originY: number, found: FoundBreak, search: BreakSearch): FoundBreak {
+  let at = found.at;
+  for (let round = 0; round < 16; round++) {
+    let moved = false;
+    for (const { fragment: child, top } of floatsIn(box, originY)) {
+      if (top >= at - EPSILON || top + child.height <= at + EPSILON) continue;
+      const inner = breakInStack(child.children, top, { ...search, limit: at }, child);
+      const next = inner && inner.at > top + EPSILON ? inner.at : top;
+      if (next < at - EPSILON) {
+        at = next;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+    if (at <= search.start + EPSILON) return found;
+    const flow = breakInStack(box.children, originY, { ...search, limit: at }, box);
+    if (!flow || flow.forced || flow.at <= search.start + EPSILON) return found;
+    at = Math.min(at, flow.at);
+  }
+  return at > search.start + EPSILON ? { at, forced: false } : found;
 }
 
 function canSplit(fragment: Fragment, search: BreakSearch): fragment is BoxFragment {
