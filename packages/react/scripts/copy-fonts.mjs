@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// quire-react-fonts <dir>: copies the fonts the PDF preview draws with (the bundled Noto families, from the
+// quire-react-fonts <dir>: copies the fonts the PDF preview draws with (the bundled families, from the
 // packages @quire/render depends on) into a folder the host serves, each under its file name; then
 // `fonts={{ baseUrl: '/<that folder>' }}`.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';

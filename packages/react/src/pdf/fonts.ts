@@ -6,8 +6,10 @@ export type FontFace = keyof FontFaces;
 
 /**
  * The fonts the PDF engine draws with, by family and face: the files of the registry packages @quire/render
- * depends on (Google's Noto, OFL). The server renders with exactly these; a preview with the same files draws
- * the same PDF. A host serves them under one URL (`fonts: { baseUrl }`), each under its file name.
+ * depends on (Google Fonts: Noto, and Arimo, Tinos and the other metric-compatible families). The server renders
+ * with exactly these; a preview with the same files draws the same PDF. A host serves them under one URL
+ * (`fonts: { baseUrl }`), each under its file name. (The optional CJK fonts are not among them: 30 MB is too much
+ * for a page to fetch; a preview of CJK text draws empty boxes where the service, with @quire/fonts-cjk, does not.)
  */
 export const BUNDLED_FONT_FILES: Readonly<Record<string, Readonly<Partial<Record<FontFace, string>>>>> = bundled;
 

@@ -134,6 +134,27 @@ body { margin: 0 } p { margin: 0; break-after: page }`;
     expect(changes).toBeGreaterThan(20);
   });
 
+  it('draws an SVG kept from an earlier document with the opacity it had there', async () => {
+    // svg-to-pdfkit names opacity states in the order a document first uses them: the kept drawing of the half-
+    // transparent square must be renamed in a document where another opacity came first.
+    const square = (opacity: number, colour: string) =>
+      `<svg width="60" height="60" viewBox="0 0 60 60"><rect width="60" height="60" fill="${colour}" fill-opacity="${opacity}"/></svg>`;
+    const css = '@page { margin: 0 } body { margin: 0 } svg { display: block }';
+    const first = await render({ html: square(0.5, '#0000ff'), css });
+    const second = await render({ html: `${square(0.2, '#ff0000')}${square(0.5, '#0000ff')}`, css });
+    const pixel = async (bytes: Uint8Array, y: number) => {
+      const image = PNG.sync.read((await rasterize(bytes, { dpi: 72 }))[0] as Buffer);
+      const at = (y * image.width + 30) * 4;
+      return [image.data[at], image.data[at + 1], image.data[at + 2]];
+    };
+    const halfBlue = await pixel(first.bytes, 30);
+    expect(halfBlue[2]).toBe(255);
+    expect(halfBlue[0]).toBeGreaterThan(100);
+    expect(halfBlue[0]).toBeLessThan(155);
+    // Drawn 45pt (60px) further down in the second document, over white.
+    expect(await pixel(second.bytes, 75)).toEqual(halfBlue);
+  });
+
   it('applies var() with fallbacks and CSS nesting', () => {
     const css =
       ':root { --brand: #0f766e } .card { & .title { color: var(--brand); } .note { color: var(--missing, rgb(200 0 0)); } }';

@@ -282,45 +282,123 @@ const ASPECT =
   /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg\b[^>]*?\spreserveAspectRatio\s*=\s*["']([^"']+)["']/i;
 
 /**
+ * What an SVG drew at (0, 0) in a box of a size, by markup and size: the same logo or chart in the next document is
+ * not parsed and converted again (svg-to-pdfkit was a tenth of a one-page invoice's time). Only drawings that use
+ * nothing of the document they were drawn in are kept: no fonts, images, opacity or gradients (their resource
+ * names are the document's), and nothing svg-to-pdfkit warned about (the warnings are said per document).
+ */
+interface SvgDrawing {
+  drawn: string;
+  /** The opacity states it sets (svg-to-pdfkit sets fill and stroke opacity through pdfkit's ExtGStates): the
+   * names they had in the document it was drawn in, and the opacities, to name them in the next document. */
+  opacity: Array<{ name: string; key: string }>;
+}
+const svgDrawings = new Map<string, SvgDrawing>();
+const SVG_DRAWINGS_KEPT = 64;
+const SVG_KEPT_MAX_MARKUP = 256 * 1024;
+// Names a content stream may use without a resource of the page: device colour spaces (opacity is named anew).
+const RESOURCE_NAME = /\/(?!Device(?:RGB|Gray|CMYK)\b)[A-Za-z]/;
+const OPACITY = /\/(Gs\d+) gs/g;
+
+/**
  * An SVG scaled into its fragment's box (its viewBox fitted per its preserveAspectRatio) with the
- * svg-to-pdfkit that pdfmake ships. What it draws is captured first, so a drawing that fails halfway leaves
- * nothing behind but a finding.
+ * svg-to-pdfkit that pdfmake ships, drawn at the box's origin and moved there. What it draws is captured first,
+ * so a drawing that fails halfway leaves nothing behind but a finding.
  */
 export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: number, originY: number): void {
   const x = originX + fragment.x;
   const y = originY + fragment.y;
   if (fragment.width > 0 && fragment.height > 0) {
-    const { doc, cw } = ctx;
+    const { cw } = ctx;
     cw.alpha(1);
-    const depth = doc._ctmStack.length;
-    cw.beginCapture();
-    let failure: unknown;
-    const draw = () =>
-      ctx.platform.svgToPdfkit(doc, fragment.markup, x, y, {
-        width: fragment.width,
-        height: fragment.height,
-        assumePt: true,
-        preserveAspectRatio: ASPECT.exec(fragment.markup)?.[1] ?? 'xMidYMid meet',
-        warningCallback: (message) => svgWarning(ctx, message),
-        fontCallback: (family, bold, italic) => svgFont(ctx, family, bold, italic),
-        imageCallback: (href) => svgImage(ctx, href),
-      });
-    try {
-      // The SVG's own images are embedded by pdfkit as it draws them.
-      if (ctx.platform.embedNow) ctx.platform.embedNow(draw);
-      else draw();
-    } catch (error) {
-      failure = error;
-      while (doc._ctmStack.length > depth) doc.restore();
-    }
-    const drawn = cw.endCapture();
-    if (failure === undefined) cw.write(drawn);
+    const aspect = ASPECT.exec(fragment.markup)?.[1] ?? 'xMidYMid meet';
+    const key = `${fragment.width}x${fragment.height}|${aspect}|${fragment.markup}`;
+    const kept = svgDrawings.get(key);
+    let drawn: string | undefined;
+    if (kept) drawn = redrawn(ctx, kept);
     else {
-      const reason = failure instanceof Error ? failure.message : String(failure);
-      ctx.findings.add({ code: 'svg_not_rendered', message: `An SVG could not be drawn and was left out: ${reason}` });
+      const fresh = drawSvg(ctx, fragment, aspect);
+      drawn = fresh?.drawing.drawn;
+      if (fresh?.keep && fragment.markup.length <= SVG_KEPT_MAX_MARKUP) {
+        svgDrawings.set(key, fresh.drawing);
+        if (svgDrawings.size > SVG_DRAWINGS_KEPT) svgDrawings.delete(svgDrawings.keys().next().value as string);
+      }
     }
+    if (drawn !== undefined) cw.write(`q\n1 0 0 1 ${num(x)} ${num(y)} cm\n${drawn}\nQ\n`);
   }
   if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
+}
+
+/** A kept drawing in this document: its opacity states registered here and called by their names here. */
+function redrawn(ctx: PaintContext, kept: SvgDrawing): string {
+  if (kept.opacity.length === 0) return kept.drawn;
+  const { doc, cw } = ctx;
+  const names = new Map<string, string>();
+  cw.beginCapture();
+  for (const { name, key } of kept.opacity) {
+    const [fill, stroke] = key.split('_').map((v) => (v === 'null' ? null : Number(v))) as [
+      number | null,
+      number | null,
+    ];
+    doc._doOpacity(fill, stroke);
+    names.set(name, (doc._opacityRegistry[key] as [unknown, string])[1]);
+  }
+  cw.endCapture();
+  return kept.drawn.replace(OPACITY, (_m, name: string) => `/${names.get(name)} gs`);
+}
+
+/** The drawing's operators at (0, 0), and whether it may be kept for other documents; undefined when it failed. */
+function drawSvg(
+  ctx: PaintContext,
+  fragment: SvgFragment,
+  aspect: string,
+): { drawing: SvgDrawing; keep: boolean } | undefined {
+  const { doc, cw } = ctx;
+  const depth = doc._ctmStack.length;
+  let usedDocument = false;
+  cw.beginCapture();
+  let failure: unknown;
+  const draw = () =>
+    ctx.platform.svgToPdfkit(doc, fragment.markup, 0, 0, {
+      width: fragment.width,
+      height: fragment.height,
+      assumePt: true,
+      preserveAspectRatio: aspect,
+      warningCallback: (message) => {
+        usedDocument = true;
+        svgWarning(ctx, message);
+      },
+      fontCallback: (family, bold, italic) => {
+        usedDocument = true;
+        return svgFont(ctx, family, bold, italic);
+      },
+      imageCallback: (href) => {
+        usedDocument = true;
+        return svgImage(ctx, href);
+      },
+    });
+  try {
+    // The SVG's own images are embedded by pdfkit as it draws them.
+    if (ctx.platform.embedNow) ctx.platform.embedNow(draw);
+    else draw();
+  } catch (error) {
+    failure = error;
+    while (doc._ctmStack.length > depth) doc.restore();
+  }
+  const drawn = cw.endCapture();
+  if (failure !== undefined) {
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    ctx.findings.add({ code: 'svg_not_rendered', message: `An SVG could not be drawn and was left out: ${reason}` });
+    return undefined;
+  }
+  const opacity: SvgDrawing['opacity'] = [];
+  for (const name of new Set([...drawn.matchAll(OPACITY)].map((m) => m[1] as string))) {
+    const key = Object.entries(doc._opacityRegistry).find(([, entry]) => entry[1] === name)?.[0];
+    if (key === undefined) return { drawing: { drawn, opacity }, keep: false };
+    opacity.push({ name, key });
+  }
+  const keep = !usedDocument && !RESOURCE_NAME.test(drawn.replace(OPACITY, ''));
+  return { drawing: { drawn, opacity }, keep };
 }
 
 function svgWarning(ctx: PaintContext, message: string): void {

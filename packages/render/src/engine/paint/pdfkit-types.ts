@@ -59,6 +59,9 @@ export interface PdfDocument {
   page: PdfPage;
   _font: PdfEmbeddedFont;
   _ctmStack: unknown[];
+  /** pdfkit's ExtGStates for opacity, by `${fill}_${stroke}`: [dictionary, name]. */
+  _opacityRegistry: Record<string, [unknown, string]>;
+  _doOpacity(fill: number | null, stroke: number | null): void;
   addPage(options: { size: [number, number]; margin: number }): PdfDocument;
   addContent(data: string): PdfDocument;
   registerFont(name: string, src: Uint8Array): PdfDocument;
