@@ -1,6 +1,6 @@
 /**
  * The package end-to-end test (`pnpm e2e:packages`): the public packages as a user gets them. It builds them,
- * publishes them to a verdaccio on loopback, installs @quire/client, @quire/render, @quire/mcp and @quire/react with
+ * publishes them to a verdaccio on loopback, installs @quire/client, @quire/render, @quire/fonts-cjk, @quire/mcp and @quire/react with
  * npm into a fresh project, and runs them there against the service: the client from an ES module and from
  * CommonJS, the `quire` command, and `npx @quire/mcp` driven over stdio by the MCP SDK's client. Then a fresh Vite +
  * React + TypeScript app installs @quire/react with its peers, type-checks and builds (vite-app.ts).
@@ -17,7 +17,8 @@ import { checkViteBuild, VITE_APP_INSTALL, writeViteApp } from './vite-app';
 
 /** The packages a user installs, and the MCP SDK their MCP client is written with. */
 // @quire/react comes with its peers (react, react-dom) from the registry: npm installs peer dependencies.
-const INSTALL = ['@quire/client', '@quire/render', '@quire/mcp', '@quire/react'];
+// @quire/fonts-cjk is optional: installed here so that the `quire` command is seen to pick it up.
+const INSTALL = ['@quire/client', '@quire/render', '@quire/fonts-cjk', '@quire/mcp', '@quire/react'];
 const MCP_SDK = '@modelcontextprotocol/sdk@1.32.2';
 const CONSUMER = fileURLToPath(new URL('consumer/', import.meta.url));
 // --prefer-online: the packages' metadata is asked for again, never taken from npm's cache of an earlier run.
@@ -101,6 +102,16 @@ await main('e2e:packages', async () => {
   await step('npx quire render invoice --out invoice.pdf', async () => {
     await run('npx', ['quire', 'render', 'invoice', '--out', 'invoice.pdf'], inProject(60_000));
     console.log(`  ${await expectPdf(join(project, 'invoice.pdf'), INVOICE_PAGES)}`);
+  });
+
+  await step('npx quire render cjk.html --out cjk.pdf, with @quire/fonts-cjk installed beside it', async () => {
+    await writeFile(join(project, 'cjk.html'), '<h1>发票 · 請求書 · 영수증</h1>\n');
+    await run('npx', ['quire', 'render', 'cjk.html', '--out', 'cjk.pdf'], inProject(60_000));
+    console.log(`  ${await expectPdf(join(project, 'cjk.pdf'), 1)}`);
+    const text = await run('pdftotext', [join(project, 'cjk.pdf'), '-'], inProject(30_000));
+    check(text.includes('发票') && text.includes('영수증'), `cjk.pdf does not hold the CJK text:\n${text}`);
+    const fonts = await run('pdffonts', [join(project, 'cjk.pdf')], inProject(30_000));
+    check(/NotoSansSC/.test(fonts) && /NotoSansKR/.test(fonts), `cjk.pdf does not embed the CJK fonts:\n${fonts}`);
   });
 
   await step('npx @quire/mcp over stdio: initialize, tools/list, generate_report', async () => {
