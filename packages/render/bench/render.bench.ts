@@ -6,6 +6,7 @@
  *   npx tsx bench/render.bench.ts --quick         a short run (about 2 minutes; fewer documents, noisier figures)
  *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W4 W5, or one unit such as W1-pool2)
  *   npx tsx bench/render.bench.ts --engine NAME   the candidate engine (default quire, or $QUIRE_BENCH_ENGINE)
+ *   npx tsx bench/render.bench.ts --source        the TypeScript sources through tsx instead of the built package
  *
  * QUIRE_BENCH_QUICK=1 is --quick and QUIRE_BENCH_ENGINE=NAME is --engine NAME (how `pnpm bench` at the root passes
  * them on).
@@ -18,9 +19,15 @@
  * `--engine pdfmake` to exercise the candidate units' code on an engine that exists.
  *
  * The process started by that command only orchestrates: every unit (one engine on one workload) runs in a child
- * process of its own, `node --import tsx --conditions=@quire/source bench/render.bench.ts --unit <name>`, so that
- * each unit's peak RSS is its own and not what an earlier unit left behind, and so that @quire/core resolves to its
- * sources as it does in the pool's workers and in vitest. Units run one after another, never side by side.
+ * process of its own (`--unit <name>`), so that each unit's peak RSS is its own and not what an earlier unit left
+ * behind. Units run one after another, never side by side.
+ *
+ * The units render with the built package (`dist`, what `npm install @quire/render` gives), which the orchestrator
+ * builds first when a source file is newer, and run as plain JavaScript: this file bundled by esbuild into
+ * `bench/unit.built.mjs`, the package left external. Through tsx, a unit would carry tsx's loader (its own thread and
+ * heap, some 90 MB of RSS) and, on the sources, esbuild's `keepNames` wrapper around every closure (some 10% of a
+ * render's time), which users never pay. `--source` runs the units on the sources through tsx instead (the
+ * `@quire/source` condition), for a quick look while changing them.
  *
  * Peak RSS is sampled every 20 ms by a worker thread (`process.memoryUsage.rss()` is process-wide, so it covers the
  * RenderPool's worker threads, and a worker thread keeps sampling while a long render blocks the main thread). The
@@ -28,7 +35,7 @@
  * Chromium renders in processes of its own: their memory is not in the Node RSS and is printed separately.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -344,7 +351,8 @@ async function saturate(
 }
 
 async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promise<UnitResult> {
-  const { renderReport, defaultFonts } = await import('../src/render');
+  // The package by its own name: its `dist`, or its sources when the child runs with the `@quire/source` condition.
+  const { renderReport, defaultFonts } = await import('@quire/render');
   const sampler = new RssSampler();
   const baselineMb = process.memoryUsage.rss() / 1024 / 1024;
   const wallStart = performance.now();
@@ -372,7 +380,7 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
       case 'W1-pool2':
       case 'W1-cand-pool1':
       case 'W1-cand-pool2': {
-        const { RenderPool } = await import('../src/pool/index');
+        const { RenderPool } = await import('@quire/render');
         const workers = unit.endsWith('pool1') ? 1 : 2;
         const pool = new RenderPool({ workers });
         close = () => pool.destroy();
@@ -392,7 +400,7 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
       case 'W1-chromium':
       case 'W2-chromium':
       case 'W5-chromium': {
-        const { ChromiumEngine } = await import('../src/chromium/index');
+        const { ChromiumEngine } = await import('@quire/render');
         tree = new ProcessTreeSampler();
         const fontconfig = showChromiumBundledNoto();
         const chromium = await ChromiumEngine.launch({ pages: 1 });
@@ -494,16 +502,20 @@ interface Args {
   /** The engine of the `-cand` units. */
   candidate: string;
   unit?: UnitName;
+  /** Measure the TypeScript sources (the `@quire/source` condition) instead of the built package. */
+  source: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   let quick = process.env.QUIRE_BENCH_QUICK === '1';
+  let source = false;
   let unit: UnitName | undefined;
   let candidate = process.env.QUIRE_BENCH_ENGINE || 'quire';
   const wanted: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--quick') quick = true;
+    else if (arg === '--source') source = true;
     else if (arg === '--engine' || arg.startsWith('--engine=')) {
       const value = arg === '--engine' ? argv[++i] : arg.slice('--engine='.length);
       if (!value) throw new Error('--engine needs a value, such as quire or pdfmake');
@@ -518,7 +530,7 @@ function parseArgs(argv: string[]): Args {
     } else if (arg.startsWith('--only=')) wanted.push(...arg.slice('--only='.length).split(','));
     else {
       throw new Error(
-        `Unknown argument ${arg}. Usage: render.bench.ts [--quick] [--only W1,W2,W3,W4,W5] [--engine quire]`,
+        `Unknown argument ${arg}. Usage: render.bench.ts [--quick] [--only W1,W2,W3,W4,W5] [--engine quire] [--source]`,
       );
     }
   }
@@ -530,16 +542,14 @@ function parseArgs(argv: string[]): Args {
   }
   if (candidate === 'chromium')
     throw new Error('--engine chromium: Chromium has units of its own; name another engine');
-  return { quick, only: only.size > 0 ? only : new Set(UNITS), candidate, ...(unit ? { unit } : {}) };
+  return { quick, only: only.size > 0 ? only : new Set(UNITS), candidate, source, ...(unit ? { unit } : {}) };
 }
 
-function runChild(unit: UnitName, quick: boolean, candidate: string): Promise<UnitResult> {
+function runChild(unit: UnitName, quick: boolean, candidate: string, unitFile: string | null): Promise<UnitResult> {
   const args = [
-    '--import',
-    'tsx',
-    '--conditions=@quire/source',
+    ...(unitFile ? [] : ['--import', 'tsx', '--conditions=@quire/source']),
     '--expose-gc',
-    fileURLToPath(import.meta.url),
+    unitFile ?? fileURLToPath(import.meta.url),
     '--unit',
     unit,
     '--engine',
@@ -603,7 +613,43 @@ function table(header: string[], body: string[][], alignLeft: number): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
-async function orchestrate({ quick, only, candidate }: Args): Promise<void> {
+/**
+ * The units as plain JavaScript on the built package: builds the package when a file under src/ is newer than the
+ * built library (so the units measure the code as it is), then bundles this file with the package left external.
+ */
+async function builtUnits(): Promise<string> {
+  buildIfStale();
+  // Imported here: the units themselves do not load esbuild.
+  const { buildSync } = await import('esbuild');
+  const outfile = join(PACKAGE_DIR, 'bench', 'unit.built.mjs');
+  buildSync({
+    entryPoints: [fileURLToPath(import.meta.url)],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+function buildIfStale(): void {
+  const built = join(PACKAGE_DIR, 'dist', 'index.js');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce((latest, entry) => {
+      const path = join(dir, entry.name);
+      return Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    }, 0);
+  if (builtAt > newest(join(PACKAGE_DIR, 'src'))) return;
+  process.stderr.write('building @quire/render first (a source file is newer than dist)...\n');
+  execFileSync('pnpm', ['run', 'build'], { cwd: PACKAGE_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function orchestrate({ quick, only, candidate, source }: Args): Promise<void> {
+  const unitFile = source ? null : await builtUnits();
   const chromiumPath = findChromium();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const cores = availableParallelism();
@@ -612,7 +658,9 @@ async function orchestrate({ quick, only, candidate }: Args): Promise<void> {
     `Node ${process.version}, ${cores} CPUs (${cpu}), pdfmake ${versionOf('pdfmake')}, playwright-core ${versionOf('playwright-core')}`,
   );
   console.log(`Chromium: ${chromiumPath ? `${chromiumVersion(chromiumPath)} at ${chromiumPath}` : 'not installed'}`);
-  console.log('Each unit runs in its own child process, one after another.');
+  console.log(
+    `Each unit runs in its own child process, one after another, on ${source ? 'the TypeScript sources (tsx)' : 'the built package (dist)'}.`,
+  );
   const loadAtStart = loadavg()[0] ?? 0;
   console.log(`Load average (1 min) at the start: ${fmt(loadAtStart, 2)} on ${cores} CPUs.\n`);
 
@@ -630,7 +678,7 @@ async function orchestrate({ quick, only, candidate }: Args): Promise<void> {
       continue;
     }
     process.stderr.write(`running ${unit} (${engineName(unit, candidate)}, ${UNIT_LABELS[unit].how})...\n`);
-    const result = await runChild(unit, quick, candidate);
+    const result = await runChild(unit, quick, candidate, unitFile);
     if (result.engineMissing) missing = unit;
     results.set(unit, result);
   }

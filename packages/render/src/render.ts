@@ -11,14 +11,13 @@ import { barcodeSvg } from './barcode';
 import { renderWithQuireEngine } from './engine/document/render-document';
 import { nodePlatform } from './engine/paint/platform-node';
 import { toVisualOrder } from './fonts/bidi';
-import { loadBundledFonts, optionalFontFamilies, readOptionalFamily } from './fonts/bundled';
+import { bundledFamilies, optionalFontFamilies, readBundledFamily, readOptionalFamily } from './fonts/bundled';
 import { FontRegistry } from './fonts/registry';
 import { assertHtmlNesting } from './nesting';
 import { compileEmail } from './output/email';
 import { htmlDocument } from './output/html';
 import { assertHtmlBodyWithin, assertHtmlWithin, assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
-import { writePdf } from './pdf/pdfmake-node';
 import { renderPdf } from './pdf/render-pdf';
 import type { EngineName, RenderOptions, RenderResult } from './types';
 
@@ -46,8 +45,12 @@ let bundled: FontRegistry | undefined;
 /** The bundled fonts, parsed once per process. */
 export function defaultFonts(): FontRegistry {
   if (!bundled) {
-    bundled = new FontRegistry(loadBundledFonts());
-    // Installed optional packages (@quire/fonts-cjk): read the first time a character needs them.
+    bundled = new FontRegistry();
+    // Noto Sans, the default, now; the other bundled families (some 13 MB) and the installed optional packages
+    // (@quire/fonts-cjk) the first time a template names them or a character needs them.
+    const [first, ...rest] = bundledFamilies();
+    if (first) bundled.register(first, readBundledFamily(first));
+    for (const family of rest) bundled.registerDeferred(family, () => readBundledFamily(family));
     for (const optional of optionalFontFamilies())
       bundled.registerDeferred(optional.family, () => readOptionalFamily(optional), optional.aliases);
   }
@@ -292,7 +295,8 @@ export async function renderReport(options: RenderOptions, context: RenderContex
     ...(options.metadata ? { metadata: options.metadata } : {}),
     barcode: barcodeSvg,
     shape: toVisualOrder,
-    write: (definition) => writePdf(definition, fonts.pdfmakeFonts()),
+    // pdfmake is loaded the first time a render asks for its engine: Quire's own does not need it.
+    write: async (definition) => (await import('./pdf/pdfmake-node')).writePdf(definition, fonts.pdfmakeFonts()),
   });
   assertPdfWithin(limits, pdf.bytes, pdf.pages);
   return finish(pdf.bytes, pdf.pages, pdf.warnings, pdf.layoutDone);

@@ -70,27 +70,39 @@ export function bundledFontFiles(): Array<{ family: string; face: keyof FontFace
   return [...bundled, ...optional];
 }
 
-let loaded: Record<string, FontFaces> | undefined;
+const read = new Map<string, FontFaces>();
+
+/** One bundled family's faces, read from disk once per process (the same bytes each time: parsers key on them). */
+export function readBundledFamily(family: string): FontFaces {
+  let entry = read.get(family);
+  if (entry) return entry;
+  const source = BUNDLED[family];
+  if (!source) throw new Error(`No bundled font family is named "${family}"`);
+  const root = dirname(require.resolve(`${source.pkg}/package.json`));
+  // A Buffer is a Uint8Array: no copy.
+  const file = (weight: string) => readFileSync(join(root, weight, `${source.prefix}_${weight}.ttf`));
+  const { faces } = source;
+  entry = { normal: file(faces.normal as string) };
+  if (faces.bold) entry.bold = file(faces.bold);
+  if (faces.italics) entry.italics = file(faces.italics);
+  if (faces.bolditalics) entry.bolditalics = file(faces.bolditalics);
+  read.set(family, entry);
+  return entry;
+}
+
+/** The bundled families' names, Noto Sans (the default) first. */
+export function bundledFamilies(): string[] {
+  return Object.keys(BUNDLED);
+}
 
 /**
- * The fonts Quire ships: Noto Sans and Noto Serif (Latin, Greek, Cyrillic) in four faces, Noto Sans Mono, and
- * Noto Sans Arabic and Hebrew for right-to-left text. Read from disk once per process.
+ * The fonts Quire ships: Noto Sans and Noto Serif (Latin, Greek, Cyrillic) in four faces, Noto Sans Mono, Noto Sans
+ * Arabic and Hebrew for right-to-left text, Noto Emoji, and the metric-compatible families. Every family is read from
+ * disk here (the default registry reads each one only when a template first needs it: see defaultFonts).
  */
 export function loadBundledFonts(): Record<string, FontFaces> {
-  if (loaded) return loaded;
   const out: Record<string, FontFaces> = {};
-  for (const [family, { pkg, prefix, faces }] of Object.entries(BUNDLED)) {
-    const root = dirname(require.resolve(`${pkg}/package.json`));
-    // A Buffer is a Uint8Array: no copy, and the same object every time (the parse cache keys on it).
-    const read = (weight: string) => readFileSync(join(root, weight, `${prefix}_${weight}.ttf`));
-    const normal = read(faces.normal as string);
-    const entry: FontFaces = { normal };
-    if (faces.bold) entry.bold = read(faces.bold);
-    if (faces.italics) entry.italics = read(faces.italics);
-    if (faces.bolditalics) entry.bolditalics = read(faces.bolditalics);
-    out[family] = entry;
-  }
-  loaded = out;
+  for (const family of bundledFamilies()) out[family] = readBundledFamily(family);
   return out;
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFonts } from '../render';
 import { loadBundledFonts } from './bundled';
+import type { FontFaces } from './font-set';
 import { FontRegistry } from './registry';
 
 const bundled = loadBundledFonts();
@@ -27,6 +29,35 @@ describe('the bundled fonts', () => {
     expect(Object.keys(bundled['Noto Sans Arabic'] ?? {})).toEqual(['normal', 'bold']);
     expect(loadBundledFonts()['Noto Sans']?.normal).toBe(font('Noto Sans'));
     expect(fonts.families()).toEqual(Object.keys(bundled));
+  });
+
+  it('are read by the default registry only when a name or a character needs them, keeping their order', () => {
+    // Its own registry: the process-wide default may have read families for other tests already.
+    const registry = new FontRegistry({ 'Noto Sans': bundled['Noto Sans'] as FontFaces });
+    for (const family of Object.keys(bundled).slice(1))
+      registry.registerDeferred(family, () => bundled[family] as FontFaces);
+    expect(registry.families()).toEqual(Object.keys(bundled));
+    expect(registry.families().filter((f) => registry.isRead(f))).toEqual(['Noto Sans']);
+
+    expect(registry.resolveFamily('Arial, sans-serif')).toBe('Arimo');
+    expect(registry.splitByCoverage('Total שלום', 'Noto Sans').map((run) => run.font)).toEqual([
+      'Noto Sans',
+      'Noto Sans Hebrew',
+    ]);
+    // Hebrew was looked for along the fallbacks: Noto Serif and Noto Sans Arabic before Noto Sans Hebrew.
+    expect(registry.families().filter((f) => registry.isRead(f))).toEqual([
+      'Noto Sans',
+      'Noto Serif',
+      'Noto Sans Arabic',
+      'Noto Sans Hebrew',
+      'Arimo',
+    ]);
+    // Reading a family does not move it: the fallback order is the same whatever was read first.
+    expect(registry.families()).toEqual(Object.keys(bundled));
+    expect(registry.fallbacks()).toEqual(fonts.fallbacks());
+
+    expect(defaultFonts().isRead('Noto Sans')).toBe(true);
+    expect(defaultFonts().families()).toEqual(expect.arrayContaining(Object.keys(bundled)));
   });
 });
 

@@ -134,6 +134,8 @@ export class FontRegistry implements FontSet {
   private readonly options: FontRegistryOptions;
   /** Families read and parsed the first time a character or a name asks for them (large CJK fonts). */
   private readonly deferred = new Map<string, () => FontFaces>();
+  /** Every family, read or deferred, in the order it was registered (reading a deferred one does not move it). */
+  private readonly listed: string[] = [];
   private pdfmake: Record<string, PdfmakeFaces> | undefined;
   private order: string[] | undefined;
 
@@ -158,6 +160,7 @@ export class FontRegistry implements FontSet {
       if (face === 'normal') normal = font;
     }
     this.deferred.delete(name);
+    if (!this.faces.has(name) && !this.listed.includes(name)) this.listed.push(name);
     this.faces.set(name, { ...faces });
     this.parsed.set(name, normal as Font);
     this.coverage.set(name, new Map());
@@ -173,6 +176,7 @@ export class FontRegistry implements FontSet {
    * for in it, or a CSS name resolves to it. Its `aliases` are CSS names that stand for it (lower case).
    */
   registerDeferred(family: string, load: () => FontFaces, aliases: string[] = []): this {
+    if (!this.listed.includes(family)) this.listed.push(family);
     this.deferred.set(family, load);
     this.names.set(normalizeName(family), family);
     for (const alias of aliases)
@@ -197,6 +201,7 @@ export class FontRegistry implements FontSet {
    */
   extended(families: Record<string, FontFaces>): FontRegistry {
     const next = new FontRegistry({}, this.options);
+    next.listed.push(...this.listed);
     for (const [name, faces] of this.faces) {
       next.faces.set(name, faces);
       next.parsed.set(name, this.parsed.get(name) as Font);
@@ -208,9 +213,14 @@ export class FontRegistry implements FontSet {
     return next;
   }
 
+  /** Whether a family's bytes are read (a deferred family's are read when a name or a character first needs it). */
+  isRead(family: string): boolean {
+    return this.faces.has(family);
+  }
+
   /** The registered families, in registration order. */
   families(): string[] {
-    return [...this.faces.keys(), ...this.deferred.keys()];
+    return [...this.listed];
   }
 
   private get defaultFamily(): string {

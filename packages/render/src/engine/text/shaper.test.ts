@@ -69,6 +69,25 @@ describe('createTextShaping', () => {
     }
   });
 
+  it('draws every number at a size with its characters’ shared glyphs, and keeps numbers apart from words', () => {
+    const font = shaping.faceFor(style());
+    const a = shaping.shape('1,234.56', font, 9, 'ltr').glyphs;
+    const b = shaping.shape('6.54', font, 9, 'ltr').glyphs;
+    // The same frozen glyph object for the same character: a table of amounts keeps references, not copies.
+    expect(b[0]).toBe(a[7]);
+    expect(b[1]).toBe(a[5]);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(shaping.shape('1,234.56', font, 9, 'ltr').glyphs).toBe(a);
+    // Another size has glyphs of its own.
+    expect(shaping.shape('6.54', font, 12, 'ltr').glyphs[0]?.advance).toBeCloseTo(((b[0]?.advance ?? 0) * 12) / 9, 9);
+    // Thousands of distinct numbers do not push the words out of the word cache.
+    shaping.shape('Customer', font, 9, 'ltr');
+    for (let i = 0; i < 60_000; i++) shaping.shape(String(i), font, 9, 'ltr');
+    const before = shapingStats();
+    shaping.shape('Customer', font, 9, 'ltr');
+    expect(shapingStats().hits).toBe(before.hits + 1);
+  });
+
   it('splits text into runs by the fonts that have its characters', () => {
     const runs = shaping.itemize('Hello שלום world', style());
     expect(runs.map((r) => [r.text, r.font.family])).toEqual([

@@ -17,6 +17,8 @@ interface ShapedWord {
   width: number;
   /** The glyphs scaled to the last size asked for, frozen and shared by every fragment that draws the word. */
   scaled?: { fontSize: number; glyphs: readonly ShapedGlyph[] };
+  /** A number composed from its characters' glyphs (composeWord): the single-character words, in order. */
+  parts?: SingleGlyph[];
   /** Glyphs that take letter-spacing (they stand for characters and advance) and word-spacing (spaces). */
   lettered: number;
   spaces: number;
@@ -30,6 +32,11 @@ interface ParsedFace {
   /** Shaped words by direction and features, then by text (two levels: no key strings built per lookup). */
   words: Map<string, Map<string, ShapedWord>>;
   wordCount: number;
+  /**
+   * Numbers, apart (see composeWord): they are cheap to compose again and mostly seen once (amounts, row
+   * numbers), so a long table's numbers do not push its words out of `words`.
+   */
+  numbers: Map<string, ShapedWord>;
   ascent: number;
   descent: number;
   lineGap: number;
@@ -51,6 +58,7 @@ interface FontTables {
 }
 
 const WORDS_PER_FACE = 50_000;
+const NUMBERS_PER_FACE = 4_096;
 const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
 const stats = { hits: 0, misses: 0 };
 
@@ -74,6 +82,7 @@ function parseFace(bytes: Uint8Array): ParsedFace {
     unitsPerEm: font.unitsPerEm,
     words: new Map(),
     wordCount: 0,
+    numbers: new Map(),
     ascent: typo && os2 ? os2.typoAscender : tables.hhea.ascent,
     descent: -(typo && os2 ? os2.typoDescender : tables.hhea.descent),
     lineGap: typo && os2 ? os2.typoLineGap : tables.hhea.lineGap,
@@ -162,6 +171,7 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
  */
 function scaledGlyphs(word: ShapedWord, fontSize: number, scale: number): readonly ShapedGlyph[] {
   if (word.scaled?.fontSize === fontSize) return word.scaled.glyphs;
+  if (word.parts) return composedGlyphs(word, word.parts, fontSize, scale);
   const glyphs: ShapedGlyph[] = new Array(word.ids.length);
   for (let i = 0; i < glyphs.length; i++) {
     glyphs[i] = Object.freeze({
@@ -178,8 +188,31 @@ function scaledGlyphs(word: ShapedWord, fontSize: number, scale: number): readon
   return glyphs;
 }
 
+/**
+ * A composed number's glyphs: its characters' own frozen glyphs, shared by every number at the size (a table of
+ * 20,000 amounts keeps an array of references per amount, not a glyph object per digit).
+ */
+function composedGlyphs(word: ShapedWord, parts: SingleGlyph[], fontSize: number, scale: number): ShapedGlyph[] {
+  const glyphs: ShapedGlyph[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) glyphs[i] = singleGlyph(parts[i] as SingleGlyph, fontSize, scale);
+  Object.freeze(glyphs);
+  word.scaled = { fontSize, glyphs };
+  return glyphs;
+}
+
+/** A single character's scaled glyph, kept per size (a face has some 17 of them: digits and punctuation). */
+function singleGlyph(single: SingleGlyph, fontSize: number, scale: number): ShapedGlyph {
+  single.sizes ??= new Map();
+  let glyph = single.sizes.get(fontSize);
+  if (!glyph) {
+    glyph = scaledGlyphs(single, fontSize, scale)[0] as ShapedGlyph;
+    single.sizes.set(fontSize, glyph);
+  }
+  return glyph;
+}
+
 function remember(face: ParsedFace, words: Map<string, ShapedWord>, text: string, word: ShapedWord): void {
-  // Bounded: when a face has kept too many words, it starts afresh (a long-running process sees endless numbers).
+  // Bounded: when a face has kept too many words, it starts afresh (a long-running process sees endless words).
   if (face.wordCount >= WORDS_PER_FACE) {
     for (const variant of face.words.values()) variant.clear();
     face.wordCount = 0;
@@ -195,19 +228,22 @@ function shapeWord(
   features: string[] | undefined,
 ): ShapedWord {
   const words = wordsOf(face, direction, features);
-  const cached = words.get(text);
-  if (cached) {
+  const cached = words.get(text) ?? face.numbers.get(text);
+  // Only plain left-to-right numbers are in `numbers`, and only under that text.
+  if (cached && (cached.parts === undefined || (direction === 'ltr' && !features?.length))) {
     stats.hits++;
     return cached;
   }
   stats.misses++;
   const composable = direction === 'ltr' && !features?.length && NUMERIC.test(text) ? numericGlyphs(face) : null;
-  let word: ShapedWord;
-  if (composable) word = composeWord(composable, text);
-  else {
-    const run = layoutRun(face, text, direction, features);
-    word = toWord(run, 0, run.glyphs.length);
+  if (composable) {
+    const word = composeWord(composable, text);
+    if (face.numbers.size >= NUMBERS_PER_FACE) face.numbers.clear();
+    face.numbers.set(text, word);
+    return word;
   }
+  const run = layoutRun(face, text, direction, features);
+  const word = toWord(run, 0, run.glyphs.length);
   remember(face, words, text, word);
   return word;
 }
@@ -216,8 +252,8 @@ function shapeWord(
 const NUMERIC_CHARS = '0123456789.,:/-+%';
 const NUMERIC = /^[0-9.,:/+%-]+$/;
 
-/** One character's glyph as shaped alone. */
-type SingleGlyph = ShapedWord;
+/** One character's glyph as shaped alone, with its scaled glyph per size once a composed number drew it. */
+type SingleGlyph = ShapedWord & { sizes?: Map<number, ShapedGlyph> };
 const numeric = new WeakMap<ParsedFace, Map<string, SingleGlyph> | null>();
 
 /**
@@ -255,8 +291,10 @@ function numericGlyphs(face: ParsedFace): Map<string, SingleGlyph> | null {
 function composeWord(glyphs: Map<string, SingleGlyph>, text: string): ShapedWord {
   const n = text.length;
   const word = emptyWord(n);
+  word.parts = new Array(n);
   for (let i = 0; i < n; i++) {
     const single = glyphs.get(text[i] as string) as SingleGlyph;
+    word.parts[i] = single;
     word.ids[i] = single.ids[0] as number;
     word.advances[i] = single.advances[0] as number;
     word.dxs[i] = single.dxs[0] as number;
