@@ -2,7 +2,7 @@ import type { BoxFragment, CanvasBackground, Fragment, PagePiece } from '../layo
 import type { BackgroundBox, ComputedStyle } from '../style/computed-style';
 import { isVisible, paintBorders, type Sides } from './borders';
 import type { Radii, Rect } from './content';
-import { fitRadii, insetRadii, insetRect, isRounded, type Widths } from './geometry';
+import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
 import type { PaintContext } from './paint-context';
 import { paintText } from './text';
@@ -64,6 +64,8 @@ function paintBox(
 }
 
 /** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */
+const NO_RADII = [0, 0, 0, 0] as const;
+
 function paintBoxLayer(
   ctx: PaintContext,
   box: BoxFragment,
@@ -85,7 +87,7 @@ function paintBoxLayer(
     style.borderLeft.width,
   ];
   // Collapsed borders have no radius (css-backgrounds: border-radius does not apply to collapsing tables).
-  const radii = fitRadii(rect, box.borders ? [0, 0, 0, 0] : style.borderRadius);
+  const radii = fitRadii(rect, box.borders ? NO_RADII : style.borderRadius);
   if (style.visibility === 'visible') {
     paintBackground(ctx, box, rect, ownWidths, radii);
     if (box.borders) {
@@ -94,7 +96,7 @@ function paintBoxLayer(
         // Centred on the box's edges: the grid lines of the table.
         const [t, r, b, l] = sides.map((side) => side.width / 2) as Widths;
         const outer = { x: rect.x - l, y: rect.y - t, width: rect.width + l + r, height: rect.height + t + b };
-        paintBorders(ctx.cw, outer, sides, fitRadii(outer, [0, 0, 0, 0]));
+        paintBorders(ctx.cw, outer, sides, SQUARE);
       }
     } else {
       const sides: Sides = [style.borderTop, style.borderRight, style.borderBottom, style.borderLeft];

@@ -19,7 +19,7 @@ export function insetRect(rect: Rect, widths: Widths, fraction: number): Rect {
  * by the same factor (css-backgrounds §5.5).
  */
 // Square corners, the case of nearly every box: one shared value (read only), no arrays made per box painted.
-const SQUARE: Radii = Object.freeze([
+export const SQUARE: Radii = Object.freeze([
   Object.freeze([0, 0]),
   Object.freeze([0, 0]),
   Object.freeze([0, 0]),

@@ -106,8 +106,9 @@ export class RuleIndex {
   }
 
   /**
-   * The rules matching an element (or, with `pseudo`, its ::before or ::after), in cascade order (origin,
-   * specificity, source order); their ids in `ids`.
+   * The rules matching an element (or, with `pseudo`, its ::before or ::after), in the order they were found;
+   * their ids in `ids`. `inCascadeOrder` sorts them for the cascade: only an element whose style is not shared
+   * with an earlier one's needs it.
    */
   match(element: Element, ids: number[], pseudo?: PseudoElement): MatchedBlock[] {
     const buckets = pseudo ? this.pseudos[pseudo] : this.elements;
@@ -122,7 +123,6 @@ export class RuleIndex {
       for (const name of classes.split(/\s+/))
         if (name) this.test(buckets.byClass.get(name), element, stamp, matched, ids);
     }
-    if (matched.length > 1) matched.sort(cascadeOrder);
     return matched;
   }
 
@@ -152,6 +152,12 @@ export class RuleIndex {
 
 function cascadeOrder(a: MatchedBlock, b: MatchedBlock): number {
   return a.origin - b.origin || a.specificity - b.specificity || a.order - b.order;
+}
+
+/** Matched rules in cascade order (origin, specificity, source order), sorted in place. */
+export function inCascadeOrder(blocks: MatchedBlock[]): MatchedBlock[] {
+  if (blocks.length > 1) blocks.sort(cascadeOrder);
+  return blocks;
 }
 
 /** The declarations that apply to an element's longhands and custom properties, lowest priority first. */

@@ -4,7 +4,7 @@ import { Findings } from '../findings';
 import { type FontFaceRule, parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/css';
 import { lineLocator, nodeLine, parseHtml } from '../parse/html';
 import { matchesMedia } from '../parse/media';
-import { cascade, Origin, RuleIndex } from './cascade';
+import { cascade, inCascadeOrder, Origin, RuleIndex } from './cascade';
 import { computeStyle, type ElementState, rootParentState, type StyleEnvironment } from './compute';
 import {
   type ComputedStyle,
@@ -183,7 +183,7 @@ class TreeStyler {
     let siblings = this.shared.get(parent);
     let state = siblings?.get(key);
     if (!state) {
-      state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, undefined);
+      state = computeStyle(cascade(inCascadeOrder(blocks), SHORTHAND_LONGHANDS), parent, this.env, undefined);
       if (!siblings) {
         siblings = new Map();
         this.shared.set(parent, siblings);
@@ -238,6 +238,7 @@ class TreeStyler {
     const cached = siblings?.get(key);
     if (cached) return cached;
 
+    inCascadeOrder(blocks);
     if (hints.length > 0) {
       const declarations = this.hintDeclarations(hints, nodeLine(element, this.locate) ?? 0);
       const at = blocks.findIndex((block) => block.origin > Origin.Hints);
