@@ -18,6 +18,20 @@ describe('fidelity words', () => {
     expect(wordsOf('Total: $1,234.50 — ﬁnal. • ...')).toEqual(['Total', '1,234.50', 'final']);
     expect(wordsOf('a three-node cut-\nover')).toEqual(['a', 'threenode', 'cut', 'over']);
     expect(wordsOf('\u202bשלום\u202c\u202aGN-48213\u202cאושרה')).toEqual(['שלום', 'GN48213', 'אושרה']);
+    // Chinese and Japanese by character (a line broken elsewhere has the same words), Korean by its spaces.
+    expect(wordsOf('发票合计 ¥42\nお見積書 영수증 합계')).toEqual([
+      '发',
+      '票',
+      '合',
+      '计',
+      '42',
+      'お',
+      '見',
+      '積',
+      '書',
+      '영수증',
+      '합계',
+    ]);
     const missing = missingWords(['ab', 'ab', 'bc', 'cd'], ['ab', 'cd', 'de']);
     expect([...missing]).toEqual([
       ['ab', 1],

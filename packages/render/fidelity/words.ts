@@ -6,16 +6,21 @@ const BIDI_CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
  * each PDF orders its runs, not on what is printed), split at white space, punctuation trimmed from both ends,
  * hyphens taken out (pdftotext joins a word broken at a hyphen at a line's end and drops the hyphen, so
  * "three-node" reads "threenode" where a line broke there and "three-node" where none did), tokens with no letter
- * or digit left out (bullets, rules, dot leaders).
+ * or digit left out (bullets, rules, dot leaders). Chinese and Japanese are written without spaces: each ideograph
+ * and kana is a word of its own, so that a missing phrase counts for its characters, not as one word per line.
  */
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
-  for (const token of text.normalize('NFKC').replace(BIDI_CONTROLS, ' ').split(/\s+/u)) {
+  const spaced = text.normalize('NFKC').replace(BIDI_CONTROLS, ' ').replace(UNSPACED, ' $& ');
+  for (const token of spaced.split(/\s+/u)) {
     const word = token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').replace(/[-\u00ad\u2010\u2011]/g, '');
     if (/[\p{L}\p{N}]/u.test(word)) out.push(word);
   }
   return out;
 }
+
+// Scripts written without spaces between words (Korean's Hangul has spaces, and keeps its words).
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 
 /**
  * Words of `expected` that `actual` has fewer of (a word twice in one and once in the other counts once).
