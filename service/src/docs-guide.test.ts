@@ -3,10 +3,11 @@
  * service and looks at what they made, so the guide cannot drift from the API.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { loadBundledFonts } from '@quire/render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './__fixtures__/harness';
 import { pdfText } from './reports/__fixtures__/pdf';
@@ -27,6 +28,8 @@ let workDir: string;
 beforeAll(async () => {
   app = await startApp({ RATE_LIMIT_PER_MINUTE: '10000' });
   workDir = await mkdtemp(join(tmpdir(), 'quire-guide-'));
+  // The reader's own font file the guide uploads: any TrueType font does.
+  await writeFile(join(workDir, 'Brand-Regular.ttf'), loadBundledFonts().Carlito?.normal as Uint8Array);
 });
 afterAll(async () => {
   await app?.close({ removeData: true });
@@ -52,6 +55,7 @@ describe('docs/api.md', () => {
     expect(stdout).toContain('"succeeded"');
     expect(stdout).toContain('"template_not_found"');
     expect(stdout).toContain('"professional"');
+    expect(stdout).toContain('"Brand Sans"');
     const calls = stderr.split('\n').filter((line) => line.startsWith('HTTP '));
     expect(calls.length).toBeGreaterThan(30);
     // The only failures are those the guide shows on purpose: a template that does not exist, and a route an embed
@@ -70,6 +74,9 @@ describe('docs/api.md', () => {
     // The files it downloaded are the reports it promised.
     expect(await pdfText(await readFile(join(workDir, 'preview.pdf')))).toContain('Receipt for Ada');
     expect(await pdfText(await readFile(join(workDir, 'receipt.pdf')))).toContain('Receipt for Ada');
+    // The receipt's heading is drawn with the team's uploaded font (the file's own name is Carlito's).
+    const { stdout: fonts } = await run('pdffonts', [join(workDir, 'receipt.pdf')]);
+    expect(fonts).toMatch(/Carlito/);
     expect((await readFile(join(workDir, 'invoice.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
     // The retried POST with one Idempotency-Key made one report.
     const ids = stdout.split('\n').filter((line) => /^rep_/.test(line));
