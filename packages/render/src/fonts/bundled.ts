@@ -40,6 +40,12 @@ const BUNDLED: Record<string, { pkg: string; prefix: string; faces: Partial<Reco
     prefix: 'NotoEmoji',
     faces: { normal: '400Regular', bold: '700Bold' },
   },
+  // Check marks, crosses, ballot boxes, stars and arrows (✓ ✗ ☐ ☑ ★ ➤): the marks of checklists and ratings.
+  'Noto Sans Symbols 2': {
+    pkg: '@expo-google-fonts/noto-sans-symbols-2',
+    prefix: 'NotoSansSymbols2',
+    faces: { normal: '400Regular' },
+  },
   // Metric-compatible with the fonts templates name most (Chrome OS's and LibreOffice's substitutes, the ones
   // fontconfig picks for them): Arial and Helvetica, Times New Roman, Courier New, Calibri, Georgia, Cambria. Each
   // glyph has the advance of the font it stands for, so lines break where they break with the real fonts.

@@ -20,6 +20,7 @@ describe('the bundled fonts', () => {
       'Noto Sans Arabic',
       'Noto Sans Hebrew',
       'Noto Emoji',
+      'Noto Sans Symbols 2',
       ...SUBSTITUTES,
     ]);
     for (const family of SUBSTITUTES)
@@ -100,6 +101,7 @@ describe('the font registry', () => {
       'Noto Sans Hebrew',
       'Noto Sans Mono',
       'Noto Emoji',
+      'Noto Sans Symbols 2',
       ...SUBSTITUTES,
     ]);
   });

@@ -27,6 +27,7 @@ const DEFAULT_FALLBACKS = [
   'Noto Sans Hebrew',
   'Noto Sans Mono',
   'Noto Emoji',
+  'Noto Sans Symbols 2',
 ];
 
 // CSS generic families and the font names templates commonly ask for, mapped to what Quire ships.

@@ -49,6 +49,21 @@ describe('RenderOptions.fonts', () => {
   });
 });
 
+describe('the bundled symbol fallback', () => {
+  it('draws check marks, ballot boxes and stars that the text fonts lack, read only when a page needs them', async () => {
+    const report = await renderReport({
+      template: { html: '<p>✓ Paid ✗ Void ☐ Open ☑ Done ★★★☆☆</p>' },
+      data: {},
+    });
+    expect(report.warnings.filter((w) => w.code === 'missing_glyphs')).toEqual([]);
+    expect(await embeddedFonts(report.bytes)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/NotoSansSymbols2/)]),
+    );
+    const [page] = await pageTexts(report.bytes);
+    expect(page).toMatch(/✓ Paid ✗ Void ☐ Open ☑\s+Done ★★★☆☆/);
+  });
+});
+
 describe('the optional CJK package (@quire/fonts-cjk, installed in this repository)', () => {
   it('is found with its families and the CSS names that stand for them', () => {
     const found = optionalFontFamilies();
