@@ -2,6 +2,7 @@ import type { ReportFormat, TemplateEngineOptions } from '@quire/core';
 import type { EngineName, RenderOptions } from '../types';
 import { oneOf } from './args';
 import { CliError, formatSourceError, templateErrorPosition } from './errors';
+import { filesBeside } from './files-beside';
 import { loadData, loadTemplate, locateTemplateError, type TemplateSource } from './template-source';
 
 export const FORMATS: readonly ReportFormat[] = ['pdf', 'html', 'email'];
@@ -40,6 +41,10 @@ export async function prepareRender(
   const engine = oneOf(command, 'engine', flags.engine, ENGINES);
   const source = await loadTemplate(spec, flags, cwd, command);
   const data = flags.data !== undefined ? await loadData(flags.data, cwd) : needsData ? (source.sampleData ?? {}) : {};
+  const { template } = source;
+  const assets = source.folder
+    ? await filesBeside([template.html, template.css, template.header_html, template.footer_html], source.folder)
+    : {};
   return {
     source,
     options: {
@@ -50,6 +55,7 @@ export async function prepareRender(
       ...(flags.locale ? { locale: flags.locale } : {}),
       ...(flags['time-zone'] ? { timeZone: flags['time-zone'] } : {}),
       ...(flags.currency ? { currency: flags.currency } : {}),
+      ...(Object.keys(assets).length > 0 ? { assets } : {}),
     },
   };
 }

@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { getStarter } from '@quire/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findChromium } from '../chromium';
+import { loadBundledFonts } from '../fonts/bundled';
 import { pdfPages, pdfText, quire, tempDir } from './__fixtures__/harness';
 
 const invoice = getStarter('invoice');
@@ -12,6 +15,12 @@ if (!invoice || !order) throw new Error('the invoice and order-confirmation star
 const invoiceNumber = (invoice.sample_data as { invoice: { number: string } }).invoice.number;
 const orderNumber = String((order.sample_data as { order: { number: string } }).order.number);
 
+// A 1x1 red PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
@@ -19,7 +28,32 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
+const exec = promisify(execFile);
+
 describe('quire render', () => {
+  it('prints the images and fonts an HTML file names beside it, and nothing from outside its folder', async () => {
+    const fonts = loadBundledFonts();
+    await mkdir(path.join(dir, 'site', 'fonts'), { recursive: true });
+    await writeFile(path.join(dir, 'site', 'fonts', 'brand.ttf'), fonts.Carlito?.normal as Uint8Array);
+    await writeFile(path.join(dir, 'site', 'logo.png'), PNG);
+    await writeFile(path.join(dir, 'outside.png'), PNG);
+    await writeFile(
+      path.join(dir, 'site', 'page.html'),
+      [
+        '<style>@font-face { font-family: Brand; src: url("fonts/brand.ttf"); } h1 { font-family: Brand }</style>',
+        '<h1>Beside the page</h1><img src="logo.png" width="40" height="40"><img src="../outside.png" width="40">',
+      ].join('\n'),
+    );
+    const run = await quire(dir, 'render', 'site/page.html', '--out', 'page.pdf');
+    expect(run.code, run.stderr).toBe(0);
+    const file = path.join(dir, 'page.pdf');
+    expect((await exec('pdffonts', [file])).stdout).toMatch(/Carlito/);
+    // One image drawn: the logo beside the page; the file above the template's folder is not read.
+    const images = (await exec('pdfimages', ['-list', file])).stdout.trim().split('\n').slice(2);
+    expect(images.filter((line) => line.split(/\s+/)[3] === 'image')).toHaveLength(1);
+    expect(run.stderr).toMatch(/\.\.\/outside\.png/);
+  });
+
   it('renders a starter with its sample data to <id>.pdf and reports pages, bytes and time', async () => {
     const run = await quire(dir, 'render', 'invoice');
     expect(run.code, run.stderr).toBe(0);

@@ -18,6 +18,9 @@ Renders a template with JSON data to a PDF, a standalone HTML file or an email.
   a .json template    the template's fields: html, css, header_html, footer_html, page, kind, name
   an .html body       with name.css, name.header.html, name.footer.html and name.page.json beside it
 
+Images and fonts a template file names by relative URL (<img src="logo.png">, CSS url(fonts/brand.woff2)) are
+read from its folder, as a browser opening the file would; never from outside it.
+
 Options:
   --data <file>          JSON data (default: the template's sample data, else {})
   --out <file>           output file, or - for stdout (default: <template name>.pdf|.html here)

@@ -31,6 +31,8 @@ export interface TemplateSource {
   origins: Partial<Record<LiquidPart, string>>;
   /** Absolute paths of every file read, so that no output overwrites one of them. */
   files: string[];
+  /** The folder of the template file, whose files the template may name by relative URL (none for a starter). */
+  folder?: string;
 }
 
 /** --css, --header, --footer, --page and --orientation as given. */
@@ -152,6 +154,7 @@ async function fromJson(file: string, cwd: string): Promise<TemplateSource> {
     sampleData: Object.keys(t.sample_data).length > 0 ? t.sample_data : undefined,
     origins: { html: `${shown}[html]`, header_html: `${shown}[header_html]`, footer_html: `${shown}[footer_html]` },
     files: [file],
+    folder: path.dirname(file),
   };
 }
 
@@ -170,6 +173,7 @@ async function fromHtml(file: string, cwd: string): Promise<TemplateSource> {
     sampleData: undefined,
     origins: { html: displayPath(cwd, file) },
     files: [file],
+    folder: path.dirname(file),
   };
   const sibling = async (suffix: string): Promise<string | undefined> => {
     const candidate = `${base}${suffix}`;

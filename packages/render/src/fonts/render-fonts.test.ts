@@ -120,6 +120,22 @@ describe('@font-face', () => {
     expect(page?.trim()).toBe('Plain bold');
   });
 
+  it('draws with a font file among the render’s assets, named by its URL, and reads it again when it changes', async () => {
+    const css =
+      '@font-face { font-family: Brand; src: url("fonts/brand.ttf") format("truetype"); } p { font-family: Brand }';
+    const template = { html: '<p>From the assets</p>', css };
+    const first = await renderReport({ template, data: {}, assets: { 'fonts/brand.ttf': bundled.normal } });
+    expect(first.warnings).toEqual([]);
+    expect(await embeddedFonts(first.bytes)).toEqual(['NotoSansMono-Regular']);
+    // The same URL with other bytes (a file replaced between two renders) is not the registry kept for the first.
+    const other = loadBundledFonts().Carlito?.normal as Uint8Array;
+    const second = await renderReport({ template, data: {}, assets: { 'fonts/brand.ttf': other } });
+    expect(await embeddedFonts(second.bytes)).toEqual(['Carlito-Regular']);
+    // Without the file, as before: reported and drawn in the default.
+    const missing = await renderReport({ template, data: {} });
+    expect(missing.warnings.map((w) => w.code)).toEqual(['font_not_loaded']);
+  });
+
   it('reports a font it cannot load, with its line, and falls back along the font-family list', async () => {
     const css = [
       '@font-face { font-family: Remote; src: url(https://fonts.example/remote.woff2) format("woff2"); }',

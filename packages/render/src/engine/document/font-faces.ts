@@ -9,8 +9,13 @@ interface Source {
   family: string;
   faces: Face[];
   url: string;
+  /** The font's bytes: a data URI's, or those the render's assets hold for the URL. */
+  bytes: Uint8Array | undefined;
   rule: FontFaceRule;
 }
+
+/** The bytes a render has for a URL that is not a data URI (its assets, by name), if any. */
+export type ResolveFontUrl = (url: string) => Uint8Array | undefined;
 
 // The registries a template's @font-face fonts made, per base registry, by their sources: the next render of the
 // template reuses the parsed fonts and the shaped words.
@@ -23,17 +28,28 @@ const made = new WeakMap<FontRegistry, Map<string, Made>>();
 const KEPT = 8;
 
 /**
- * The registry a document draws with: `base`, with the families the template's `@font-face` rules bring in
- * `data:` URIs (CSS Fonts 4 §4). Each rule's first `src` that is a data URI holding a font is taken; its
- * `font-weight` (600 and up, or a range reaching 700, is bold) and `font-style` say which face it is. A source that
- * is not a data URI, or bytes that are not a font, are reported (`font_not_loaded`) and the text falls back along
- * its `font-family` list, as in a browser.
+ * The registry a document draws with: `base`, with the families the template's `@font-face` rules bring (CSS Fonts
+ * 4 §4). Each rule's first `src` that is a `data:` URI, or a URL the render has the bytes of (`resolve`: its assets,
+ * as `quire render` gives the files beside a template), is taken; its `font-weight` (600 and up, or a range reaching
+ * 700, is bold) and `font-style` say which face it is. A rule with no such source, or bytes that are not a font, is
+ * reported (`font_not_loaded`) and the text falls back along its `font-family` list, as in a browser.
  */
-export function withFontFaces(base: FontRegistry, rules: FontFaceRule[], findings: Findings): FontRegistry {
+export function withFontFaces(
+  base: FontRegistry,
+  rules: FontFaceRule[],
+  findings: Findings,
+  resolve: ResolveFontUrl = () => undefined,
+): FontRegistry {
   if (rules.length === 0) return base;
-  const sources = rules.flatMap((rule) => sourceOf(rule, findings) ?? []);
+  const sources = rules.flatMap((rule) => sourceOf(rule, findings, resolve) ?? []);
   if (sources.length === 0) return base;
-  const key = sources.map((s) => `${s.family}\u0000${s.faces.join()}\u0000${s.url}`).join('\u0001');
+  // A data URI is its own key; the bytes of an asset may change under the same name from one render to the next.
+  const key = sources
+    .map(
+      (s) =>
+        `${s.family}\u0000${s.faces.join()}\u0000${/^data:/i.test(s.url) ? s.url : `${s.url}\u0000${fingerprint(s.bytes)}`}`,
+    )
+    .join('\u0001');
   let byKey = made.get(base);
   if (!byKey) {
     byKey = new Map();
@@ -53,7 +69,7 @@ function make(base: FontRegistry, sources: Source[]): Made {
   const broken: Source[] = [];
   const families = new Map<string, Partial<FontFaces>>();
   for (const source of sources) {
-    const bytes = decodeDataUri(source.url);
+    const { bytes } = source;
     if (!bytes || !isFont(source.family, bytes)) {
       broken.push(source);
       continue;
@@ -79,8 +95,8 @@ function report(findings: Findings, rule: FontFaceRule, message: string): void {
   });
 }
 
-/** The family, faces and data URI of one @font-face rule, or nothing (reported) when it has none to use. */
-function sourceOf(rule: FontFaceRule, findings: Findings): Source | undefined {
+/** The family, faces and source of one @font-face rule, or nothing (reported) when it has none to use. */
+function sourceOf(rule: FontFaceRule, findings: Findings, resolve: ResolveFontUrl): Source | undefined {
   const descriptors = new Map(rule.declarations.map((d) => [d.property, d.value]));
   const family = unquote(descriptors.get('font-family') ?? '');
   if (!family) {
@@ -90,17 +106,34 @@ function sourceOf(rule: FontFaceRule, findings: Findings): Source | undefined {
   const urls = splitTopLevel(descriptors.get('src') ?? '')
     .map((item) => /^url\(\s*(['"]?)([\s\S]*?)\1\s*\)/i.exec(item.trim())?.[2]?.trim())
     .filter((url): url is string => url !== undefined);
-  const url = urls.find((u) => /^data:/i.test(u));
-  if (!url) {
+  let found: { url: string; bytes: Uint8Array | undefined } | undefined;
+  for (const url of urls) {
+    if (/^data:/i.test(url)) found = { url, bytes: decodeDataUri(url) };
+    else {
+      const bytes = resolve(url);
+      if (bytes) found = { url, bytes };
+    }
+    if (found) break;
+  }
+  if (!found) {
     const named = urls[0] ? `at ${urls[0].slice(0, 80)}` : 'with no url()';
     report(
       findings,
       rule,
-      `@font-face "${family}": the font ${named} was not loaded: only data: URIs are read (upload the font to your team, or embed it)`,
+      `@font-face "${family}": the font ${named} was not loaded: only data: URIs and the render's assets are read (upload the font to your team, embed it, or put the file beside the template for quire render)`,
     );
     return undefined;
   }
-  return { family, faces: facesOf(descriptors.get('font-weight'), descriptors.get('font-style')), url, rule };
+  const faces = facesOf(descriptors.get('font-weight'), descriptors.get('font-style'));
+  return { family, faces, url: found.url, bytes: found.bytes, rule };
+}
+
+/** A cheap digest of a font's bytes (FNV-1a over every byte and the length), for the registries kept per source. */
+function fingerprint(bytes: Uint8Array | undefined): string {
+  if (!bytes) return '-';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+  return `${bytes.length}:${(hash >>> 0).toString(16)}`;
 }
 
 /** Which of the four faces a rule's weight and style describe (a weight range may cover regular and bold). */

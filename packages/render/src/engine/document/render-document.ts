@@ -112,7 +112,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   // The styled element tree is let go once the boxes are built (a 20,000-row table's is some 60 MB).
   const { body, pageStyles, canvas, fontFaces } = styleAndBuild(input, css, defaults, findings);
   // The template's @font-face fonts join the render's for this document.
-  const fonts = withFontFaces(input.fonts, fontFaces, findings);
+  const fonts = withFontFaces(input.fonts, fontFaces, findings, (url) => assetBytes(input.images, url));
   const shaping = shapingFor(fonts);
   const layout = new BlockLayout(shaping, findings, MODULES);
   const boxes = new Map<PageStyle, ReturnType<typeof pageBox>>();
@@ -216,10 +216,14 @@ export async function renderWithQuireEngine(
     metadata: { ...input.metadata, title: input.metadata?.title ?? input.template.name ?? 'Report' },
     findings: laidOut.findings,
     ...(input.compress === false ? { compress: false } : {}),
-    resolveImage: (url) => input.images.get(url) ?? input.images.get(url.replace(/^asset:/, '')),
+    resolveImage: (url) => assetBytes(input.images, url),
   });
   return { bytes, pages, warnings: laidOut.findings.list().map(toWarning), layoutDone };
 }
+
+/** A file of the render's assets by the URL a template gives it: its name, with or without `asset:`. */
+const assetBytes = (images: Map<string, Uint8Array>, url: string): Uint8Array | undefined =>
+  images.get(url) ?? images.get(url.replace(/^asset:/, ''));
 
 const PARTS: Record<string, string> = {
   css: "the template's CSS",
