@@ -197,3 +197,56 @@ describe('the canvas', () => {
     expect(pdf.match(/ cm \/\S+ Do Q/g)).toHaveLength(1);
   });
 });
+
+describe('linear-gradient backgrounds', () => {
+  const red = { r: 255, g: 0, b: 0, a: 1 };
+  const blue = { r: 0, g: 0, b: 255, a: 1 };
+  const near = (actual: [number, number, number], expected: [number, number, number]) =>
+    actual.every((v, i) => Math.abs(v - (expected[i] as number)) <= 24);
+
+  it('shades the box along the gradient line, its end colours at its edges, and reports nothing', async () => {
+    const style: Partial<ComputedStyle> = {
+      backgroundImage: {
+        gradient: {
+          direction: { angle: 90 },
+          stops: [
+            { color: red, at: null },
+            { color: blue, at: null },
+          ],
+        },
+      },
+    };
+    const fragment = box({ x: 20, y: 20, width: 100, height: 50, style });
+    const { bytes, findings } = await paint([page([fragment])], { compress: false });
+    expect(findings.list()).toEqual([]);
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/ShadingType 2/);
+    const raster = await rasterize(bytes);
+    expect(near(raster.at(21, 45), [255, 0, 0])).toBe(true);
+    expect(near(raster.at(119, 45), [0, 0, 255])).toBe(true);
+    const middle = raster.at(70, 45);
+    expect(middle[0]).toBeGreaterThan(90);
+    expect(middle[2]).toBeGreaterThan(90);
+    // Outside the box nothing is painted.
+    expect(raster.at(125, 45)).toEqual(WHITE);
+  });
+
+  it('fades through a soft mask where the stops differ in opacity, over the background colour', async () => {
+    const style: Partial<ComputedStyle> = {
+      backgroundColor: { r: 0, g: 160, b: 0, a: 1 },
+      backgroundImage: {
+        gradient: {
+          direction: { angle: 180 },
+          stops: [
+            { color: { r: 255, g: 255, b: 255, a: 1 }, at: null },
+            { color: { r: 255, g: 255, b: 255, a: 0 }, at: null },
+          ],
+        },
+      },
+    };
+    const fragment = box({ x: 20, y: 20, width: 100, height: 50, style });
+    const { bytes } = await paint([page([fragment])], { compress: false });
+    const raster = await rasterize(bytes);
+    expect(near(raster.at(70, 21), WHITE)).toBe(true);
+    expect(near(raster.at(70, 69), GREEN)).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import { fromDataUrl, sniffImage } from '../../convert/images';
 import type { ImageFragment, SvgFragment } from '../layout/fragment';
 import { type BackgroundRepeat, type ComputedStyle, resolveLength } from '../style/computed-style';
 import { num, type Rect } from './content';
+import { paintLinearGradient } from './gradients';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
 import type { PaintPlatform } from './platform';
@@ -117,8 +118,15 @@ export function paintBackgroundImage(
   area: Rect,
   origin: Rect,
 ): void {
-  const url = layer.backgroundImage?.url;
-  if (url === undefined) return;
+  const layerImage = layer.backgroundImage;
+  if (!layerImage) return;
+  if (layerImage.gradient) {
+    // A gradient is as large as its positioning area (its natural size), which CSS repeats; drawn here once, its
+    // end colours extended over the rest of the painting area.
+    paintLinearGradient(ctx, layerImage.gradient, clipPath, origin);
+    return;
+  }
+  const { url } = layerImage;
   const image = ctx.images.fromUrl(url);
   if (!image) {
     ctx.findings.add({

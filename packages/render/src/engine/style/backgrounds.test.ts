@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import { computeStyles } from './compute-styles';
 import type { ComputedStyle, Length, StyledElement } from './computed-style';
+import { gradientGeometry } from './gradients';
 
 const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
 
@@ -142,7 +143,7 @@ describe('the background shorthand', () => {
   });
 
   it('names what it cannot draw with its line: layers, gradients, fixed attachment', () => {
-    for (const value of ['url(a.png), url(b.png)', 'linear-gradient(red, blue)', 'url(a.png) center /']) {
+    for (const value of ['url(a.png), url(b.png)', 'radial-gradient(red, blue)', 'url(a.png) center /']) {
       const { findings } = styleOf(`background: ${value}`);
       expect(findings, value).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
     }
@@ -151,6 +152,77 @@ describe('the background shorthand', () => {
     expect(fixed.findings).toEqual([
       expect.objectContaining({ code: 'unsupported_css_value', message: expect.stringContaining('fixed') }),
     ]);
+  });
+});
+
+describe('linear-gradient() backgrounds (CSS Images 3 §3.1)', () => {
+  const red = { r: 255, g: 0, b: 0, a: 1 };
+  const blue = { r: 0, g: 0, b: 255, a: 1 };
+  it('computes the direction and the stops, in the shorthand and the longhand', () => {
+    expect(styleOf('background: linear-gradient(red, blue)').style.backgroundImage).toEqual({
+      gradient: {
+        direction: { angle: 180 },
+        stops: [
+          { color: red, at: null },
+          { color: blue, at: null },
+        ],
+      },
+    });
+    const turned = styleOf('background-image: linear-gradient(0.25turn, red 10%, blue 20px 80%)');
+    expect(turned.findings).toEqual([]);
+    expect(turned.style.backgroundImage).toEqual({
+      gradient: {
+        direction: { angle: 90 },
+        stops: [
+          { color: red, at: { pt: 0, pct: 10 } },
+          { color: blue, at: { pt: 15, pct: 0 } },
+          { color: blue, at: { pt: 0, pct: 80 } },
+        ],
+      },
+    });
+    expect(styleOf('background: #eee linear-gradient(to top left, red, blue)').style.backgroundImage).toEqual({
+      gradient: {
+        direction: { to: { x: -1, y: -1 } },
+        stops: [
+          { color: red, at: null },
+          { color: blue, at: null },
+        ],
+      },
+    });
+  });
+
+  it('places the gradient line and the stops as CSS does', () => {
+    const gradient = (css: string) => {
+      const image = styleOf(`background: ${css}`).style.backgroundImage;
+      if (!image?.gradient) throw new Error(`no gradient in ${css}`);
+      return image.gradient;
+    };
+    const box = { x: 0, y: 0, width: 200, height: 100 };
+    // To the right: along the middle, from the left edge to the right one.
+    const right = gradientGeometry(gradient('linear-gradient(90deg, red, blue)'), box);
+    expect([right.x1, right.y1, right.x2, right.y2].map((v) => Math.round(v * 1e6) / 1e6)).toEqual([0, 50, 200, 50]);
+    // A corner: the line is perpendicular to the other diagonal and its ends are the corners' projections.
+    const corner = gradientGeometry(gradient('linear-gradient(to bottom right, red, blue)'), box);
+    const along = (x: number, y: number) =>
+      (x - corner.x1) * (corner.x2 - corner.x1) + (y - corner.y1) * (corner.y2 - corner.y1);
+    expect(along(0, 0)).toBeCloseTo(0, 6);
+    expect(along(200, 100)).toBeCloseTo(along(corner.x2, corner.y2), 6);
+    expect(along(200, 0)).toBeCloseTo(along(0, 100), 6);
+    // Stops without positions are spread between their neighbours; a smaller position is raised to the one before.
+    const offsets = (css: string) => gradientGeometry(gradient(css), box).stops.map((s) => Math.round(s.offset * 100));
+    expect(offsets('linear-gradient(90deg, red, blue, red 50%, blue, red)')).toEqual([0, 25, 50, 75, 100]);
+    expect(offsets('linear-gradient(90deg, red 40%, blue 20%)')).toEqual([40, 40]);
+  });
+
+  it('names the gradients it cannot draw', () => {
+    for (const value of [
+      'radial-gradient(red, blue)',
+      'repeating-linear-gradient(red, blue 10px)',
+      'linear-gradient(red, 30%, blue)',
+    ]) {
+      const { findings } = styleOf(`background-image: ${value}`);
+      expect(findings, value).toEqual([expect.objectContaining({ code: 'unsupported_css_value' })]);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * units). Later stages only read it. Lengths that depend on a containing block stay linear in its size
  * (`{ pt, pct }`), everything else is resolved to points here.
  */
+import type { LinearGradient } from './gradients';
 
 /** A length `pt + pct% of the reference`: 12px is { pt: 9, pct: 0 }, calc(100% - 10px) is { pt: -7.5, pct: 100 }. */
 export interface Length {
@@ -85,10 +86,14 @@ export interface TextDecoration {
   style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
 }
 
-export interface BackgroundImage {
-  /** The URL as written (`data:…`, an asset name, or a remote URL); the paint stage looks it up. */
-  url: string;
-}
+/** An image by URL, or a linear gradient (CSS Images 3). */
+export type BackgroundImage =
+  | {
+      /** The URL as written (`data:…`, an asset name, or a remote URL); the paint stage looks it up. */
+      url: string;
+      gradient?: undefined;
+    }
+  | { url?: undefined; gradient: LinearGradient };
 
 /** How a background image repeats along one axis. */
 export type BackgroundRepeat = 'repeat' | 'no-repeat' | 'space' | 'round';

@@ -12,6 +12,7 @@ import type {
   Length,
   TextDecoration,
 } from './computed-style';
+import { parseLinearGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { type LengthContext, toLength, toNumber } from './values';
 
@@ -255,10 +256,12 @@ const url = (node: CssNode): string | undefined => {
   return undefined;
 };
 
-const backgroundImage = one<ComputedStyle['backgroundImage']>((node) => {
+const backgroundImage = one<ComputedStyle['backgroundImage']>((node, c) => {
   if (identifier(node) === 'none') return null;
   const value = url(node);
-  return value === undefined ? undefined : { url: value };
+  if (value !== undefined) return { url: value };
+  const gradient = parseLinearGradient(node, c, c.style.color);
+  return gradient ? { gradient } : undefined;
 });
 
 const listStyleImage = one<string | null>((node) => (identifier(node) === 'none' ? null : url(node)));

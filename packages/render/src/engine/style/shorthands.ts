@@ -24,6 +24,8 @@ const isLengthLike = (node: CssNode) =>
   (node.type === 'Function' && ['calc', 'min', 'max', 'clamp'].includes(node.name.toLowerCase()));
 const isColor = (node: CssNode) => parseColor(node, BLACK) !== undefined;
 const isUrl = (node: CssNode) => node.type === 'Url' || (node.type === 'Function' && node.name.toLowerCase() === 'url');
+// An image the background shorthand takes (its longhand tells what it can draw: a url() or a linear gradient).
+const isImage = (node: CssNode) => isUrl(node) || (node.type === 'Function' && /gradient$/i.test(node.name));
 
 /** `margin: 1px 2px` and the like: one to four values for the top, right, bottom and left longhands. */
 function fourSides(names: string[]): Expander {
@@ -88,7 +90,7 @@ function background(nodes: CssNode[]): Expansion | undefined {
   for (let i = 0; i < nodes.length; ) {
     const node = nodes[i] as CssNode;
     const word = id(node);
-    if (!image && (isUrl(node) || word === 'none')) image = node;
+    if (!image && (isImage(node) || word === 'none')) image = node;
     else if (!repeat && word !== undefined && REPEAT_WORDS.has(word)) {
       repeat = run(i, (n) => REPEAT_WORDS.has(id(n) ?? ''));
       i += repeat.length;
