@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { ComputedStyle } from '../style/computed-style';
 import { box, page, paint, rasterize } from './__fixtures__/pages';
+import { blurLayers } from './shadows';
 
 const GREEN: [number, number, number] = [0, 160, 0];
 const WHITE: [number, number, number] = [255, 255, 255];
@@ -248,5 +249,54 @@ describe('linear-gradient backgrounds', () => {
     const raster = await rasterize(bytes);
     expect(near(raster.at(70, 21), WHITE)).toBe(true);
     expect(near(raster.at(70, 69), GREEN)).toBe(true);
+  });
+});
+
+describe('box-shadow', () => {
+  const grey = (a: number) => ({ r: 0, g: 0, b: 0, a });
+  const shadowed = async (boxShadow: ComputedStyle['boxShadow'], rest: Partial<ComputedStyle> = {}) => {
+    const fragment = box({ x: 40, y: 40, width: 100, height: 50, style: { boxShadow, ...rest } });
+    const { bytes, findings } = await paint([page([fragment])], { compress: false });
+    expect(findings.list()).toEqual([]);
+    return rasterize(bytes);
+  };
+
+  it('draws an outer shadow outside the border box only, offset and spread, under the background', async () => {
+    const raster = await shadowed([{ inset: false, x: 6, y: 6, blur: 0, spread: 2, color: grey(1) }], {
+      backgroundColor: { r: 0, g: 160, b: 0, a: 1 },
+    });
+    // Right of the box and below it: the shadow; over the box: its own background.
+    expect(raster.at(145, 60)).toEqual([0, 0, 0]);
+    expect(raster.at(100, 95)).toEqual([0, 0, 0]);
+    expect(raster.at(100, 60)).toEqual(GREEN);
+    // Up and left it does not reach (offset 6, spread 2).
+    expect(raster.at(37, 60)).toEqual(WHITE);
+    expect(raster.at(100, 37)).toEqual(WHITE);
+  });
+
+  it('fades a blurred shadow from the box’s edge outwards, and an inset one fills the padding box', async () => {
+    const raster = await shadowed([{ inset: false, x: 0, y: 0, blur: 12, spread: 0, color: grey(1) }]);
+    const dark = (x: number) => 255 - (raster.at(x, 65)[0] as number);
+    // Darkest at the edge (half the shadow's opacity: the Gaussian's middle), fading to nothing a blur away.
+    expect(dark(141)).toBeGreaterThan(70);
+    expect(dark(141)).toBeGreaterThan(dark(146));
+    expect(dark(146)).toBeGreaterThan(dark(151));
+    expect(dark(155)).toBeLessThan(12);
+    // Inside the box the outer shadow is not drawn.
+    expect(raster.at(120, 65)).toEqual(WHITE);
+
+    const filled = await shadowed([{ inset: true, x: 0, y: 0, blur: 0, spread: 9999, color: { r: 253, g: 230, b: 138, a: 1 } }]);
+    expect(filled.at(90, 65)).toEqual([253, 230, 138]);
+    expect(filled.at(145, 65)).toEqual(WHITE);
+  });
+
+  it('spreads a blur’s opacity over nested shapes whose opacities add up to the shadow’s', () => {
+    expect(blurLayers(0, 0.5)).toEqual([{ grow: 0, alpha: 0.5 }]);
+    const layers = blurLayers(12, 0.8);
+    expect(layers.length).toBeGreaterThanOrEqual(4);
+    expect(layers[0]?.grow).toBeGreaterThan(0);
+    expect(layers[layers.length - 1]?.grow).toBeLessThan(0);
+    const total = 1 - layers.reduce((rest, l) => rest * (1 - l.alpha), 1);
+    expect(total).toBeCloseTo(0.8, 6);
   });
 });

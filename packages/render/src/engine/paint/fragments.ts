@@ -4,6 +4,7 @@ import { isVisible, paintBorders, type Sides } from './borders';
 import type { Radii, Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
+import { paintShadows } from './shadows';
 import type { PaintContext } from './paint-context';
 import { paintText } from './text';
 
@@ -89,7 +90,10 @@ function paintBoxLayer(
   // Collapsed borders have no radius (css-backgrounds: border-radius does not apply to collapsing tables).
   const radii = fitRadii(rect, box.borders ? NO_RADII : style.borderRadius);
   if (style.visibility === 'visible') {
+    const shadows = style.boxShadow;
+    if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, false);
     paintBackground(ctx, box, rect, ownWidths, radii);
+    if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, true);
     if (box.borders) {
       const sides: Sides = [box.borders.top, box.borders.right, box.borders.bottom, box.borders.left];
       if (sides.some(isVisible)) {

@@ -256,3 +256,27 @@ describe('the canvas background (CSS Backgrounds 3 §2.11.2)', () => {
     expect(header.root.style.backgroundColor.a).toBe(1);
   });
 });
+
+describe('box-shadow (CSS Backgrounds 3 §7.1)', () => {
+  const black = (a: number) => ({ r: 0, g: 0, b: 0, a });
+  it('computes each shadow: inset, offsets, blur, spread and colour in any order; currentColor when none', () => {
+    const { style, findings } = styleOf(
+      'color: #00f; box-shadow: 0 0 10px rgba(0, 0, 0, 0.15), inset 0 0 0 9999px #fde68a, 2px 3px red, 1px 1px 2px 3px',
+    );
+    expect(findings).toEqual([]);
+    expect(style.boxShadow).toEqual([
+      { inset: false, x: 0, y: 0, blur: 7.5, spread: 0, color: black(0.15) },
+      { inset: true, x: 0, y: 0, blur: 0, spread: 7499.25, color: { r: 253, g: 230, b: 138, a: 1 } },
+      { inset: false, x: 1.5, y: 2.25, blur: 0, spread: 0, color: { r: 255, g: 0, b: 0, a: 1 } },
+      { inset: false, x: 0.75, y: 0.75, blur: 1.5, spread: 2.25, color: { r: 0, g: 0, b: 255, a: 1 } },
+    ]);
+    expect(styleOf('box-shadow: none').style.boxShadow).toBeNull();
+  });
+
+  it('names a shadow it cannot read', () => {
+    for (const value of ['1px', '1px 2px -3px red', '1px 2px 3px 4px 5px', 'inset inset 1px 1px', '1px 1px red blue']) {
+      const { findings } = styleOf(`box-shadow: ${value}`);
+      expect(findings, value).toEqual([expect.objectContaining({ code: 'unsupported_css_value' })]);
+    }
+  });
+});

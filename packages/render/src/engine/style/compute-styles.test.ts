@@ -370,7 +370,7 @@ describe('computeStyles: findings', () => {
   it('names unsupported properties, values and selectors with their line', () => {
     const { findings } = style(
       '<div style="transform: rotate(1deg)">x</div>',
-      `.a { box-shadow: 0 0 1px red }
+      `.a { text-shadow: 0 0 1px red }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
 .d::first-letter { color: red }
@@ -381,7 +381,7 @@ describe('computeStyles: findings', () => {
     const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${/"([^"]+)"/.exec(f.message)?.[1]}`);
     expect(seen).toEqual(
       expect.arrayContaining([
-        'unsupported_css_property css:1 box-shadow',
+        'unsupported_css_property css:1 text-shadow',
         'unsupported_selector css:3 .c:hover',
         'unsupported_selector css:4 .d::first-letter',
         'unsupported_css_property html:1 transform',

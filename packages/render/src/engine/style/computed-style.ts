@@ -86,6 +86,17 @@ export interface TextDecoration {
   style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
 }
 
+/** One shadow of `box-shadow` (CSS Backgrounds 3 §7.1), lengths in points. */
+export interface BoxShadow {
+  inset: boolean;
+  x: number;
+  y: number;
+  /** Blur radius (0: a sharp edge). */
+  blur: number;
+  spread: number;
+  color: Color;
+}
+
 /** An image by URL, or a linear gradient (CSS Images 3). */
 export type BackgroundImage =
   | {
@@ -166,6 +177,8 @@ export interface ComputedStyle {
   /** The painting area of the colour and the image. */
   backgroundClip: BackgroundBox;
   opacity: number;
+  /** `box-shadow`, in the order written (the first is on top); null for none. */
+  boxShadow: BoxShadow[] | null;
 
   // Fonts and text (inherited).
   /** The font-family list as written, lower-cased names without quotes (`["brand sans", "sans-serif"]`). */
@@ -376,6 +389,7 @@ export function initialStyle(): ComputedStyle {
     backgroundOrigin: 'padding-box',
     backgroundClip: 'border-box',
     opacity: 1,
+    boxShadow: null,
     fontFamily: ['sans-serif'],
     fontSize: 12,
     fontWeight: 400,

@@ -3,6 +3,7 @@ import { parseBox, parsePosition, parseRepeat, parseSize } from './backgrounds';
 import { parseColor } from './colors';
 import type {
   BorderSide,
+  BoxShadow,
   BorderStyle,
   Color,
   ComputedStyle,
@@ -240,6 +241,45 @@ const opacity = one<number>((node, c) => {
   const n = node.type === 'Percentage' ? Number(node.value) / 100 : toNumber(node, c);
   return n === undefined ? undefined : Math.min(1, Math.max(0, n));
 });
+
+/** `none`, or shadows separated by commas: `[inset]? <x> <y> [<blur> [<spread>]]? <color>?` in any order of parts. */
+const boxShadow: Parse<BoxShadow[] | null> = (nodes, c) => {
+  if (nodes.length === 1 && identifier(nodes[0] as CssNode) === 'none') return null;
+  const shadows: BoxShadow[] = [];
+  let group: CssNode[] = [];
+  const flush = (): boolean => {
+    const shadow = oneShadow(group, c);
+    group = [];
+    if (!shadow) return false;
+    shadows.push(shadow);
+    return true;
+  };
+  for (const node of nodes) {
+    if (node.type === 'Operator' && node.value === ',') {
+      if (!flush()) return undefined;
+    } else group.push(node);
+  }
+  return flush() ? shadows : undefined;
+};
+
+function oneShadow(nodes: CssNode[], c: PropertyContext): BoxShadow | undefined {
+  let inset = false;
+  let color: Color | undefined;
+  const lengths: number[] = [];
+  for (const node of nodes) {
+    if (identifier(node) === 'inset' && !inset) inset = true;
+    else {
+      const length = toLength(node, c);
+      if (length && length.pct === 0) lengths.push(length.pt);
+      else if (!color && (color = parseColor(node, c.style.color))) continue;
+      else return undefined;
+    }
+  }
+  const [x, y, blur = 0, spread = 0] = lengths;
+  if (x === undefined || y === undefined || lengths.length > 4 || blur < 0) return undefined;
+  // Without a colour, currentColor.
+  return { inset, x, y, blur, spread, color: color ?? c.style.color };
+}
 
 const integer = (min: number) =>
   one<number>((node, c) => {
@@ -523,6 +563,7 @@ export const LONGHANDS: Record<string, Longhand> = {
   'background-origin': simple('backgroundOrigin', false, parseBox, 'padding-box'),
   'background-clip': simple('backgroundClip', false, parseBox, 'border-box'),
   opacity: simple('opacity', false, opacity, 1),
+  'box-shadow': simple('boxShadow', false, boxShadow, null),
   'font-family': simple('fontFamily', true, fontFamily, ['sans-serif']),
   'font-size': simple('fontSize', true, fontSize, 12),
   'font-weight': simple('fontWeight', true, fontWeight, 400),
