@@ -122,7 +122,9 @@ describe('email generation with every provider', () => {
     );
     expect(report).toMatchObject({ provider: 'gemini', kept_round: 2 });
     expect(report.rounds.map((r: { task: string }) => r.task)).toEqual(['generate', 'repair']);
-    expect(report.rounds[0].problems.join('\n')).toMatch(/email template is MJML.*starts with <html>.*template_render_error/);
+    expect(report.rounds[0].problems.join('\n')).toMatch(
+      /email template is MJML.*starts with <html>.*template_render_error/,
+    );
     expect(report.rounds[1].problems).toEqual([]);
     // The email's system prompt went as the instruction, and the repair turn carried the problem.
     const instruction = JSON.stringify(fake.requests[0]?.body.systemInstruction);
@@ -131,7 +133,9 @@ describe('email generation with every provider', () => {
     expect(JSON.stringify(fake.requests[1]?.body.contents)).toContain('starts with <html>');
     // The css block became an mj-style; the page footer of the document format was not taken.
     expect(template.css).toBe('');
-    expect(template.html).toMatch(/<mj-head>\s*<mj-style>\s*\.muted div \{ color: #777777 !important; \}\s*<\/mj-style>/);
+    expect(template.html).toMatch(
+      /<mj-head>\s*<mj-style>\s*\.muted div \{ color: #777777 !important; \}\s*<\/mj-style>/,
+    );
     expect(template.footer_html).toBe('');
     expect(report.notes.join(' ')).toContain('mj-style');
     for (const text of ['Acme Cloud', 'Hi Ada', 'Choose a new password', 'https://app.example.com/reset/8f2c'])
@@ -140,7 +144,9 @@ describe('email generation with every provider', () => {
   }, 60_000);
 
   it('OpenAI-compatible: an MJML answer is kept on the first round and sent', async () => {
-    fake = await fakeOpenAi(`Here is your email.\n\n\`\`\`html\n${MJML_BODY}\n\`\`\`\n\n\`\`\`json\n${JSON.stringify({ name: 'Password reset', sample_data: SAMPLE })}\n\`\`\``);
+    fake = await fakeOpenAi(
+      `Here is your email.\n\n\`\`\`html\n${MJML_BODY}\n\`\`\`\n\n\`\`\`json\n${JSON.stringify({ name: 'Password reset', sample_data: SAMPLE })}\n\`\`\``,
+    );
     const { template, report, html } = await resetEmail(
       openAiCompatibleProvider({ apiKey: 'sk-test', baseUrl: fake.baseUrl, model: 'gpt-4.1-mini', timeoutMs: 10_000 }),
     );
@@ -150,7 +156,8 @@ describe('email generation with every provider', () => {
     const system = fake.requests[0]?.body.messages[0];
     expect(system.role).toBe('system');
     expect(system.content).toContain('```html\n<mjml>');
-    for (const text of ['Acme Cloud', 'ada@example.com', 'The link expires in 30 minutes.']) expect(html).toContain(text);
+    for (const text of ['Acme Cloud', 'ada@example.com', 'The link expires in 30 minutes.'])
+      expect(html).toContain(text);
   }, 60_000);
 
   it('refuses to send an email template whose body is not MJML with 422 template_render_error, not a 500', async () => {

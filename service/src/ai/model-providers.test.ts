@@ -106,7 +106,12 @@ describe('AI generation with a model provider', () => {
     // REPAIRED prints the invoice of SAMPLE but has no json block: nothing to render it with.
     const withSample = `${REPAIRED}\n\`\`\`json\n${JSON.stringify({ name: 'Invoice', sample_data: SAMPLE })}\n\`\`\``;
     fake = await fakeOpenAi(REPAIRED, withSample);
-    const provider = openAiCompatibleProvider({ apiKey: 'sk-test', baseUrl: fake.baseUrl, model: 'o4-mini', timeoutMs: 10_000 });
+    const provider = openAiCompatibleProvider({
+      apiKey: 'sk-test',
+      baseUrl: fake.baseUrl,
+      model: 'o4-mini',
+      timeoutMs: 10_000,
+    });
     app = await startApp({ RATE_LIMIT_PER_MINUTE: '10000' }, undefined, { aiProvider: provider });
     const owner = await newAccount(app, 'sampler');
     const answer = await apiClient(app)('POST', '/v1/ai/templates', {
@@ -117,11 +122,11 @@ describe('AI generation with a model provider', () => {
     const { template, report } = answer.body;
     expect(report.kept_round).toBe(2);
     expect(report.rounds[0].problems.join('\n')).toMatch(/gave no sample data.*\[sample_data_missing\]/);
-    expect(report.rounds[0].problems.join('\n')).toMatch(/The data has no invoice, which the template prints \[missing_variable\]/);
-    expect(report.rounds[1].problems).toEqual([]);
-    expect(report.checked).toContainEqual(
-      expect.objectContaining({ check: 'sample_data', ok: true, findings: [] }),
+    expect(report.rounds[0].problems.join('\n')).toMatch(
+      /The data has no invoice, which the template prints \[missing_variable\]/,
     );
+    expect(report.rounds[1].problems).toEqual([]);
+    expect(report.checked).toContainEqual(expect.objectContaining({ check: 'sample_data', ok: true, findings: [] }));
     expect(template.sample_data).toEqual(SAMPLE);
     // The request asked for the sample data; the repair turn said what was missing.
     const first = fake.requests[0]?.body.messages as { role: string; content: string }[];

@@ -94,7 +94,9 @@ export function candidateOf(
     if (styled) {
       html = styled;
       css = '';
-      notes.push('The css block of the answer was moved into the email as an <mj-style>: emails take styles from MJML.');
+      notes.push(
+        'The css block of the answer was moved into the email as an <mj-style>: emails take styles from MJML.',
+      );
     }
   }
   // An email has no pages: a header or footer in the answer (the document format's habit) is not taken.

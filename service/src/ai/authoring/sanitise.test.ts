@@ -64,7 +64,9 @@ describe('sanitise', () => {
       '<mjml><mj-head><mj-style>@import url("https://fonts.example.com/a.css"); .b { background: url(https://x.example/p.gif); }' +
         '</mj-style></mj-head><mj-body></mj-body></mjml>',
     );
-    expect(out).toBe('<mjml><mj-head><mj-style> .b { background: none; }</mj-style></mj-head><mj-body></mj-body></mjml>');
+    expect(out).toBe(
+      '<mjml><mj-head><mj-style> .b { background: none; }</mj-style></mj-head><mj-body></mj-body></mjml>',
+    );
     expect(removed.map((r) => r.what)).toEqual(['import', 'remote_url']);
   });
 

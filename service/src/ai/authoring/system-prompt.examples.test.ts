@@ -51,7 +51,16 @@ const DOCUMENT_EXPECTATIONS: { marker: string; texts: RegExp[]; pages: number }[
   { marker: '<bar-code', texts: [/Grace Hopper/, /Tracking 1Z999AA10123456784/], pages: 1 },
   {
     marker: 'Service agreement',
-    texts: [/DRAFT/, /NS/, /Hours/, /€95/, /§ 1\. The provider delivers/, /§ 2\. The client pays/, /i\.\s+Kick-off/, /ii\.\s+Delivery/],
+    texts: [
+      /DRAFT/,
+      /NS/,
+      /Hours/,
+      /€95/,
+      /§ 1\. The provider delivers/,
+      /§ 2\. The client pays/,
+      /i\.\s+Kick-off/,
+      /ii\.\s+Delivery/,
+    ],
     pages: 1,
   },
   { marker: 'class="next"', texts: [/Quarterly review/, /Page 1 of 2/, /Details/, /Page 2 of 2/], pages: 2 },
