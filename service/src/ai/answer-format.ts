@@ -12,7 +12,7 @@ import type { PageSetupInput } from '@quire/core';
  *   <its CSS, optional>
  *   ```
  *   ```json
- *   {"name": "...", "page": {...}, "sample_data": {...}}   (optional)
+ *   {"name": "...", "page": {...}, "sample_data": {...}}   (sample_data required when the request gave no data)
  *   ```
  *
  * Models do not always keep to it: parseAnswer tolerates other fence languages, missing fences, prose around the

@@ -30,10 +30,6 @@ export interface Candidate {
   sampleProblem?: string | undefined;
 }
 
-/**
- * The header and footer, which the answer format's parser does not read: models write them in the json block
- * (`"header_html"`, `"footer_html"`), as the system prompt teaches.
- */
 /** Whether a template prints or tests data at all (a static notice needs no sample). */
 const usesData = (...parts: string[]) => parts.some((part) => /\{\{|\{%/.test(part));
 
@@ -53,6 +49,10 @@ function emailWithCss(mjml: string, css: string): string | undefined {
   return `${mjml.slice(0, at)}\n<mj-head><mj-style>\n${css}\n</mj-style></mj-head>${mjml.slice(at)}`;
 }
 
+/**
+ * The header and footer, which the answer format's parser does not read: models write them in the json block
+ * (`"header_html"`, `"footer_html"`), as the system prompt teaches.
+ */
 function runningParts(answer: string): { header_html?: string; footer_html?: string } {
   const parts: { header_html?: string; footer_html?: string } = {};
   for (const match of answer.matchAll(/```[ \t]*json[^\n]*\n([\s\S]*?)(?:```|$)/gi)) {

@@ -348,7 +348,7 @@ export function generateMessages(input: GenerateInput): AiMessage[] {
   lines.push(
     input.schema || input.sample
       ? describeData(input.schema, input.sample)
-      : 'No data was given: choose the variables the document needs (snake_case names) and give realistic ' +
+      : 'No data was given: choose the variables the template needs (snake_case names) and give realistic ' +
           'sample data for every one of them in the json block as "sample_data".',
   );
   return [
