@@ -554,7 +554,7 @@ export interface AiReport {
   rounds: { round: number; task: 'generate' | 'refine' | 'repair'; problems: string[] }[];
   kept_round: number;
   checked: {
-    check: 'answer' | 'sanitise' | 'liquid_syntax' | 'render';
+    check: 'answer' | 'sanitise' | 'liquid_syntax' | 'sample_data' | 'render';
     data_set?: AiDataSet;
     description: string;
     ok: boolean;

@@ -12,7 +12,7 @@ import type { PageSetupInput } from '@quire/core';
  *   <its CSS, optional>
  *   ```
  *   ```json
- *   {"name": "...", "page": {...}, "sample_data": {...}}   (optional)
+ *   {"name": "...", "page": {...}, "sample_data": {...}}   (sample_data required when the request gave no data)
  *   ```
  *
  * Models do not always keep to it: parseAnswer tolerates other fence languages, missing fences, prose around the
@@ -107,6 +107,8 @@ export function parseAnswer(text: string): ParsedAnswer {
       if (meta.page && typeof meta.page === 'object') page = meta.page as PageSetupInput;
       if (meta.sample_data && typeof meta.sample_data === 'object' && !Array.isArray(meta.sample_data)) {
         sampleData = meta.sample_data as Record<string, unknown>;
+      } else if (meta.sample_data !== undefined && meta.sample_data !== null) {
+        notes.push('The sample_data in the JSON block is not an object and was ignored.');
       }
     } catch {
       notes.push('The JSON block could not be read and was ignored.');

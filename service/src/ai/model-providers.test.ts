@@ -102,6 +102,39 @@ describe('AI generation with a model provider', () => {
     expect(fake.requests[0]?.headers.authorization).toBe('Bearer sk-test');
   }, 60_000);
 
+  it('asks for the sample data a generation without data needs, and keeps the answer that brings it', async () => {
+    // REPAIRED prints the invoice of SAMPLE but has no json block: nothing to render it with.
+    const withSample = `${REPAIRED}\n\`\`\`json\n${JSON.stringify({ name: 'Invoice', sample_data: SAMPLE })}\n\`\`\``;
+    fake = await fakeOpenAi(REPAIRED, withSample);
+    const provider = openAiCompatibleProvider({
+      apiKey: 'sk-test',
+      baseUrl: fake.baseUrl,
+      model: 'o4-mini',
+      timeoutMs: 10_000,
+    });
+    app = await startApp({ RATE_LIMIT_PER_MINUTE: '10000' }, undefined, { aiProvider: provider });
+    const owner = await newAccount(app, 'sampler');
+    const answer = await apiClient(app)('POST', '/v1/ai/templates', {
+      token: owner.token,
+      body: { prompt: 'An invoice for consulting work' },
+    });
+    expect(answer.status).toBe(201);
+    const { template, report } = answer.body;
+    expect(report.kept_round).toBe(2);
+    expect(report.rounds[0].problems.join('\n')).toMatch(/gave no sample data.*\[sample_data_missing\]/);
+    expect(report.rounds[0].problems.join('\n')).toMatch(
+      /The data has no invoice, which the template prints \[missing_variable\]/,
+    );
+    expect(report.rounds[1].problems).toEqual([]);
+    expect(report.checked).toContainEqual(expect.objectContaining({ check: 'sample_data', ok: true, findings: [] }));
+    expect(template.sample_data).toEqual(SAMPLE);
+    // The request asked for the sample data; the repair turn said what was missing.
+    const first = fake.requests[0]?.body.messages as { role: string; content: string }[];
+    expect(first[0]?.content).toContain('"sample_data" holds realistic values for every variable');
+    expect(first[1]?.content).toContain('give realistic sample data for every one of them');
+    expect(JSON.stringify(fake.requests[1]?.body.messages)).toContain('gave no sample data');
+  }, 60_000);
+
   it('answers 503 provider_unavailable, and gives the AI request back, when the model is down', async () => {
     fake = await fakeOpenAi({ status: 503, message: 'overloaded' });
     const provider = openAiCompatibleProvider({ apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 5_000 });

@@ -8,6 +8,8 @@ export interface ImageInfo {
 
 export function sniffImage(bytes: Uint8Array): ImageInfo | undefined {
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+    // A PNG cut before its header's size (a truncated data: URL) is no image, not a crash.
+    if (bytes.length < 24) return undefined;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return { kind: 'png', width: view.getUint32(16), height: view.getUint32(20) };
   }

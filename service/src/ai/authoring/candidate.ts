@@ -14,6 +14,11 @@ export interface CandidateRules {
    * Not for a generation: the user's data, or data made from the user's schema, is what the template is for.
    */
   takeSampleData: boolean;
+  /**
+   * The answer must bring sample_data for the variables it prints: a generation whose request gave no data (the
+   * model's sample is the template's, and what the checks render with).
+   */
+  sampleRequired?: boolean;
 }
 
 export interface Candidate {
@@ -21,6 +26,27 @@ export interface Candidate {
   reply: string;
   removed: Removal[];
   notes: string[];
+  /** When the rules require sample data: what is wrong with the answer's (undefined: it is fine). */
+  sampleProblem?: string | undefined;
+}
+
+/** Whether a template prints or tests data at all (a static notice needs no sample). */
+const usesData = (...parts: string[]) => parts.some((part) => /\{\{|\{%/.test(part));
+
+/**
+ * An email's styles live in its MJML: a css block in an email answer (a habit from documents) would be lost, since
+ * email output never reads the css part, so it goes into the head as an <mj-style>.
+ */
+function emailWithCss(mjml: string, css: string): string | undefined {
+  const head = /<mj-head\b[^>]*>/i.exec(mjml);
+  if (head) {
+    const at = head.index + head[0].length;
+    return `${mjml.slice(0, at)}\n<mj-style>\n${css}\n</mj-style>${mjml.slice(at)}`;
+  }
+  const root = /<mjml\b[^>]*>/i.exec(mjml);
+  if (!root) return undefined;
+  const at = root.index + root[0].length;
+  return `${mjml.slice(0, at)}\n<mj-head><mj-style>\n${css}\n</mj-style></mj-head>${mjml.slice(at)}`;
 }
 
 /**
@@ -60,10 +86,24 @@ export function candidateOf(
       notes,
     };
   }
-  const running = runningParts(answer);
+  const email = base.kind === 'email';
+  let html = parsed.html;
+  let css = parsed.css ?? base.css;
+  if (email && parsed.css?.trim()) {
+    const styled = emailWithCss(html, parsed.css.trim());
+    if (styled) {
+      html = styled;
+      css = '';
+      notes.push(
+        'The css block of the answer was moved into the email as an <mj-style>: emails take styles from MJML.',
+      );
+    }
+  }
+  // An email has no pages: a header or footer in the answer (the document format's habit) is not taken.
+  const running = email ? {} : runningParts(answer);
   const { parts, removed } = sanitiseTemplate({
-    html: parsed.html,
-    css: parsed.css ?? base.css,
+    html,
+    css,
     header_html: running.header_html ?? base.header_html,
     footer_html: running.footer_html ?? base.footer_html,
   });
@@ -78,7 +118,8 @@ export function candidateOf(
     rules.takeSampleData && parsed.sampleData ? { ...base.sample_data, ...parsed.sampleData } : base.sample_data;
   try {
     const content = TemplateContent.parse({ ...base, ...parts, name, page, sample_data: sample });
-    return { candidate: { content, reply: parsed.reply, removed, notes } };
+    const sampleProblem = rules.sampleRequired ? sampleProblemOf(content) : undefined;
+    return { candidate: { content, reply: parsed.reply, removed, notes, sampleProblem } };
   } catch (error) {
     if (!(error instanceof ZodError)) throw error;
     const issue = error.issues[0];
@@ -87,4 +128,18 @@ export function candidateOf(
       notes,
     };
   }
+}
+
+/**
+ * What is wrong with the sample data of a template whose answers must bring it (this answer's, merged over the
+ * earlier answers'): none at all for a template that prints data. Variables it prints that the sample lacks are
+ * found by rendering (missing_variable, also sent back).
+ */
+function sampleProblemOf(content: TemplateContent): string | undefined {
+  if (!usesData(content.html, content.header_html, content.footer_html)) return undefined;
+  if (Object.keys(content.sample_data).length > 0) return undefined;
+  return (
+    'The answer gave no sample data. Add "sample_data" to the json block: an object with realistic values for ' +
+    'every variable the template prints (lists with two to four items).'
+  );
 }

@@ -83,6 +83,7 @@ export function generateRoute(context: AuthoringContext): Router {
           nameFixed: body.name !== undefined,
           pageFixed: body.page !== undefined,
           takeSampleData: data === undefined,
+          sampleRequired: data === undefined,
         },
         signal,
         onEvent,

@@ -27,10 +27,12 @@ export type ReportFinding = z.infer<typeof ReportFinding>;
 
 export const CheckedItem = z.object({
   check: z
-    .enum(['answer', 'sanitise', 'liquid_syntax', 'render'])
+    .enum(['answer', 'sanitise', 'liquid_syntax', 'sample_data', 'render'])
     .describe(
       '`answer`: a template was found in the answer; `sanitise`: scripts, handlers and remote URLs; ' +
-        '`liquid_syntax`: the body, header and footer parse; `render`: rendered and checked with one data set',
+        '`liquid_syntax`: the body, header and footer parse; `sample_data`: the answer gave sample data for what ' +
+        'the template prints (a generation whose request gave no data); `render`: rendered and checked with one ' +
+        'data set',
     ),
   data_set: DataSetName.optional(),
   description: z.string(),

@@ -59,6 +59,17 @@ describe('sanitise', () => {
     );
   });
 
+  it("cleans MJML's mj-style as a style block", () => {
+    const { out, removed } = html(
+      '<mjml><mj-head><mj-style>@import url("https://fonts.example.com/a.css"); .b { background: url(https://x.example/p.gif); }' +
+        '</mj-style></mj-head><mj-body></mj-body></mjml>',
+    );
+    expect(out).toBe(
+      '<mjml><mj-head><mj-style> .b { background: none; }</mj-style></mj-head><mj-body></mj-body></mjml>',
+    );
+    expect(removed.map((r) => r.what)).toEqual(['import', 'remote_url']);
+  });
+
   it('cleans the CSS part and reports what it took', () => {
     const removed: Removal[] = [];
     const css = sanitiseCss('@import "theme.css";\nh1 { background-image: url(javascript:alert(1)); }', 'css', removed);

@@ -145,7 +145,7 @@ export function sanitiseHtml(html: string, part: TemplatePart, removed: Removal[
   // The element being removed (nothing inside it matters) and how deep its own kind nests within it.
   let dropping: { name: string; start: number; depth: number } | undefined;
   let attributes: Attribute[] = [];
-  // The text of the <style> element being read.
+  // The text of the <style> (or MJML's <mj-style>) element being read.
   let style: { start: number; end: number } | undefined;
 
   const parser: Parser = new Parser(
@@ -174,7 +174,7 @@ export function sanitiseHtml(html: string, part: TemplatePart, removed: Removal[
           const edit = attributeEdit(name, attr, part, removed);
           if (edit) edits.push(edit);
         }
-        if (name === 'style') style = { start: -1, end: -1 };
+        if (name === 'style' || name === 'mj-style') style = { start: -1, end: -1 };
       },
       ontext() {
         if (!style || dropping) return;
@@ -193,7 +193,7 @@ export function sanitiseHtml(html: string, part: TemplatePart, removed: Removal[
           dropping = undefined;
           return;
         }
-        if (name === 'style' && style) {
+        if ((name === 'style' || name === 'mj-style') && style) {
           if (style.start >= 0) {
             const css = html.slice(style.start, style.end);
             const clean = sanitiseCss(css, part, removed);

@@ -14,9 +14,26 @@ describe('system prompt', () => {
     for (const type of Object.keys(BARCODE_TYPES)) expect(prompt).toContain(type);
   });
 
-  it('teaches MJML for emails', () => {
-    expect(systemPrompt('email')).toContain('<mjml>');
+  it('teaches MJML for emails, without the document dialect: no css block, no pages, no header or footer', () => {
+    const email = systemPrompt('email');
+    expect(email).toContain('<mjml>');
+    expect(email).toMatch(/never a plain HTML page/);
+    expect(email).not.toMatch(/```css|header_html|footer_html|page_number|<qr-code/);
     expect(systemPrompt('document')).not.toContain('<mjml>');
+  });
+
+  it("teaches the engine's page variables and CSS, and names what it does not draw as such", () => {
+    const prompt = systemPrompt('document');
+    expect(prompt).toContain('Page {{ page_number }} of {{ page_count }}');
+    expect(prompt).toMatch(/no other page variables \(\{\{ page \}\}\s+and\s+\{\{ pages \}\} print nothing\)/);
+    for (const feature of ['display: flex', 'grid-template-columns', 'float', 'position: relative', '@page :first'])
+      expect(prompt).toContain(feature);
+    for (const feature of ['@bottom-center', 'counter(pages)', 'break-before', '@font-face', 'list-style-type'])
+      expect(prompt).toContain(feature);
+    for (const font of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New', 'Georgia', 'Calibri', 'Cambria'])
+      expect(prompt).toContain(font);
+    const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
+    for (const feature of ['box-shadow', 'gradient', 'column-count', 'transform']) expect(notDrawn).toContain(feature);
   });
 
   it("tells the model the request, the page and its printable width, and the data's schema and an excerpt", () => {

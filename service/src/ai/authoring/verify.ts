@@ -116,18 +116,37 @@ interface Examined {
   checked?: CheckedItem[];
 }
 
+/** The check of the sample data, when the answer must bring it (a generation whose request gave no data). */
+function sampleChecks(candidate: Candidate, rules: CandidateRules): CheckedItem[] {
+  if (!rules.sampleRequired) return [];
+  const problem = candidate.sampleProblem;
+  return [
+    {
+      check: 'sample_data',
+      description: 'The answer gave sample data for what the template prints',
+      ok: problem === undefined,
+      findings: problem ? [{ code: 'sample_data_missing', severity: 'error', message: problem, serious: true }] : [],
+    },
+  ];
+}
+
 async function examine(deps: VerifyDeps, answer: string, on: TemplateContent, request: VerifyRequest) {
   const built = candidateOf(answer, on, request.rules);
   if ('problem' in built) return { problems: [built.problem], notes: built.notes } satisfies Examined;
   const { candidate } = built;
+  const sample = sampleChecks(candidate, request.rules);
   const syntax = syntaxFindings(deps.engine, candidate.content);
   if (syntax.length > 0) {
-    const problems = problemsOf([{ check: 'liquid_syntax', description: 'Liquid', ok: false, findings: syntax }]);
+    const problems = problemsOf([
+      { check: 'liquid_syntax', description: 'Liquid', ok: false, findings: syntax },
+      ...sample,
+    ]);
     return { problems, notes: candidate.notes, candidate } satisfies Examined;
   }
   const sets = setsFor(deps.engine, candidate.content);
   const fonts = await request.fontsFor?.(candidate.content);
-  const checked = await orAbort(renderChecks(deps.renderer, candidate.content, sets, fonts), request.signal);
+  const rendered = await orAbort(renderChecks(deps.renderer, candidate.content, sets, fonts), request.signal);
+  const checked = [...sample, ...rendered];
   return { problems: problemsOf(checked), notes: candidate.notes, candidate, checked } satisfies Examined;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AiProviderError, type AiRequest } from '../provider';
+import { type AiMessage, AiProviderError, type AiRequest } from '../provider';
 import { type FakeAnswer, type FakeServer, fakeOpenAi } from './__fixtures__/index';
 import { type OpenAiCompatibleOptions, openAiCompatibleProvider } from './openai-compatible';
 
@@ -155,5 +155,64 @@ describe('openAiCompatibleProvider', () => {
   it('returns the text of an answer cut at the token limit (finish_reason length)', async () => {
     const { provider } = await start([{ text: '```html\n<p>Hel', finishReason: 'length' }]);
     expect(await provider.complete(request)).toBe('```html\n<p>Hel');
+  });
+
+  describe('parameters by model', () => {
+    const system: AiMessage = { role: 'system', content: 'You write report templates.' };
+    const user: AiMessage = { role: 'user', content: 'An invoice.' };
+    // What OpenAI's reasoning models take: max_completion_tokens, and no temperature (they answer 400
+    // unsupported_parameter / unsupported_value otherwise); every other model the parameters all servers know.
+    const cases: [string, Record<string, unknown>][] = [
+      ['gpt-4o-mini', { max_tokens: 4096, temperature: 0.2 }],
+      ['gpt-4.1', { max_tokens: 4096, temperature: 0.2 }],
+      ['llama3.1:8b', { max_tokens: 4096, temperature: 0.2 }],
+      ['gpt-5-chat-latest', { max_tokens: 4096, temperature: 0.2 }],
+      ['omni-moderation-latest', { max_tokens: 4096, temperature: 0.2 }],
+      ['o1', { max_completion_tokens: 4096 }],
+      ['o1-pro', { max_completion_tokens: 4096 }],
+      ['o3', { max_completion_tokens: 4096 }],
+      ['o3-mini-2025-01-31', { max_completion_tokens: 4096 }],
+      ['o4-mini', { max_completion_tokens: 4096 }],
+      ['gpt-5', { max_completion_tokens: 4096 }],
+      ['gpt-5-mini', { max_completion_tokens: 4096 }],
+      ['gpt-5-nano-2025-08-07', { max_completion_tokens: 4096 }],
+      ['gpt-5.1', { max_completion_tokens: 4096 }],
+      ['gpt-5.2-pro', { max_completion_tokens: 4096 }],
+      ['codex-mini-latest', { max_completion_tokens: 4096 }],
+      ['openai/o3-mini', { max_completion_tokens: 4096 }],
+      ['OpenAI/GPT-5', { max_completion_tokens: 4096 }],
+    ];
+    for (const [model, limits] of cases) {
+      it(`sends ${Object.keys(limits).join(' and ')} to ${model}`, async () => {
+        const { fake, provider } = await start(['ok', 'ok'], { model });
+        await provider.complete({ ...request, temperature: 0.2, maxOutputTokens: 4096 });
+        await collect(provider.stream({ ...request, temperature: 0.2, maxOutputTokens: 4096 }));
+        for (const sent of fake.requests) {
+          const { messages, stream, ...rest } = sent.body;
+          expect(rest).toEqual({ model, ...limits });
+          expect(messages[0]).toEqual(system);
+        }
+        expect(fake.requests.map((r) => r.body.stream)).toEqual([false, true]);
+      });
+    }
+
+    for (const model of ['o1-mini', 'o1-preview-2024-09-12']) {
+      it(`puts the system message into the first user turn for ${model}, which refuses the system role`, async () => {
+        const { fake, provider } = await start(['ok'], { model });
+        await provider.complete({ ...request, messages: [system, user], maxOutputTokens: 900 });
+        expect(fake.requests[0]?.body).toEqual({
+          model,
+          messages: [{ role: 'user', content: 'You write report templates.\n\nAn invoice.' }],
+          stream: false,
+          max_completion_tokens: 900,
+        });
+      });
+    }
+
+    it('sends neither limit nor temperature when the request sets none, whatever the model', async () => {
+      const { fake, provider } = await start(['ok', 'ok'], { model: 'o3' });
+      await provider.complete(request);
+      expect(Object.keys(fake.requests[0]?.body ?? {}).sort()).toEqual(['messages', 'model', 'stream']);
+    });
   });
 });

@@ -16,6 +16,53 @@ export interface OpenAiCompatibleOptions {
 }
 
 const PROVIDER = 'openai';
+
+/** What an OpenAI model accepts in a chat completion request, where it differs from what every compatible server does. */
+export interface OpenAiModelTraits {
+  /** `max_completion_tokens` for OpenAI's reasoning models, which refuse `max_tokens`; else `max_tokens`. */
+  tokenLimit: 'max_tokens' | 'max_completion_tokens';
+  /** Reasoning models refuse any temperature but the default (400 unsupported_value): it is not sent to them. */
+  temperature: boolean;
+  /** o1-mini and o1-preview refuse the system role: the system message goes at the start of the first user message. */
+  systemRole: boolean;
+}
+
+/**
+ * Traits by model name, after a router's vendor prefix (OpenRouter's `openai/o3`). OpenAI's reasoning models are
+ * the o-series (o1, o1-pro, o3, o3-mini, o3-pro, o4-mini…), the GPT-5 families (gpt-5, gpt-5-mini, gpt-5-nano,
+ * gpt-5.1, gpt-5.2…, but not gpt-5-chat-latest, a chat model), codex-mini-latest and computer-use-preview. Any other
+ * name (gpt-4o, llama3.1, a vLLM or Ollama model) keeps the parameters every compatible server understands.
+ */
+export function openAiModelTraits(model: string): OpenAiModelTraits {
+  const id = model
+    .trim()
+    .toLowerCase()
+    .replace(/^[\w.-]+\//, '');
+  const oSeries = /^o\d+(?:-|$)/.test(id);
+  const gpt = /^gpt-(\d+)(?:\.(\d+))?(?:-(.+))?$/.exec(id);
+  const gptReasoning =
+    gpt !== null && Number(gpt[1]) >= 5 && !(gpt[2] === undefined && (gpt[3] ?? '').startsWith('chat'));
+  const reasoning = oSeries || gptReasoning || id === 'codex-mini-latest' || id === 'computer-use-preview';
+  return {
+    tokenLimit: reasoning ? 'max_completion_tokens' : 'max_tokens',
+    temperature: !reasoning,
+    systemRole: !/^o1-(mini|preview)(?:-|$)/.test(id),
+  };
+}
+
+/** The messages as the model takes them: without a system role, the system text opens the first user turn. */
+function messagesFor(request: AiRequest, traits: OpenAiModelTraits): { role: string; content: string }[] {
+  const messages = request.messages.map(({ role, content }) => ({ role, content }));
+  if (traits.systemRole) return messages;
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
+  const rest = messages.filter((m) => m.role !== 'system');
+  if (system.length === 0) return rest;
+  const first = rest.findIndex((m) => m.role === 'user');
+  if (first < 0) return [{ role: 'user', content: system.join('\n\n') }, ...rest];
+  const opening = rest[first] as { role: string; content: string };
+  rest[first] = { role: 'user', content: `${system.join('\n\n')}\n\n${opening.content}` };
+  return rest;
+}
 const LABEL = 'The OpenAI-compatible endpoint';
 
 /** Chat Completions over plain fetch: the one wire format that OpenAI and the self-hosted servers all speak. */
@@ -27,15 +74,16 @@ export function openAiCompatibleProvider({
   fetch: fetchImpl = fetch,
 }: OpenAiCompatibleOptions): AiProvider {
   const url = `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const traits = openAiModelTraits(model);
 
   async function post(request: AiRequest, stream: boolean, deadline: Deadline): Promise<Response> {
     const body: Record<string, unknown> = {
       model,
-      messages: request.messages.map(({ role, content }) => ({ role, content })),
+      messages: messagesFor(request, traits),
       stream,
     };
-    if (request.temperature !== undefined) body.temperature = request.temperature;
-    if (request.maxOutputTokens !== undefined) body.max_tokens = request.maxOutputTokens;
+    if (request.temperature !== undefined && traits.temperature) body.temperature = request.temperature;
+    if (request.maxOutputTokens !== undefined) body[traits.tokenLimit] = request.maxOutputTokens;
     const response = await fetchImpl(url, {
       method: 'POST',
       headers: {
