@@ -33,7 +33,10 @@ describe('system prompt', () => {
     for (const font of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New', 'Georgia', 'Calibri', 'Cambria'])
       expect(prompt).toContain(font);
     const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
-    for (const feature of ['box-shadow', 'gradient', 'column-count', 'transform']) expect(notDrawn).toContain(feature);
+    for (const feature of ['text-shadow', 'radial-gradient', 'column-count', 'transform'])
+      expect(notDrawn).toContain(feature);
+    for (const drawn of ['linear-gradient()', 'box-shadow'])
+      expect(prompt.slice(0, prompt.indexOf('Not drawn'))).toContain(drawn);
   });
 
   it("tells the model the request, the page and its printable width, and the data's schema and an excerpt", () => {
