@@ -285,7 +285,9 @@ describe('box-shadow', () => {
     // Inside the box the outer shadow is not drawn.
     expect(raster.at(120, 65)).toEqual(WHITE);
 
-    const filled = await shadowed([{ inset: true, x: 0, y: 0, blur: 0, spread: 9999, color: { r: 253, g: 230, b: 138, a: 1 } }]);
+    const filled = await shadowed([
+      { inset: true, x: 0, y: 0, blur: 0, spread: 9999, color: { r: 253, g: 230, b: 138, a: 1 } },
+    ]);
     expect(filled.at(90, 65)).toEqual([253, 230, 138]);
     expect(filled.at(145, 65)).toEqual(WHITE);
   });

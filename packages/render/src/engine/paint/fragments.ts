@@ -4,8 +4,8 @@ import { isVisible, paintBorders, type Sides } from './borders';
 import type { Radii, Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
-import { paintShadows } from './shadows';
 import type { PaintContext } from './paint-context';
+import { paintShadows } from './shadows';
 import { paintText } from './text';
 
 /** One piece of a page: its fragment with the parent's origin at (x, y), clipped to its clip rectangle. */

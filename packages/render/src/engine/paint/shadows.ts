@@ -33,7 +33,12 @@ function outerShadow(cw: ContentWriter, shadow: BoxShadow, border: Rect, radii: 
   cw.save();
   // Outside the border box only: a rectangle beyond the shadow's reach with the box cut out (even-odd).
   const reach = Math.abs(shadow.x) + Math.abs(shadow.y) + shadow.blur + Math.abs(shadow.spread) + 1;
-  cw.rect({ x: border.x - reach, y: border.y - reach, width: border.width + 2 * reach, height: border.height + 2 * reach });
+  cw.rect({
+    x: border.x - reach,
+    y: border.y - reach,
+    width: border.width + 2 * reach,
+    height: border.height + 2 * reach,
+  });
   path(cw, border, radii);
   cw.write('W* n');
   for (const layer of blurLayers(shadow.blur, shadow.color.a)) {
@@ -76,12 +81,12 @@ function grown(rect: Rect, radii: Radii, by: number): { rect: Rect; radii: Radii
 }
 
 function path(cw: ContentWriter, rect: Rect, radii: Radii): void {
-  if (isRounded(radii)) cw.roundedRect(rect, fit(rect, radii));
+  if (isRounded(radii)) cw.roundedRect(rect, fitted(rect, radii));
   else cw.rect(rect);
 }
 
 /** Radii no larger than the rectangle takes (css-backgrounds §5.5: all shrink by the same factor). */
-function fit(rect: Rect, radii: Radii): Radii {
+function fitted(rect: Rect, radii: Radii): Radii {
   const [tl, tr, br, bl] = radii;
   const factor = Math.min(
     1,
@@ -121,6 +126,7 @@ function phi(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * z);
   const erf =
-    1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
   return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }

@@ -3,8 +3,8 @@ import { parseBox, parsePosition, parseRepeat, parseSize } from './backgrounds';
 import { parseColor } from './colors';
 import type {
   BorderSide,
-  BoxShadow,
   BorderStyle,
+  BoxShadow,
   Color,
   ComputedStyle,
   ContentPart,
@@ -267,13 +267,18 @@ function oneShadow(nodes: CssNode[], c: PropertyContext): BoxShadow | undefined 
   let color: Color | undefined;
   const lengths: number[] = [];
   for (const node of nodes) {
-    if (identifier(node) === 'inset' && !inset) inset = true;
-    else {
-      const length = toLength(node, c);
-      if (length && length.pct === 0) lengths.push(length.pt);
-      else if (!color && (color = parseColor(node, c.style.color))) continue;
-      else return undefined;
+    if (identifier(node) === 'inset' && !inset) {
+      inset = true;
+      continue;
     }
+    const length = toLength(node, c);
+    if (length && length.pct === 0) {
+      lengths.push(length.pt);
+      continue;
+    }
+    const parsed = color ? undefined : parseColor(node, c.style.color);
+    if (!parsed) return undefined;
+    color = parsed;
   }
   const [x, y, blur = 0, spread = 0] = lengths;
   if (x === undefined || y === undefined || lengths.length > 4 || blur < 0) return undefined;
