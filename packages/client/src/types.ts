@@ -806,6 +806,11 @@ export interface Team {
   /** The caller's role in it. */
   role: Role;
   created_at: string;
+  /**
+   * What the caller's role may do in it (`templates:write`, `reports:create`…): answered by `team.get()` (GET
+   * /v1/team), not by `team.list()`.
+   */
+  permissions?: string[];
 }
 
 export interface Member {

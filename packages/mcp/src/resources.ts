@@ -5,6 +5,7 @@ import { explain } from './errors';
 import type { Logger } from './logger';
 import { embeddedFile, MAX_EMBED_BYTES } from './tools/files';
 import { toReport, toTemplate } from './tools/schemas';
+import type { ToolPermission } from './tools/tool';
 
 const JSON_TYPE = 'application/json';
 
@@ -37,7 +38,19 @@ async function reading(
  * quire://reports/{id}: a report's status and download URL, as JSON (listed: the 20 newest).
  * quire://reports/{id}/file: the report's file (up to 1 MB; larger ones by their download URL).
  */
-export function registerResources(server: McpServer, { client, logger }: { client: Quire; logger: Logger }): void {
+export function registerResources(
+  server: McpServer,
+  { client, logger, may }: { client: Quire; logger: Logger; may: (permission: ToolPermission) => boolean },
+): void {
+  if (may('templates:read')) registerTemplateResource(server, { client, logger });
+  if (may('reports:read')) registerReportResources(server, { client, logger });
+}
+
+/** Whether a caller with these permissions is offered any resource (else the server declares none). */
+export const offersResources = (may: (permission: ToolPermission) => boolean): boolean =>
+  may('templates:read') || may('reports:read');
+
+function registerTemplateResource(server: McpServer, { client, logger }: { client: Quire; logger: Logger }): void {
   server.registerResource(
     'template',
     new ResourceTemplate('quire://templates/{id}', {
@@ -65,7 +78,9 @@ export function registerResources(server: McpServer, { client, logger }: { clien
         return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(toTemplate(template)) }] };
       }),
   );
+}
 
+function registerReportResources(server: McpServer, { client, logger }: { client: Quire; logger: Logger }): void {
   server.registerResource(
     'report',
     new ResourceTemplate('quire://reports/{id}', {

@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import { Quire } from '@quire/client';
-import { QuireError } from '@quire/core';
+import { can, PERMISSIONS, QuireError } from '@quire/core';
 import { createServer, handleStreamableHttp } from '@quire/mcp';
 import { type Request, type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
@@ -26,6 +26,20 @@ export interface McpRouteDeps {
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The header that limits a request's server to the tools that read. */
+export const READ_ONLY_HEADER = 'Quire-MCP-Read-Only';
+
+/** `Quire-MCP-Read-Only: true` (or 1) offers the tools that read only; false, 0 or no header offers them all. */
+export function readOnlyOf(req: Request): boolean {
+  const value = req.get(READ_ONLY_HEADER)?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new QuireError('validation_failed', {
+    param: READ_ONLY_HEADER,
+    message: `${READ_ONLY_HEADER} is "${req.get(READ_ONLY_HEADER)}": send true for the tools that read only, or false.`,
+  });
+}
 const API_KEY_SCHEME = 'qk_';
 const WWW_AUTHENTICATE = 'Bearer realm="Quire MCP"';
 
@@ -81,6 +95,9 @@ export function createMcpRoute(deps: McpRouteDeps): Router {
     const server = createServer({
       client,
       logger: logger.child({ mcp: true, team_id: team.id, request_id: requestId }),
+      // The tools the key's role may use, as GET /v1/team answers them to `npx @quire/mcp`.
+      permissions: PERMISSIONS.filter((permission) => can(team.role, permission)),
+      readOnly: readOnlyOf(req),
     });
     await handleStreamableHttp(server, req, res, req.body);
   };

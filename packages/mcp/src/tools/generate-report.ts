@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { embeddedFile, MAX_EMBED_BYTES } from './files';
-import { format, reportShape, templateId, toReport, version } from './schemas';
+import { finding, format, reportShape, templateId, toFinding, toReport, version } from './schemas';
 import { defineTool } from './tool';
 
 export const generateReport = defineTool({
@@ -49,10 +49,23 @@ export const generateReport = defineTool({
     download_url: reportShape.download_url,
     file_expires_at: reportShape.file_expires_at,
     embedded: z.boolean().describe(`Whether the file is attached (files up to ${MAX_EMBED_BYTES / 1024 / 1024} MB).`),
+    warnings: z
+      .array(finding)
+      .describe('What the render warned about (content wider than the page, an image that did not load…).'),
+    missing_variables: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        'Data paths the template prints that the data lacks (printed empty), as check_template finds them; null ' +
+          'when the data came from a data source, which this tool does not see.',
+      ),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(args, { client, signal }) {
-    let source: { data: Record<string, unknown> } | { data_source: { id: string; params?: Record<string, unknown> } };
+  permissions: ['reports:create', 'templates:read'],
+  async run(args, { client, signal, progress }) {
+    let source:
+      | { data: Record<string, unknown>; data_source?: never }
+      | { data_source: { id: string; params?: Record<string, unknown> }; data?: never };
     if (args.data_source_id) {
       source = {
         data_source: {
@@ -63,8 +76,8 @@ export const generateReport = defineTool({
     } else {
       source = { data: args.data ?? (await client.templates.get(args.template_id, { signal })).sample_data };
     }
-    const report = toReport(
-      await client.reports.create(
+    await progress(1, 'rendering');
+    const made = await client.reports.create(
         {
           template_id: args.template_id,
           ...source,
@@ -72,14 +85,23 @@ export const generateReport = defineTool({
           ...(args.format ? { format: args.format } : {}),
           ...(args.filename ? { filename: args.filename } : {}),
         },
-        { signal },
-      ),
+      { signal },
     );
-    let file: string | undefined;
-    if (report.status === 'succeeded' && report.bytes !== null && report.bytes <= MAX_EMBED_BYTES) {
-      const download = await client.reports.download(report.id, { signal });
-      file = Buffer.from(await download.bytes()).toString('base64');
-    }
+    const report = toReport(made);
+    await progress(2, `${made.status}: reading the file and checking the data`);
+    // The report does not say which variables its data lacked; a check of the same data and version does.
+    const [missing, file] = await Promise.all([
+      source.data === undefined
+        ? null
+        : client.templates
+            .check(args.template_id, { data: source.data, version: made.template_version }, { signal })
+            .then((check) => check.findings.flatMap((f) => (f.code === 'missing_variable' && f.path ? [f.path] : []))),
+      report.status === 'succeeded' && report.bytes !== null && report.bytes <= MAX_EMBED_BYTES
+        ? client.reports
+            .download(report.id, { signal })
+            .then(async (download) => Buffer.from(await download.bytes()).toString('base64'))
+        : undefined,
+    ]);
     return {
       structured: {
         report_id: report.id,
@@ -92,6 +114,8 @@ export const generateReport = defineTool({
         download_url: report.download_url,
         file_expires_at: report.file_expires_at,
         embedded: file !== undefined,
+        warnings: made.warnings.map(toFinding),
+        missing_variables: missing,
       },
       content:
         file === undefined

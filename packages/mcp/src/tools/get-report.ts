@@ -18,6 +18,7 @@ export const getReport = defineTool({
   },
   output: reportShape,
   annotations: READ_ONLY,
+  permissions: ['reports:read'],
   async run(args, { client, signal }) {
     return { structured: toReport(await client.reports.get(args.report_id, { signal })) };
   },

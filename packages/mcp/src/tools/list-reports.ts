@@ -24,6 +24,7 @@ export const listReports = defineTool({
   },
   output: { reports: z.array(report), ...page },
   annotations: READ_ONLY,
+  permissions: ['reports:read'],
   async run(args, { client, signal }) {
     const result = await client.reports.list(
       {
