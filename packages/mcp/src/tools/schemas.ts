@@ -106,7 +106,7 @@ export const toPageSetup = (p: PageSetup): z.output<typeof pageSetup> => ({
 export const templateShape = {
   ...templateSummaryShape,
   created_at: z.string(),
-  html: z.string().describe('The body: HTML with Liquid ({{ customer.name }}, {% for item in items %}).'),
+  html: z.string().describe('The body: HTML with Liquid ({{ customer.name }}, {% for item in items %}…{% endfor %}).'),
   css: z.string(),
   header_html: z.string().describe(HEADER_NOTE),
   footer_html: z.string().describe(PAGE_NUMBERS_NOTE),
