@@ -449,6 +449,14 @@ export interface Report {
   source: { type: 'user' | 'api_key' | 'mcp' | 'embed'; id: string; name: string | null } | null;
 }
 
+/** A signed link to a report's file: GET `url` with no credentials until `expires_at` (15 minutes). */
+export interface ReportFileLink {
+  object: 'report_file_link';
+  report_id: string;
+  url: string;
+  expires_at: string;
+}
+
 /** GET /v1/reports/daily: reports per day (UTC) by status, oldest day first. */
 export interface ReportDays {
   object: 'report_days';

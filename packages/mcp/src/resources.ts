@@ -3,7 +3,7 @@ import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextproto
 import { APIError, type Quire } from '@quire/client';
 import { explain } from './errors';
 import type { Logger } from './logger';
-import { embeddedFile, MAX_EMBED_BYTES } from './tools/files';
+import { embeddedFile, fileLinkOf, MAX_EMBED_BYTES } from './tools/files';
 import { toReport, toTemplate } from './tools/schemas';
 import type { ToolPermission } from './tools/tool';
 
@@ -118,10 +118,13 @@ function registerReportResources(server: McpServer, { client, logger }: { client
         const id = one(variables.id);
         const report = await client.reports.get(id, { signal: extra.signal });
         if (report.bytes !== null && report.bytes > MAX_EMBED_BYTES) {
+          const link = await fileLinkOf(client, report, extra.signal);
           throw new McpError(
             ErrorCode.InvalidParams,
-            `The file of ${id} is ${report.bytes} bytes, more than the 1 MB this server sends; download it from ` +
-              `${report.download_url ?? 'its download_url'} with the team's API key.`,
+            `The file of ${id} is ${report.bytes} bytes, more than the 1 MB this server sends; ` +
+              (link.file_url
+                ? `it opens without a key until ${link.file_url_expires_at} at ${link.file_url}`
+                : `download it from ${report.download_url ?? 'its download_url'} with the team's API key.`),
           );
         }
         const file = await client.reports.download(id, { signal: extra.signal });

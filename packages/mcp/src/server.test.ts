@@ -186,6 +186,21 @@ describe('tools', () => {
     // The text copy holds the facts, not the file.
     expect(textOf(result)).not.toContain(blob.slice(0, 100));
 
+    // A link a person can open: no key, for 15 minutes, signed by the service.
+    expect(report.file_url).toMatch(
+      new RegExp(`/v1/reports/${report.report_id}/file\\?expires=\\d+&signature=[\\w-]{43}$`),
+    );
+    const expiresIn = Date.parse(report.file_url_expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(14 * 60 * 1000);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60 * 1000);
+    const link = new URL(report.file_url);
+    const opened = await fetch(`${app.url}${link.pathname}${link.search}`);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).toString('base64')).toBe(blob);
+    const tampered = await fetch(`${app.url}${link.pathname}${link.search.replace(/expires=\d/, 'expires=9')}`);
+    expect(tampered.status).toBe(403);
+    expect((await tampered.json()).error.code).toBe('file_link_invalid');
+
     const sample = structured(await call('generate_report', { template_id: templateId }));
     expect(sample).toMatchObject({ status: 'succeeded', embedded: true, warnings: [], missing_variables: [] });
   });
@@ -274,6 +289,9 @@ describe('tools', () => {
     const made = structured(await call('generate_report', { template_id: templateId, data: RECEIPT_DATA }));
     const report = structured(await call('get_report', { report_id: made.report_id }));
     expect(report).toMatchObject({ id: made.report_id, template_id: templateId, status: 'succeeded', error: null });
+    expect(report.file_url).toMatch(new RegExp(`/v1/reports/${made.report_id}/file\\?expires=\\d+&signature=`));
+    const link = new URL(report.file_url);
+    expect((await fetch(`${app.url}${link.pathname}${link.search}`)).status).toBe(200);
     const listed = structured(await call('list_reports', { template_id: templateId, status: 'succeeded' }));
     expect(listed.reports.map((r: { id: string }) => r.id)).toContain(made.report_id);
   });

@@ -39,6 +39,7 @@ const INSTRUCTIONS = [
   'To design a template: list_starters or generate_template (from words), or create_template (from your HTML);',
   'then check_template, preview_template, and refine_template to change it in words.',
   'Ids: templates tpl_…, reports rep_…, data sources ds_…. A failed call answers what to do next: follow it.',
+  "To give a person a report, give its file_url: it opens without a key for 15 minutes (download_url needs the key).",
 ].join(' ');
 
 /** The tools an allow-list selects, in their usual order; an unknown name is an error naming the known ones. */

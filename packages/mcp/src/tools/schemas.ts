@@ -175,7 +175,8 @@ export const reportShape = {
   bytes: z.number().nullable(),
   pages: z.number().nullable().describe('Pages of a PDF; null for HTML and email.'),
   download_url: nullableString.describe(
-    "Where to download the file (with the team's API key as bearer token); null until it rendered, or once it expired.",
+    "The file's API address: it needs the team's API key as bearer token, so do not give it to a person (give " +
+      'file_url). Null until it rendered, or once the file expired.',
   ),
   file_expires_at: nullableString,
   error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why a failed report failed.'),
@@ -183,6 +184,15 @@ export const reportShape = {
   completed_at: nullableString,
 };
 export const report = z.object(reportShape);
+
+/** The signed link of a report's file, for a person: opens in a browser with no key, for 15 minutes. */
+export const fileLinkShape = {
+  file_url: nullableString.describe(
+    'A link to the file that works without any key for 15 minutes (signed by Quire): give this one to the user ' +
+      'to open or download. Null when there is no file. Call get_report for a fresh one once it expired.',
+  ),
+  file_url_expires_at: nullableString.describe('When file_url stops working (ISO 8601).'),
+};
 
 export const toReport = (r: Report): z.output<typeof report> => ({
   id: r.id,
