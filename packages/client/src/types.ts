@@ -115,6 +115,8 @@ export type ErrorCode =
   | 'webhook_endpoint_not_found'
   | 'report_not_ready'
   | 'report_file_expired'
+  | 'file_link_invalid'
+  | 'file_link_expired'
   | 'plan_limit_exceeded'
   | 'plan_feature_unavailable'
   | 'rate_limited'

@@ -120,7 +120,10 @@ function exampleOf(where: string, snippet: string): Example {
 }
 
 /** The calls in "Example: tool { …json… }", and the Liquid and HTML snippets of the rest of each text. */
-function collectExamples(texts: Text[]): { examples: Example[]; calls: { where: string; tool: string; args: unknown }[] } {
+function collectExamples(texts: Text[]): {
+  examples: Example[];
+  calls: { where: string; tool: string; args: unknown }[];
+} {
   const examples: Example[] = [];
   const calls: { where: string; tool: string; args: unknown }[] = [];
   for (const { where, text: original } of texts) {
@@ -203,7 +206,11 @@ describe('the examples agents read', () => {
     expect(from).toContain('prompt');
     expect(collected.examples.length).toBeGreaterThan(15);
     // Every tool's description holds a call example.
-    for (const tool of TOOLS) expect(collected.calls.map((c) => c.tool), tool.name).toContain(tool.name);
+    for (const tool of TOOLS)
+      expect(
+        collected.calls.map((c) => c.tool),
+        tool.name,
+      ).toContain(tool.name);
   });
 
   it('show calls whose arguments are JSON that the tool accepts', () => {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInMemory, quireFor, structured, textOf } from './__fixtures__/mcp';
 import { McpPlanError, resolveAccess } from './access';
 import { createServer } from './server';
-import { toFinding } from './tools/schemas';
 import { TOOL_NAMES } from './tools/index';
+import { toFinding } from './tools/schemas';
 
 const RECEIPT_HTML = `<h1>Receipt {{ number }}</h1>
 <p>{{ customer.name }}</p>
@@ -234,7 +234,9 @@ describe('tools', () => {
       format: 'json',
       content: JSON.stringify({ number: 'R-3' }),
     });
-    const fromSource = structured(await call('generate_report', { template_id: templateId, data_source_id: source.id }));
+    const fromSource = structured(
+      await call('generate_report', { template_id: templateId, data_source_id: source.id }),
+    );
     expect(fromSource).toMatchObject({ status: 'succeeded', missing_variables: null });
   });
 

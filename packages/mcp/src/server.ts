@@ -39,7 +39,7 @@ const INSTRUCTIONS = [
   'To design a template: list_starters or generate_template (from words), or create_template (from your HTML);',
   'then check_template, preview_template, and refine_template to change it in words.',
   'Ids: templates tpl_…, reports rep_…, data sources ds_…. A failed call answers what to do next: follow it.',
-  "To give a person a report, give its file_url: it opens without a key for 15 minutes (download_url needs the key).",
+  'To give a person a report, give its file_url: it opens without a key for 15 minutes (download_url needs the key).',
 ].join(' ');
 
 /** The tools an allow-list selects, in their usual order; an unknown name is an error naming the known ones. */
@@ -83,7 +83,9 @@ export function createServer(options: CreateServerOptions): McpServer {
   const resources = offersResources(may);
   const instructions = [
     INSTRUCTIONS,
-    ...(options.readOnly ? ['This server is read-only: it offers the tools that read, and none that change anything.'] : []),
+    ...(options.readOnly
+      ? ['This server is read-only: it offers the tools that read, and none that change anything.']
+      : []),
     ...(options.permissions
       ? ["It offers only what this key's role may do: ask a team owner or admin for a key of another role for more."]
       : []),

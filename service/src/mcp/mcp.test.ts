@@ -229,7 +229,10 @@ describe('POST /mcp', () => {
       const generated = (await client.callTool(
         {
           name: 'generate_template',
-          arguments: { prompt: 'A receipt with a table of items and a total', data_sample: { items: [{ name: 'Tea' }] } },
+          arguments: {
+            prompt: 'A receipt with a table of items and a total',
+            data_sample: { items: [{ name: 'Tea' }] },
+          },
         },
         undefined,
         { onprogress: (p) => progress.push(p.message ?? ''), resetTimeoutOnProgress: true },
@@ -240,9 +243,13 @@ describe('POST /mcp', () => {
       templateId = (generated.structuredContent as { id: string }).id;
 
       const steps: string[] = [];
-      const report = (await client.callTool({ name: 'generate_report', arguments: { template_id: templateId } }, undefined, {
-        onprogress: (p) => steps.push(p.message ?? ''),
-      })) as CallToolResult;
+      const report = (await client.callTool(
+        { name: 'generate_report', arguments: { template_id: templateId } },
+        undefined,
+        {
+          onprogress: (p) => steps.push(p.message ?? ''),
+        },
+      )) as CallToolResult;
       expect(report.structuredContent).toMatchObject({ status: 'succeeded' });
       expect(steps).toEqual(['rendering', 'succeeded: reading the file and checking the data']);
     } finally {
@@ -310,7 +317,11 @@ describe('the tools and the roles table', () => {
       for (const permission of tool.permissions) expect(PERMISSIONS, tool.name).toContain(permission);
     }
     // Every tool is some role's: the owner's at least.
-    for (const tool of TOOLS) expect(tool.permissions.every((p) => can('owner', p)), tool.name).toBe(true);
+    for (const tool of TOOLS)
+      expect(
+        tool.permissions.every((p) => can('owner', p)),
+        tool.name,
+      ).toBe(true);
   });
 });
 

@@ -87,7 +87,10 @@ describe('signed download links', () => {
     try {
       const refused = await open(link.url);
       const error = await errorOf(refused, 403);
-      expect(error).toMatchObject({ code: 'file_link_expired', message: 'This download link has expired. Ask for a new link.' });
+      expect(error).toMatchObject({
+        code: 'file_link_expired',
+        message: 'This download link has expired. Ask for a new link.',
+      });
     } finally {
       app.clock.offsetMs -= (FILE_LINK_TTL_SECONDS + 1) * 1000;
     }

@@ -215,7 +215,14 @@ export const REPORT_OPERATIONS: Entry[] = [
     params: ID,
     query: SignedFileQuery.partial().describe('A signed link’s parameters'),
     success: { status: 200, description: 'The file.', alternatives: FILE_TYPES },
-    errors: [...KEYED, 'report_not_found', 'report_not_ready', 'report_file_expired', 'file_link_invalid', 'file_link_expired'],
+    errors: [
+      ...KEYED,
+      'report_not_found',
+      'report_not_ready',
+      'report_file_expired',
+      'file_link_invalid',
+      'file_link_expired',
+    ],
   },
   {
     operationId: 'createReportFileLink',

@@ -8,7 +8,7 @@ import { createBatch, getBatch } from './batch';
 import type { ReportsContext } from './context';
 import { DailyReportsQuery, dailyReports } from './daily';
 import { enqueueReports, RENDER_QUEUE } from './enqueue';
-import { createFileLinks, carriesFileSignature } from './file-links';
+import { carriesFileSignature, createFileLinks } from './file-links';
 import { answerKind, assertAcceptsJson, contentDisposition } from './files';
 import { prepareReport, webhookUrlOf } from './prepare';
 import { blobKeyOf, type ReportRecord } from './records';

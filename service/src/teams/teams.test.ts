@@ -94,7 +94,13 @@ describe('teams and invitations', () => {
     const acting = (await (await app.as(bob, '/v1/team', { team: team.id })).json()) as TeamBody;
     expect(acting).toMatchObject({ id: team.id, role: 'member', plan: 'professional' });
     // What the role may do in the team, as the roles table says: a program offers only those actions.
-    expect(acting.permissions).toEqual(['team:read', 'data_sources:read', 'templates:read', 'reports:read', 'reports:create']);
+    expect(acting.permissions).toEqual([
+      'team:read',
+      'data_sources:read',
+      'templates:read',
+      'reports:read',
+      'reports:create',
+    ]);
 
     // Single use: the same token again is refused.
     const again = await app.as(bob, '/v1/invitations/accept', { method: 'POST', body: { token } });

@@ -74,7 +74,10 @@ async function main(): Promise<number> {
 function refusal(error: unknown): { code: string; message: string } | undefined {
   if (error instanceof McpPlanError) return { code: error.code, message: error.message };
   if (APIError.isInstance(error)) {
-    return { code: error.code ?? `http_${error.status ?? 'error'}`, message: explain(error, { tool: 'start', args: {} }) };
+    return {
+      code: error.code ?? `http_${error.status ?? 'error'}`,
+      message: explain(error, { tool: 'start', args: {} }),
+    };
   }
   return undefined;
 }

@@ -31,12 +31,14 @@ export async function fileLinkOf(
   report: { id: string; status: string; download_url: string | null },
   signal: AbortSignal,
 ): Promise<FileLink> {
-  if (report.status !== 'succeeded' || report.download_url === null) return { file_url: null, file_url_expires_at: null };
+  if (report.status !== 'succeeded' || report.download_url === null)
+    return { file_url: null, file_url_expires_at: null };
   try {
     const link = await client.reports.createFileLink(report.id, { signal });
     return { file_url: link.url, file_url_expires_at: link.expires_at };
   } catch (error) {
-    if (APIError.isInstance(error) && error.code === 'route_not_found') return { file_url: null, file_url_expires_at: null };
+    if (APIError.isInstance(error) && error.code === 'route_not_found')
+      return { file_url: null, file_url_expires_at: null };
     throw error;
   }
 }

@@ -9,7 +9,7 @@ export const generateReport = defineTool({
   description: [
     'Renders a template with data into a report (PDF by default; HTML or email too) and keeps it: answers the',
     'report id, its status and pages, file_url (a link to the file that opens without a key for 15 minutes: the',
-    'one to give the user), the render\'s warnings, the variables the data lacked, and, for files up to 1 MB, the',
+    "one to give the user), the render's warnings, the variables the data lacked, and, for files up to 1 MB, the",
     "file itself as an embedded resource. It counts against the team's monthly reports.",
     "Use it when the user wants the finished document. Shape data like the template's sample_data (get_template",
     "shows it), or name a data source; leave both out to render the template's sample data. Try preview_template",
@@ -81,13 +81,13 @@ export const generateReport = defineTool({
     }
     await progress(1, 'rendering');
     const made = await client.reports.create(
-        {
-          template_id: args.template_id,
-          ...source,
-          ...(args.version ? { version: args.version } : {}),
-          ...(args.format ? { format: args.format } : {}),
-          ...(args.filename ? { filename: args.filename } : {}),
-        },
+      {
+        template_id: args.template_id,
+        ...source,
+        ...(args.version ? { version: args.version } : {}),
+        ...(args.format ? { format: args.format } : {}),
+        ...(args.filename ? { filename: args.filename } : {}),
+      },
       { signal },
     );
     const report = toReport(made);

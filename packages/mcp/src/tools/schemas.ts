@@ -135,7 +135,9 @@ export const finding = z.object({
   serious: z
     .boolean()
     .optional()
-    .describe('From an AI run: whether it was sent back to the model for repair (serious ones keep a version a draft).'),
+    .describe(
+      'From an AI run: whether it was sent back to the model for repair (serious ones keep a version a draft).',
+    ),
   known_limitation: z
     .boolean()
     .optional()

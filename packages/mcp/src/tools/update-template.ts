@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ToolInputError } from '../errors';
-import { HEADER_NOTE, PAGE_NUMBERS_NOTE, pageInput, templateId, templateSummaryShape, toTemplateSummary } from './schemas';
+import {
+  HEADER_NOTE,
+  PAGE_NUMBERS_NOTE,
+  pageInput,
+  templateId,
+  templateSummaryShape,
+  toTemplateSummary,
+} from './schemas';
 import { defineTool } from './tool';
 
 /** The parts of a template update_template can change; at least one of them is needed. */
@@ -38,7 +45,9 @@ export const updateTemplate = defineTool({
       .min(1)
       .max(500)
       .optional()
-      .describe('What this version changes, in a few words (shown in the version history); default "Updated through MCP".'),
+      .describe(
+        'What this version changes, in a few words (shown in the version history); default "Updated through MCP".',
+      ),
     publish: z
       .boolean()
       .optional()
