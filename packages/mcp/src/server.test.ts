@@ -573,6 +573,9 @@ describe('the tools allow-list', () => {
       /Unknown tool delete_everything\. The tools are: list_starters, list_templates,/,
     );
     expect(() => createServer({ client: quire, tools: [] })).toThrow(/allow-list is empty/);
+    expect(() =>
+      createServer({ client: quire, tools: ['create_template'], permissions: ['team:read', 'reports:read'] }),
+    ).toThrow(/No tool is left to offer: the key's role does not allow create_template\./);
   });
 });
 

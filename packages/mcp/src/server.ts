@@ -79,6 +79,12 @@ export function createServer(options: CreateServerOptions): McpServer {
   const logger = options.logger ?? silentLogger;
   const filter = { permissions: options.permissions, readOnly: options.readOnly };
   const tools = selectTools(options.tools, filter);
+  if (tools.length === 0) {
+    throw new Error(
+      `No tool is left to offer: the key's role does not allow ${options.tools?.join(', ') ?? 'any tool'}` +
+        `${options.readOnly ? ', or read-only mode leaves them out' : ''}. Name other tools, or use a key of another role.`,
+    );
+  }
   const may = mayWith(options.permissions);
   const resources = offersResources(may);
   const instructions = [

@@ -49,7 +49,13 @@ async function main(): Promise<number> {
     process.stderr.write(`quire-mcp: ${refused.message} (code: ${refused.code})\n`);
     return 1;
   }
-  const server = createServer({ client, tools, logger, permissions: access.permissions, readOnly });
+  let server: ReturnType<typeof createServer>;
+  try {
+    server = createServer({ client, tools, logger, permissions: access.permissions, readOnly });
+  } catch (error) {
+    process.stderr.write(`quire-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   const connection = await serveStdio(server, { logger });
   logger.info(
     {
