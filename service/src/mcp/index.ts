@@ -54,7 +54,9 @@ function localBaseUrl(req: Request, fallback: string): string {
 
 /**
  * The MCP endpoint (mount at /mcp): the tools of @quire/mcp over Streamable HTTP, statelessly (one server per
- * POST, JSON answers, no session), for a team API key given as bearer token on a plan that includes MCP.
+ * POST, no session; JSON answers, or an event stream of progress then the result for a request with a
+ * progressToken), for a team API key given as bearer token on a plan that includes MCP. It offers the tools the
+ * key's role may use, and only those that read with `Quire-MCP-Read-Only: true`.
  *
  * The tools call the REST API with the caller's key through @quire/client, exactly as `npx @quire/mcp` does over
  * stdio: the same validation, permissions, limits, metering and audit apply, and the two cannot drift apart.
