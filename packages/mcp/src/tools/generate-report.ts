@@ -91,7 +91,7 @@ export const generateReport = defineTool({
       { signal },
     );
     const report = toReport(made);
-    await progress(2, `${made.status}: reading the file and checking the data`);
+    await progress(2, `${made.status}: reading the file${source.data === undefined ? '' : ' and checking the data'}`);
     // The report does not say which variables its data lacked; a check of the same data and version does.
     const [missing, file, link] = await Promise.all([
       source.data === undefined
