@@ -75,6 +75,7 @@ const CALLS: [string, (q: Quire) => Promise<unknown> | PromiseLike<unknown>][] =
   ['reports.daily', (q) => q.reports.daily({ days: 7 })],
   ['reports.delete', (q) => q.reports.delete('rep_1')],
   ['reports.download', (q) => q.reports.download('rep_1')],
+  ['reports.createFileLink', (q) => q.reports.createFileLink('rep_1')],
   ['reports.batches.create', (q) => q.reports.batches.create({ items: [{ template_id: T, data: {} }] })],
   ['reports.batches.get', (q) => q.reports.batches.get('bat_1')],
   ['jobs.get', (q) => q.jobs.get('job_1')],

@@ -115,6 +115,8 @@ export type ErrorCode =
   | 'webhook_endpoint_not_found'
   | 'report_not_ready'
   | 'report_file_expired'
+  | 'file_link_invalid'
+  | 'file_link_expired'
   | 'plan_limit_exceeded'
   | 'plan_feature_unavailable'
   | 'rate_limited'
@@ -447,6 +449,14 @@ export interface Report {
   data_source_params: Record<string, unknown> | null;
   /** Who asked for it: a person (name: their email), an API key, an agent through MCP, an embed token. */
   source: { type: 'user' | 'api_key' | 'mcp' | 'embed'; id: string; name: string | null } | null;
+}
+
+/** A signed link to a report's file: GET `url` with no credentials until `expires_at` (15 minutes). */
+export interface ReportFileLink {
+  object: 'report_file_link';
+  report_id: string;
+  url: string;
+  expires_at: string;
 }
 
 /** GET /v1/reports/daily: reports per day (UTC) by status, oldest day first. */
@@ -806,6 +816,11 @@ export interface Team {
   /** The caller's role in it. */
   role: Role;
   created_at: string;
+  /**
+   * What the caller's role may do in it (`templates:write`, `reports:create`…): answered by `team.get()` (GET
+   * /v1/team), not by `team.list()`.
+   */
+  permissions?: string[];
 }
 
 export interface Member {

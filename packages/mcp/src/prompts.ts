@@ -34,6 +34,10 @@ const STEPS: { tools: string[]; text: string }[] = [
     text: 'Apply each change I ask for with refine_template, one instruction at a time, and preview again.',
   },
   {
+    tools: ['update_template'],
+    text: 'When you edit the HTML or CSS yourself, save it with update_template and a message saying what changed.',
+  },
+  {
     tools: ['generate_report'],
     text: 'When I am happy with it, generate_report with the real data makes the final file.',
   },

@@ -3,8 +3,9 @@ import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextproto
 import { APIError, type Quire } from '@quire/client';
 import { explain } from './errors';
 import type { Logger } from './logger';
-import { embeddedFile, MAX_EMBED_BYTES } from './tools/files';
+import { embeddedFile, fileLinkOf, MAX_EMBED_BYTES } from './tools/files';
 import { toReport, toTemplate } from './tools/schemas';
+import type { ToolPermission } from './tools/tool';
 
 const JSON_TYPE = 'application/json';
 
@@ -37,7 +38,19 @@ async function reading(
  * quire://reports/{id}: a report's status and download URL, as JSON (listed: the 20 newest).
  * quire://reports/{id}/file: the report's file (up to 1 MB; larger ones by their download URL).
  */
-export function registerResources(server: McpServer, { client, logger }: { client: Quire; logger: Logger }): void {
+export function registerResources(
+  server: McpServer,
+  { client, logger, may }: { client: Quire; logger: Logger; may: (permission: ToolPermission) => boolean },
+): void {
+  if (may('templates:read')) registerTemplateResource(server, { client, logger });
+  if (may('reports:read')) registerReportResources(server, { client, logger });
+}
+
+/** Whether a caller with these permissions is offered any resource (else the server declares none). */
+export const offersResources = (may: (permission: ToolPermission) => boolean): boolean =>
+  may('templates:read') || may('reports:read');
+
+function registerTemplateResource(server: McpServer, { client, logger }: { client: Quire; logger: Logger }): void {
   server.registerResource(
     'template',
     new ResourceTemplate('quire://templates/{id}', {
@@ -65,7 +78,9 @@ export function registerResources(server: McpServer, { client, logger }: { clien
         return { contents: [{ uri: uri.href, mimeType: JSON_TYPE, text: JSON.stringify(toTemplate(template)) }] };
       }),
   );
+}
 
+function registerReportResources(server: McpServer, { client, logger }: { client: Quire; logger: Logger }): void {
   server.registerResource(
     'report',
     new ResourceTemplate('quire://reports/{id}', {
@@ -103,10 +118,13 @@ export function registerResources(server: McpServer, { client, logger }: { clien
         const id = one(variables.id);
         const report = await client.reports.get(id, { signal: extra.signal });
         if (report.bytes !== null && report.bytes > MAX_EMBED_BYTES) {
+          const link = await fileLinkOf(client, report, extra.signal);
           throw new McpError(
             ErrorCode.InvalidParams,
-            `The file of ${id} is ${report.bytes} bytes, more than the 1 MB this server sends; download it from ` +
-              `${report.download_url ?? 'its download_url'} with the team's API key.`,
+            `The file of ${id} is ${report.bytes} bytes, more than the 1 MB this server sends; ` +
+              (link.file_url
+                ? `it opens without a key until ${link.file_url_expires_at} at ${link.file_url}`
+                : `download it from ${report.download_url ?? 'its download_url'} with the team's API key.`),
           );
         }
         const file = await client.reports.download(id, { signal: extra.signal });

@@ -5,8 +5,10 @@ import type { Quire } from '@quire/client';
 import { createApiKey, type RunningService, signUp, startService, useUpMonthlyLimit } from '@quire/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectInMemory, quireFor, structured, textOf } from './__fixtures__/mcp';
+import { McpPlanError, resolveAccess } from './access';
 import { createServer } from './server';
 import { TOOL_NAMES } from './tools/index';
+import { toFinding } from './tools/schemas';
 
 const RECEIPT_HTML = `<h1>Receipt {{ number }}</h1>
 <p>{{ customer.name }}</p>
@@ -58,6 +60,7 @@ describe('tools/list', () => {
       'list_templates',
       'get_template',
       'create_template',
+      'update_template',
       'generate_template',
       'refine_template',
       'check_template',
@@ -67,6 +70,7 @@ describe('tools/list', () => {
       'get_report',
       'list_data_sources',
       'list_fonts',
+      'get_usage',
     ]);
     for (const tool of tools) {
       expect(tool.name, tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
@@ -182,14 +186,114 @@ describe('tools', () => {
     // The text copy holds the facts, not the file.
     expect(textOf(result)).not.toContain(blob.slice(0, 100));
 
+    // A link a person can open: no key, for 15 minutes, signed by the service.
+    expect(report.file_url).toMatch(
+      new RegExp(`/v1/reports/${report.report_id}/file\\?expires=\\d+&signature=[\\w-]{43}$`),
+    );
+    const expiresIn = Date.parse(report.file_url_expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(14 * 60 * 1000);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60 * 1000);
+    const link = new URL(report.file_url);
+    const opened = await fetch(`${app.url}${link.pathname}${link.search}`);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).toString('base64')).toBe(blob);
+    const tampered = await fetch(`${app.url}${link.pathname}${link.search.replace(/expires=\d/, 'expires=9')}`);
+    expect(tampered.status).toBe(403);
+    expect((await tampered.json()).error.code).toBe('file_link_invalid');
+
     const sample = structured(await call('generate_report', { template_id: templateId }));
-    expect(sample).toMatchObject({ status: 'succeeded', embedded: true });
+    expect(sample).toMatchObject({ status: 'succeeded', embedded: true, warnings: [], missing_variables: [] });
+  });
+
+  it('generate_report answers the variables the data lacked and the render’s warnings', async () => {
+    const lacking = await call('generate_report', { template_id: templateId, data: { number: 'R-9' } });
+    expect(lacking.isError, textOf(lacking)).toBeFalsy();
+    const report = structured(lacking);
+    expect(report.status).toBe('succeeded');
+    expect(report.missing_variables).toEqual(['customer', 'items']);
+    // The warnings are the report's own, as the REST API keeps them.
+    const kept = await quire.reports.get(report.report_id);
+    expect(report.warnings).toEqual(kept.warnings.map((w) => ({ severity: 'warning', ...w })));
+
+    // A 4,000 px wide block overflows an A4 page: the render warns, and the tool passes the warning on.
+    const wide = structured(
+      await call('create_template', {
+        name: 'Too wide',
+        html: '<div style="width: 4000px">{{ title }}</div>',
+        sample_data: { title: 'Wide' },
+      }),
+    );
+    const overflowing = structured(await call('generate_report', { template_id: wide.id }));
+    expect(overflowing.missing_variables).toEqual([]);
+    expect(overflowing.warnings).toContainEqual(expect.objectContaining({ code: 'content_overflow' }));
+
+    // From a data source the tool does not see the data: it says so with null rather than guessing.
+    const source = await owner.dataSources.create({
+      type: 'static',
+      name: 'Receipt R-3',
+      format: 'json',
+      content: JSON.stringify({ number: 'R-3' }),
+    });
+    const fromSource = structured(
+      await call('generate_report', { template_id: templateId, data_source_id: source.id }),
+    );
+    expect(fromSource).toMatchObject({ status: 'succeeded', missing_variables: null });
+  });
+
+  it('update_template saves a new version with the parts given and the version message', async () => {
+    const made = structured(
+      await call('create_template', { name: 'Footer test', html: '<p>{{ title }}</p>', sample_data: { title: 'A' } }),
+    );
+    const footer = '<p>Page {{ page_number }} of {{ page_count }}</p>';
+    const updated = await call('update_template', {
+      template_id: made.id,
+      footer_html: footer,
+      css: 'p { color: #123456; }',
+      message: 'Number the pages',
+    });
+    expect(updated.isError, textOf(updated)).toBeFalsy();
+    expect(structured(updated)).toMatchObject({ id: made.id, version: 2, latest_version: 2, published: true });
+    const saved = await quire.templates.get(made.id);
+    expect(saved).toMatchObject({ footer_html: footer, css: 'p { color: #123456; }', html: '<p>{{ title }}</p>' });
+    const versions = await quire.templates.versions.list(made.id);
+    expect(versions.data.map((v) => v.message)).toContain('Number the pages');
+
+    const draft = structured(
+      await call('update_template', { template_id: made.id, name: 'Footer draft', publish: false }),
+    );
+    expect(draft).toMatchObject({ version: 3, published: false, published_version: 2, name: 'Footer draft' });
+
+    const nothing = await call('update_template', { template_id: made.id, message: 'Nothing' });
+    expect(nothing.isError).toBe(true);
+    expect(textOf(nothing)).toMatch(/Give at least one part to change: name, html, css/);
+    const missing = await call('update_template', { template_id: 'tpl_doesNotExist', html: '<p>x</p>' });
+    expect(textOf(missing)).toMatch(/^No template tpl_doesNotExist in this team\./);
+  });
+
+  it('get_usage answers the plan, the month and what is used of each limit', async () => {
+    const result = await call('get_usage');
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const usage = structured(result);
+    const rest = await quire.usage.get();
+    expect(usage).toEqual({
+      plan: 'professional',
+      period: rest.period,
+      usage: expect.objectContaining({
+        templates: { used: expect.any(Number), limit: rest.usage.templates.limit },
+        reports_per_month: { used: expect.any(Number), limit: rest.usage.reports_per_month.limit },
+      }),
+      features: { ai_generation: rest.features.ai_generation, mcp: true },
+    });
+    expect(usage.usage.reports_per_month.used).toBeGreaterThan(0);
   });
 
   it('get_report and list_reports find the report again', async () => {
     const made = structured(await call('generate_report', { template_id: templateId, data: RECEIPT_DATA }));
     const report = structured(await call('get_report', { report_id: made.report_id }));
     expect(report).toMatchObject({ id: made.report_id, template_id: templateId, status: 'succeeded', error: null });
+    expect(report.file_url).toMatch(new RegExp(`/v1/reports/${made.report_id}/file\\?expires=\\d+&signature=`));
+    const link = new URL(report.file_url);
+    expect((await fetch(`${app.url}${link.pathname}${link.search}`)).status).toBe(200);
     const listed = structured(await call('list_reports', { template_id: templateId, status: 'succeeded' }));
     expect(listed.reports.map((r: { id: string }) => r.id)).toContain(made.report_id);
   });
@@ -313,6 +417,135 @@ describe('tool errors', () => {
   });
 });
 
+describe('findings', () => {
+  it('keep serious, known_limitation, data_sets, line and column as the REST answer gives them', () => {
+    expect(
+      toFinding({
+        code: 'missing_glyphs',
+        severity: 'error',
+        message: 'No registered font can draw 你 好; register a font that covers them',
+        serious: false,
+        known_limitation: true,
+        data_sets: ['cjk'],
+      } as Parameters<typeof toFinding>[0]),
+    ).toEqual({
+      code: 'missing_glyphs',
+      severity: 'error',
+      message: 'No registered font can draw 你 好; register a font that covers them',
+      serious: false,
+      known_limitation: true,
+      data_sets: ['cjk'],
+    });
+    expect(toFinding({ code: 'content_overflow', message: 'Too wide', line: 3, column: 7 })).toEqual({
+      code: 'content_overflow',
+      severity: 'warning',
+      message: 'Too wide',
+      line: 3,
+      column: 7,
+    });
+  });
+
+  it('refine_template passes on what remains exactly as the REST API records the turn', async () => {
+    const wide = structured(
+      await call('create_template', {
+        name: 'Wide title',
+        html: '<h1>{{ title }}</h1><div style="width: 4000px">{{ note }}</div>',
+        sample_data: { title: 'Wide', note: 'A block wider than the page' },
+      }),
+    );
+    const result = await call('refine_template', { template_id: wide.id, instruction: 'Make the title blue' });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const turn = structured(result);
+    const messages = await quire.templates.messages.list(wide.id, { order: 'desc' });
+    const assistant = messages.data.find((m) => m.role === 'assistant' && m.version === turn.version);
+    const remaining = assistant?.report?.remaining ?? [];
+    expect(remaining.length).toBeGreaterThan(0);
+    expect(turn.remaining).toEqual(remaining.map((f) => ({ ...f })));
+    for (const finding of turn.remaining) expect(typeof finding.serious).toBe('boolean');
+    expect(turn.remaining.some((f: { serious: boolean }) => f.serious)).toBe(!turn.published);
+  });
+});
+
+describe('tools by the key’s role, and read-only mode', () => {
+  /** The tools a server offers a key of `role`, told what the key may do as the stdio command learns it. */
+  async function toolsFor(role: 'admin' | 'editor' | 'member' | 'viewer', readOnly = false) {
+    const account = await signUp(app, `role-${role}`);
+    await quireFor(app.url, account.token).subscription.change({ plan: 'starter' });
+    const key = quireFor(app.url, await createApiKey(app, account, { role }));
+    const access = await resolveAccess(key);
+    expect(access.role).toBe(role);
+    const served = await connectInMemory(key, { permissions: access.permissions, readOnly });
+    try {
+      const { tools } = await served.client.listTools();
+      const templates = await served.client.listResourceTemplates();
+      return {
+        tools: tools.map((tool) => tool.name),
+        readOnlyHints: tools.map((tool) => tool.annotations?.readOnlyHint),
+        resources: templates.resourceTemplates.map((t) => t.uriTemplate),
+        instructions: served.client.getInstructions() ?? '',
+      };
+    } finally {
+      await served.close();
+    }
+  }
+
+  it('offers a viewer key the report tools only, and a member key no tool that writes templates', async () => {
+    const viewer = await toolsFor('viewer');
+    expect(viewer.tools).toEqual(['list_reports', 'get_report']);
+    expect(viewer.resources).toEqual(['quire://reports/{id}', 'quire://reports/{id}/file']);
+    expect(viewer.instructions).toMatch(/only what this key's role may do/);
+
+    const member = await toolsFor('member');
+    expect(member.tools).toEqual([
+      'list_templates',
+      'get_template',
+      'check_template',
+      'preview_template',
+      'generate_report',
+      'list_reports',
+      'get_report',
+      'list_data_sources',
+      'list_fonts',
+    ]);
+    expect(member.resources).toContain('quire://templates/{id}');
+
+    expect((await toolsFor('editor')).tools).toEqual([...TOOL_NAMES]);
+    expect((await toolsFor('admin')).tools).toEqual([...TOOL_NAMES]);
+  });
+
+  it('offers only the tools that read in read-only mode', async () => {
+    const editor = await toolsFor('editor', true);
+    expect(editor.tools).toEqual([
+      'list_starters',
+      'list_templates',
+      'get_template',
+      'check_template',
+      'preview_template',
+      'list_reports',
+      'get_report',
+      'list_data_sources',
+      'list_fonts',
+      'get_usage',
+    ]);
+    expect(editor.readOnlyHints.every((hint) => hint === true)).toBe(true);
+    expect(editor.instructions).toMatch(/This server is read-only/);
+    // A viewer in read-only mode: its two tools read already.
+    expect((await toolsFor('viewer', true)).tools).toEqual(['list_reports', 'get_report']);
+  });
+
+  it('refuses a team whose plan has no MCP with the code and message of the service’s /mcp', async () => {
+    const account = await signUp(app, 'free-plan');
+    const key = quireFor(app.url, await createApiKey(app, account, { role: 'editor' }));
+    const refused = await resolveAccess(key).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(McpPlanError);
+    expect(refused).toMatchObject({
+      code: 'plan_feature_unavailable',
+      plan: 'free',
+      message: 'Your Free plan does not include MCP access. Upgrade your plan to use it.',
+    });
+  });
+});
+
 describe('the tools allow-list', () => {
   it('offers only the allowed tools, and refuses a call to another', async () => {
     const limited = await connectInMemory(quire, { tools: ['list_templates', 'generate_report'] });
@@ -340,6 +573,9 @@ describe('the tools allow-list', () => {
       /Unknown tool delete_everything\. The tools are: list_starters, list_templates,/,
     );
     expect(() => createServer({ client: quire, tools: [] })).toThrow(/allow-list is empty/);
+    expect(() =>
+      createServer({ client: quire, tools: ['create_template'], permissions: ['team:read', 'reports:read'] }),
+    ).toThrow(/No tool is left to offer: the key's role does not allow create_template\./);
   });
 });
 

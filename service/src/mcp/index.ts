@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 import { Quire } from '@quire/client';
-import { QuireError } from '@quire/core';
+import { can, PERMISSIONS, QuireError } from '@quire/core';
 import { createServer, handleStreamableHttp } from '@quire/mcp';
 import { type Request, type RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
@@ -26,6 +26,20 @@ export interface McpRouteDeps {
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The header that limits a request's server to the tools that read. */
+export const READ_ONLY_HEADER = 'Quire-MCP-Read-Only';
+
+/** `Quire-MCP-Read-Only: true` (or 1) offers the tools that read only; false, 0 or no header offers them all. */
+export function readOnlyOf(req: Request): boolean {
+  const value = req.get(READ_ONLY_HEADER)?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new QuireError('validation_failed', {
+    param: READ_ONLY_HEADER,
+    message: `${READ_ONLY_HEADER} is "${req.get(READ_ONLY_HEADER)}": send true for the tools that read only, or false.`,
+  });
+}
 const API_KEY_SCHEME = 'qk_';
 const WWW_AUTHENTICATE = 'Bearer realm="Quire MCP"';
 
@@ -40,7 +54,9 @@ function localBaseUrl(req: Request, fallback: string): string {
 
 /**
  * The MCP endpoint (mount at /mcp): the tools of @quire/mcp over Streamable HTTP, statelessly (one server per
- * POST, JSON answers, no session), for a team API key given as bearer token on a plan that includes MCP.
+ * POST, no session; JSON answers, or an event stream of progress then the result for a request with a
+ * progressToken), for a team API key given as bearer token on a plan that includes MCP. It offers the tools the
+ * key's role may use, and only those that read with `Quire-MCP-Read-Only: true`.
  *
  * The tools call the REST API with the caller's key through @quire/client, exactly as `npx @quire/mcp` does over
  * stdio: the same validation, permissions, limits, metering and audit apply, and the two cannot drift apart.
@@ -81,6 +97,9 @@ export function createMcpRoute(deps: McpRouteDeps): Router {
     const server = createServer({
       client,
       logger: logger.child({ mcp: true, team_id: team.id, request_id: requestId }),
+      // The tools the key's role may use, as GET /v1/team answers them to `npx @quire/mcp`.
+      permissions: PERMISSIONS.filter((permission) => can(team.role, permission)),
+      readOnly: readOnlyOf(req),
     });
     await handleStreamableHttp(server, req, res, req.body);
   };

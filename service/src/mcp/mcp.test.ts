@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { can, PERMISSIONS } from '@quire/core';
+import { TOOL_NAMES, TOOLS } from '@quire/mcp';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, newAccount } from '../__fixtures__/api-client';
@@ -9,7 +11,7 @@ import { createAccess } from '../access/index';
 import { createApp, type QuireApp } from '../app';
 import { listRoutes } from '../http/routes';
 import { openApiPath } from '../openapi/document';
-import { createMcpRoute } from './index';
+import { createMcpRoute, READ_ONLY_HEADER } from './index';
 import { MCP_OPERATIONS, McpMessage } from './operations';
 
 /**
@@ -50,14 +52,14 @@ afterAll(async () => {
   await feature?.close();
 });
 
-/** A new account with a team API key, its team on `plan`. */
-async function keyOn(plan: 'free' | 'starter', name: string) {
+/** A new account with a team API key of `role`, its team on `plan`. */
+async function keyOn(plan: 'free' | 'starter', name: string, role: 'editor' | 'member' | 'viewer' = 'editor') {
   const account = await newAccount({ url: feature.url, dataDir: feature.deps.dir }, name);
   if (plan !== 'free') {
     const changed = await call('POST', '/v1/subscription', { token: account.token, body: { plan } });
     expect(changed.status).toBe(200);
   }
-  const key = await call('POST', '/v1/api-keys', { token: account.token, body: { name: 'agent', role: 'editor' } });
+  const key = await call('POST', '/v1/api-keys', { token: account.token, body: { name: 'agent', role } });
   expect(key.status).toBe(201);
   return { ...account, apiKey: key.body.secret as string };
 }
@@ -76,10 +78,10 @@ const post = (headers: Record<string, string>, body: unknown = INITIALIZE) =>
     body: JSON.stringify(body),
   });
 
-async function connect(apiKey: string): Promise<Client> {
+async function connect(apiKey: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'service-test', version: '0.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(`${feature.url}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+    requestInit: { headers: { Authorization: `Bearer ${apiKey}`, ...headers } },
   });
   await client.connect(transport);
   return client;
@@ -126,8 +128,7 @@ describe('POST /mcp', () => {
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'quire' });
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(13);
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['generate_report', 'list_fonts']));
+      expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
 
       const created = (await client.callTool({
         name: 'create_template',
@@ -170,6 +171,119 @@ describe('POST /mcp', () => {
     expect(reports.body.data[0].source).toMatchObject({ type: 'mcp', name: expect.any(String) });
   });
 
+  it('offers a key the tools its role may use: a viewer neither writes templates nor makes reports', async () => {
+    const viewer = await keyOn('starter', 'viewermcp', 'viewer');
+    const client = await connect(viewer.apiKey);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['list_reports', 'get_report']);
+      const refused = (await client.callTool({
+        name: 'create_template',
+        arguments: { starter_id: 'invoice' },
+      })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]).toMatchObject({ text: expect.stringMatching(/create_template not found/) });
+    } finally {
+      await client.close();
+    }
+    const member = await keyOn('starter', 'membermcp', 'member');
+    const memberClient = await connect(member.apiKey);
+    try {
+      const names = (await memberClient.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain('generate_report');
+      for (const writer of ['create_template', 'update_template', 'generate_template', 'refine_template']) {
+        expect(names).not.toContain(writer);
+      }
+    } finally {
+      await memberClient.close();
+    }
+  });
+
+  it(`offers only the tools that read with ${READ_ONLY_HEADER}: true, and refuses another value`, async () => {
+    const { apiKey } = await keyOn('starter', 'readonlymcp');
+    const client = await connect(apiKey, { [READ_ONLY_HEADER]: 'true' });
+    try {
+      const readTools = TOOLS.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(readTools);
+      expect(readTools).not.toContain('generate_report');
+      expect(client.getInstructions()).toMatch(/read-only/);
+    } finally {
+      await client.close();
+    }
+    const all = await connect(apiKey, { [READ_ONLY_HEADER]: 'false' });
+    try {
+      expect((await all.listTools()).tools).toHaveLength(TOOL_NAMES.length);
+    } finally {
+      await all.close();
+    }
+    const bad = await post({ Authorization: `Bearer ${apiKey}`, [READ_ONLY_HEADER]: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({ code: 'validation_failed', param: READ_ONLY_HEADER });
+  });
+
+  it('streams progress then the result to a client that sent a progressToken; answers JSON to one that did not', async () => {
+    const { apiKey } = await keyOn('starter', 'progressmcp');
+    const client = await connect(apiKey);
+    let templateId: string;
+    try {
+      const progress: string[] = [];
+      const generated = (await client.callTool(
+        {
+          name: 'generate_template',
+          arguments: {
+            prompt: 'A receipt with a table of items and a total',
+            data_sample: { items: [{ name: 'Tea' }] },
+          },
+        },
+        undefined,
+        { onprogress: (p) => progress.push(p.message ?? ''), resetTimeoutOnProgress: true },
+      )) as CallToolResult;
+      expect(generated.isError).toBeFalsy();
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress[0]).toMatch(/^writing/);
+      templateId = (generated.structuredContent as { id: string }).id;
+
+      const steps: string[] = [];
+      const report = (await client.callTool(
+        { name: 'generate_report', arguments: { template_id: templateId } },
+        undefined,
+        {
+          onprogress: (p) => steps.push(p.message ?? ''),
+        },
+      )) as CallToolResult;
+      expect(report.structuredContent).toMatchObject({ status: 'succeeded' });
+      expect(steps).toEqual(['rendering', 'succeeded: reading the file and checking the data']);
+    } finally {
+      await client.close();
+    }
+
+    // On the wire: an event stream of the progress notifications, then the result, for the request that asked.
+    const headers = { Authorization: `Bearer ${apiKey}` };
+    const callReport = (meta: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'generate_report', arguments: { template_id: templateId }, _meta: meta },
+    });
+    const streamed = await post(headers, callReport({ progressToken: 'tok-1' }));
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = (await streamed.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice('data: '.length)));
+    expect(events.map((e) => e.method ?? 'result')).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'result',
+    ]);
+    expect(events[0].params).toMatchObject({ progressToken: 'tok-1', progress: 1, message: 'rendering' });
+    expect(events[2]).toMatchObject({ id: 7, result: { structuredContent: { status: 'succeeded' } } });
+
+    const plain = await post(headers, callReport({}));
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await plain.json()).toMatchObject({ id: 7, result: { structuredContent: { status: 'succeeded' } } });
+  });
+
   it('answers careless bodies from a valid key with JSON errors, never 5xx', async () => {
     const { apiKey } = await keyOn('starter', 'careless');
     const bodies = ['{"jsonrpc":', 'null', '"text"', '[]', '{"jsonrpc":"2.0","id":1,"method":"tools/call"}', '{}'];
@@ -194,6 +308,20 @@ describe('POST /mcp', () => {
       expect(response.status, method).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
     }
+  });
+});
+
+describe('the tools and the roles table', () => {
+  it('names only permissions of the roles table, so that a role offers exactly the tools the API lets it call', () => {
+    for (const tool of TOOLS) {
+      for (const permission of tool.permissions) expect(PERMISSIONS, tool.name).toContain(permission);
+    }
+    // Every tool is some role's: the owner's at least.
+    for (const tool of TOOLS)
+      expect(
+        tool.permissions.every((p) => can('owner', p)),
+        tool.name,
+      ).toBe(true);
   });
 });
 

@@ -23,12 +23,23 @@ export const MCP_OPERATIONS: Entry[] = [
       "Quire's MCP server for AI agents: the tools of `@quire/mcp` (list_templates, generate_template, " +
       'generate_report…), the resources `quire://templates/{id}` and `quire://reports/{id}` and the prompt ' +
       '`design_report_template`, over Streamable HTTP without sessions: each POST carries a JSON-RPC message and ' +
-      'is answered with JSON (202 without a body for notifications). Point an MCP client at this URL with a team ' +
-      'API key as bearer token; a person’s session token is refused. Needs a plan that includes MCP (Starter and ' +
-      'up): on Free it answers 402 `plan_feature_unavailable`. The tools call this API with the same key, so its ' +
-      "role and the plan's limits apply to each, and each counts as an API call.",
+      'is answered with JSON (202 without a body for notifications), or, when a request carries a ' +
+      '`params._meta.progressToken`, with an event stream of its `notifications/progress` and then its result ' +
+      '(generate_template, refine_template and generate_report report their stages). Point an MCP client at this ' +
+      'URL with a team API key as bearer token; a person’s session token is refused. Needs a plan that includes ' +
+      'MCP (Starter and up): on Free it answers 402 `plan_feature_unavailable`. tools/list offers the tools the ' +
+      "key's role may use (a viewer's key: list_reports and get_report), and only the tools that read with the " +
+      'header `Quire-MCP-Read-Only: true`. The tools call this API with the same key, so its role and the ' +
+      "plan's limits apply to each, and each counts as an API call.",
     security: ['apiKey'],
     teamScoped: true,
+    headers: [
+      {
+        name: 'Quire-MCP-Read-Only',
+        description: '`true` (or `1`): offer only the tools that read, nothing that creates, changes or counts',
+        schema: { enum: ['true', 'false', '1', '0'] },
+      },
+    ],
     body: McpMessage,
     bodyExample: {
       jsonrpc: '2.0',
@@ -38,7 +49,9 @@ export const MCP_OPERATIONS: Entry[] = [
     },
     success: {
       status: 200,
-      description: 'The JSON-RPC response (a failed tool call is a result with `isError: true`).',
+      description:
+        'The JSON-RPC response (a failed tool call is a result with `isError: true`); an event stream ' +
+        '(`text/event-stream`) of progress notifications and then the response when the request asked for progress.',
       schema: {
         type: 'object',
         properties: {
@@ -50,6 +63,6 @@ export const MCP_OPERATIONS: Entry[] = [
         required: ['jsonrpc'],
       },
     },
-    errors: ['invalid_api_key', 'forbidden', 'plan_feature_unavailable'],
+    errors: ['invalid_api_key', 'forbidden', 'plan_feature_unavailable', 'validation_failed'],
   },
 ];

@@ -1,4 +1,4 @@
-import { AssignableRole, ErrorEnvelope, Plan, PlanId, Role, Starter } from '@quire/core';
+import { AssignableRole, ErrorEnvelope, PERMISSIONS, Plan, PlanId, Role, Starter } from '@quire/core';
 import { z } from 'zod';
 import { MODES } from '../auth/profile';
 
@@ -180,6 +180,13 @@ const Team = object(
     personal: { type: 'boolean', description: "True on the viewer's own personal team" },
     role: { enum: [...Role.options], description: "The viewer's role in the team" },
     created_at: time('When the team was created'),
+    permissions: {
+      type: 'array',
+      items: { enum: [...PERMISSIONS] },
+      description:
+        "GET /v1/team only: what the caller's role may do in the team (`templates:write`, `reports:create`…), " +
+        'for a program to offer only those actions (the MCP server does)',
+    },
   },
   'A team, as seen by one of its members.',
 );

@@ -41,7 +41,7 @@ export interface ReportsDeps {
   logger: Logger;
   now: () => Date;
   /** publicUrl (download links), jobConcurrency and jobLeaseMs (the render worker). */
-  config: Pick<Config, 'publicUrl' | 'jobConcurrency' | 'jobLeaseMs'>;
+  config: Pick<Config, 'publicUrl' | 'jobConcurrency' | 'jobLeaseMs' | 'secret'>;
   authenticate: RequestHandler;
   actingTeam: RequestHandler;
   requirePermission(permission: Permission): RequestHandler;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Entry, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_HEADER, TEAM } from '../openapi/operation-types';
 import { jsonSchemaOf } from '../openapi/schemas';
 import { DailyReports, DailyReportsQuery } from './daily';
+import { FILE_LINK_TTL_SECONDS, SignedFileQuery } from './file-links';
 import { CreateBatchBody, CreateReportBody, ListReportsQuery, MAX_BATCH_ITEMS } from './requests';
 import { RETENTION_DAYS } from './retention';
 import { BatchView, JobView, ReportList, ReportView } from './views';
@@ -206,11 +207,55 @@ export const REPORT_OPERATIONS: Entry[] = [
     description:
       `The rendered file, as an attachment under the report's filename. Files are kept by plan (${retention}) ` +
       'after they render: later the answer is 410 report_file_expired. 409 report_not_ready while the report is ' +
-      'queued or rendering, or when it failed.',
+      'queued or rendering, or when it failed. With the `expires` and `signature` of a link from ' +
+      '`POST /v1/reports/{id}/file-link` it needs no key or session (403 `file_link_expired` once the link ' +
+      'expired, `file_link_invalid` when it was changed).',
+    security: ['bearer', 'apiKey', 'none'],
+    teamScoped: true,
+    params: ID,
+    query: SignedFileQuery.partial().describe('A signed link’s parameters'),
+    success: { status: 200, description: 'The file.', alternatives: FILE_TYPES },
+    errors: [
+      ...KEYED,
+      'report_not_found',
+      'report_not_ready',
+      'report_file_expired',
+      'file_link_invalid',
+      'file_link_expired',
+    ],
+  },
+  {
+    operationId: 'createReportFileLink',
+    method: 'POST',
+    path: '/v1/reports/{id}/file-link',
+    tag: 'Reports',
+    summary: 'Make a signed download link',
+    description:
+      `A link to the report's file that works without a key or session for ${FILE_LINK_TTL_SECONDS / 60} minutes: ` +
+      'for a program (the MCP server) to hand to a person, who opens it in a browser. It is signed by the ' +
+      'service (HMAC-SHA256 of the report id and the expiry); changing either makes it invalid. Needs ' +
+      'reports:read; 409 report_not_ready until the report rendered, 410 once its file expired.',
     security: ['bearer', 'apiKey'],
     teamScoped: true,
     params: ID,
-    success: { status: 200, description: 'The file.', alternatives: FILE_TYPES },
+    success: {
+      status: 201,
+      description: 'The link.',
+      schema: z
+        .object({
+          object: z.literal('report_file_link'),
+          report_id: z.string(),
+          url: z.string().describe('GET it, with no credentials, until expires_at'),
+          expires_at: z.string().describe('ISO 8601'),
+        })
+        .strict(),
+      example: {
+        object: 'report_file_link',
+        report_id: reportExample.id,
+        url: `https://quire.example.com/v1/reports/${reportExample.id}/file?expires=1764025200&signature=Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg`,
+        expires_at: '2025-11-24T23:00:00.000Z',
+      },
+    },
     errors: [...KEYED, 'report_not_found', 'report_not_ready', 'report_file_expired'],
   },
   {

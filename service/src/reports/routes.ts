@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { QuireError } from '@quire/core';
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { teamOf } from '../http/caller';
 import { mapPage, paginate } from '../http/pagination';
 import type { Filter } from '../store/port';
@@ -8,6 +8,7 @@ import { createBatch, getBatch } from './batch';
 import type { ReportsContext } from './context';
 import { DailyReportsQuery, dailyReports } from './daily';
 import { enqueueReports, RENDER_QUEUE } from './enqueue';
+import { carriesFileSignature, createFileLinks } from './file-links';
 import { answerKind, assertAcceptsJson, contentDisposition } from './files';
 import { prepareReport, webhookUrlOf } from './prepare';
 import { blobKeyOf, type ReportRecord } from './records';
@@ -36,6 +37,57 @@ export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter:
     if (!report) throw new QuireError('report_not_found');
     return settle.reconcile(report);
   };
+
+  /** Throws unless the report's file can be downloaded: rendered, and kept (its plan's retention). */
+  const assertFile = async (report: ReportRecord): Promise<void> => {
+    if (report.fileExpiredAt) throw new QuireError('report_file_expired');
+    if (report.status !== 'succeeded' || !report.blobKey) {
+      throw new QuireError('report_not_ready', {
+        message:
+          report.status === 'failed'
+            ? 'The report failed, so it has no file: see its error.'
+            : `The report is ${report.status}: its file is not ready yet.`,
+        details: { status: report.status },
+      });
+    }
+    const plan = (await usage.planOf(report.teamId)).id;
+    if (await ctx.retention.expireIfDue(report, plan)) throw new QuireError('report_file_expired');
+  };
+
+  const sendFile = async (report: ReportRecord, res: Response): Promise<void> => {
+    await assertFile(report);
+    const blob = report.blobKey ? await ctx.blobs.stream(report.blobKey) : undefined;
+    if (!blob) throw new QuireError('report_file_expired', { message: "The report's file is no longer stored." });
+    res.status(200).set({
+      'Content-Type': report.contentType ?? blob.contentType,
+      'Content-Length': String(blob.size),
+      'Content-Disposition': contentDisposition(report.filename),
+      [REPORT_ID_HEADER]: report.id,
+    });
+    await pipeline(blob.stream, res).catch((error: NodeJS.ErrnoException) => {
+      // The client went away mid-download: nothing to answer.
+      if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    });
+  };
+
+  const links = createFileLinks({ secret: config.secret, publicUrl: config.publicUrl, now: ctx.now });
+
+  // A signed link (?expires=&signature=) needs no key or session: it is checked before authentication, which
+  // every other request of /v1/reports goes through.
+  const signed = Router();
+  signed.get('/:id/file', async (req, res, next) => {
+    if (!carriesFileSignature(req.query)) {
+      next();
+      return;
+    }
+    const id = req.params.id as string;
+    links.verify(id, req.query);
+    const report = await reports.findOne({ id });
+    if (!report) throw new QuireError('report_not_found');
+    // A download through a link is no API call and needs no role: the link is the permission, for 15 minutes.
+    res.set('Cache-Control', 'private, no-store');
+    await sendFile(await settle.reconcile(report), res);
+  });
 
   const router = Router();
   router.use(authenticate, actingTeam);
@@ -112,31 +164,15 @@ export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter:
 
   router.get('/:id/file', read, async (req, res) => {
     const teamId = teamOf(res).id;
+    await sendFile(await findReport(teamId, req.params.id as string), res);
+  });
+
+  // A link to the file that works without a key for 15 minutes, for an agent to hand to a person.
+  router.post('/:id/file-link', read, async (req, res) => {
+    const teamId = teamOf(res).id;
     const report = await findReport(teamId, req.params.id as string);
-    if (report.fileExpiredAt) throw new QuireError('report_file_expired');
-    if (report.status !== 'succeeded' || !report.blobKey) {
-      throw new QuireError('report_not_ready', {
-        message:
-          report.status === 'failed'
-            ? 'The report failed, so it has no file: see its error.'
-            : `The report is ${report.status}: its file is not ready yet.`,
-        details: { status: report.status },
-      });
-    }
-    const plan = (await usage.planOf(teamId)).id;
-    if (await ctx.retention.expireIfDue(report, plan)) throw new QuireError('report_file_expired');
-    const blob = await ctx.blobs.stream(report.blobKey);
-    if (!blob) throw new QuireError('report_file_expired', { message: "The report's file is no longer stored." });
-    res.status(200).set({
-      'Content-Type': report.contentType ?? blob.contentType,
-      'Content-Length': String(blob.size),
-      'Content-Disposition': contentDisposition(report.filename),
-      [REPORT_ID_HEADER]: report.id,
-    });
-    await pipeline(blob.stream, res).catch((error: NodeJS.ErrnoException) => {
-      // The client went away mid-download: nothing to answer.
-      if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-    });
+    await assertFile(report);
+    res.status(201).json(links.create(report.id));
   });
 
   router.delete('/:id', remove, async (req, res) => {
@@ -157,5 +193,7 @@ export function reportRoutes(ctx: ReportsContext): { router: Router; jobsRouter:
     res.json(jobView(job));
   });
 
-  return { router, jobsRouter };
+  const outer = Router();
+  outer.use(signed, router);
+  return { router: outer, jobsRouter };
 }

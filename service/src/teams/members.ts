@@ -1,4 +1,4 @@
-import { AssignableRole, assertCanManageMember, QuireError } from '@quire/core';
+import { AssignableRole, assertCanManageMember, can, PERMISSIONS, QuireError } from '@quire/core';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import type { Audit } from '../audit/index';
@@ -40,7 +40,11 @@ export function memberRoutes(
     const acting = teamOf(res);
     const team = await teams.get(acting.id);
     if (!team) throw new QuireError('not_found', { message: 'No such team.' });
-    res.json(teamView(team, acting.role, isApiKeyRequest(res) ? null : userOf(res).id));
+    // What the caller may do in it, so that a program (the MCP server) offers only what its key's role allows.
+    res.json({
+      ...teamView(team, acting.role, isApiKeyRequest(res) ? null : userOf(res).id),
+      permissions: PERMISSIONS.filter((permission) => can(acting.role, permission)),
+    });
   });
 
   router.get('/members', requirePermission('team:read'), async (_req, res) => {

@@ -4,6 +4,7 @@ import { errorOf, newUser, startTeamsApp, type TeamsApp, type TestUser } from '.
 import { INVITATION_TTL_MS } from './invitations';
 
 interface TeamBody {
+  permissions?: string[];
   id: string;
   name: string;
   plan: string;
@@ -92,6 +93,14 @@ describe('teams and invitations', () => {
     );
     const acting = (await (await app.as(bob, '/v1/team', { team: team.id })).json()) as TeamBody;
     expect(acting).toMatchObject({ id: team.id, role: 'member', plan: 'professional' });
+    // What the role may do in the team, as the roles table says: a program offers only those actions.
+    expect(acting.permissions).toEqual([
+      'team:read',
+      'data_sources:read',
+      'templates:read',
+      'reports:read',
+      'reports:create',
+    ]);
 
     // Single use: the same token again is refused.
     const again = await app.as(bob, '/v1/invitations/accept', { method: 'POST', body: { token } });

@@ -10,6 +10,7 @@ import type {
   Report,
   ReportCreateParams,
   ReportDays,
+  ReportFileLink,
   ReportItemParams,
   ReportListParams,
 } from '../types';
@@ -76,6 +77,14 @@ export class Reports extends APIResource {
       options,
     );
     return new ReportFile(response, id);
+  }
+
+  /**
+   * A link to the report's file that works without a key or session for 15 minutes (signed by the service), to
+   * hand to a person: `(await quire.reports.createFileLink(id)).url`.
+   */
+  createFileLink(id: string, options?: RequestOptions): Promise<ReportFileLink> {
+    return this._post(path`/v1/reports/${id}/file-link`, undefined, options, false);
   }
 }
 

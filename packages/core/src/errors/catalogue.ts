@@ -119,6 +119,12 @@ export const ERROR_CATALOGUE = {
   webhook_endpoint_not_found: entry('not_found_error', 404, 'No such webhook endpoint.'),
   report_not_ready: entry('conflict_error', 409, 'The report has no file yet: it is still rendering or it failed.'),
   report_file_expired: entry('not_found_error', 410, "The report's file was deleted when its retention period ended."),
+  file_link_invalid: entry(
+    'permission_error',
+    403,
+    'This download link is not valid: it was changed or cut short. Ask for a new link.',
+  ),
+  file_link_expired: entry('permission_error', 403, 'This download link has expired. Ask for a new link.'),
   // Plans and usage
   plan_limit_exceeded: entry(
     'plan_limit_error',

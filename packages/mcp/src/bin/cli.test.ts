@@ -7,7 +7,13 @@ describe('parseCli', () => {
   it('reads the key and the base URL from the environment', () => {
     expect(parseCli([], env)).toEqual({
       kind: 'serve',
-      config: { apiKey: 'qk_live_fromEnv', baseUrl: 'http://env.example:3000', team: undefined, tools: undefined },
+      config: {
+        apiKey: 'qk_live_fromEnv',
+        baseUrl: 'http://env.example:3000',
+        team: undefined,
+        tools: undefined,
+        readOnly: false,
+      },
     });
   });
 
@@ -29,6 +35,17 @@ describe('parseCli', () => {
       /Unknown tool in --tools: drop_tables\. The tools are: list_starters,/,
     );
     expect(() => parseCli(['--tools', ','], env)).toThrow(/--tools names no tool/);
+  });
+
+  it('turns read-only mode on with --read-only or QUIRE_MCP_READ_ONLY=1, and refuses another value', () => {
+    expect(parseCli(['--read-only'], env)).toMatchObject({ config: { readOnly: true } });
+    expect(parseCli([], { ...env, QUIRE_MCP_READ_ONLY: '1' })).toMatchObject({ config: { readOnly: true } });
+    expect(parseCli([], { ...env, QUIRE_MCP_READ_ONLY: 'TRUE' })).toMatchObject({ config: { readOnly: true } });
+    expect(parseCli([], { ...env, QUIRE_MCP_READ_ONLY: '0' })).toMatchObject({ config: { readOnly: false } });
+    expect(() => parseCli([], { ...env, QUIRE_MCP_READ_ONLY: 'yes please' })).toThrow(
+      /QUIRE_MCP_READ_ONLY is "yes please": set it to 1/,
+    );
+    expect(() => parseCli(['--read-only=false'], env)).toThrow(UsageError);
   });
 
   it('rejects unknown flags and positionals', () => {

@@ -11,8 +11,10 @@ Options:
   --base-url <url>    Where Quire runs (default: QUIRE_BASE_URL, else http://localhost:3000)
   --team <id>         The team to act for, with a person's access token (default: QUIRE_TEAM); an API key
                       acts for its own team
-  --tools <a,b,c>     Offer only these tools (default: all):
+  --tools <a,b,c>     Offer only these tools (default: all the key's role may use):
                       ${TOOL_NAMES.join(', ')}
+  --read-only         Offer only the tools that read: nothing is created, changed or counted
+                      (default: QUIRE_MCP_READ_ONLY=1)
   -h, --help          Show this help
   -v, --version       Show the version
 
@@ -28,11 +30,20 @@ export interface CliConfig {
   baseUrl: string | undefined;
   team: string | undefined;
   tools: string[] | undefined;
+  readOnly: boolean;
 }
 
 export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'serve'; config: CliConfig };
 
 const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+/** QUIRE_MCP_READ_ONLY: 1 or true turns read-only mode on; 0, false or nothing leaves it off. */
+function readOnlyFromEnv(value: string | undefined): boolean {
+  const flag = value?.trim().toLowerCase() ?? '';
+  if (flag === '1' || flag === 'true') return true;
+  if (flag === '' || flag === '0' || flag === 'false') return false;
+  throw new UsageError(`QUIRE_MCP_READ_ONLY is "${value}": set it to 1 (or true) for read-only mode, or 0.`);
+}
 
 /** Reads the command line and the environment; flags win over environment variables. */
 export function parseCli(argv: readonly string[], env: Record<string, string | undefined>): CliCommand {
@@ -47,6 +58,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         'base-url': { type: 'string' },
         team: { type: 'string' },
         tools: { type: 'string' },
+        'read-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -98,6 +110,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
       baseUrl,
       team: nonEmpty(values.team as string | undefined) ?? nonEmpty(env.QUIRE_TEAM),
       tools,
+      readOnly: values['read-only'] === true || readOnlyFromEnv(env.QUIRE_MCP_READ_ONLY),
     },
   };
 }

@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createApiKey, type RunningService, signUp, startService } from '@quire/testkit';
+import { Quire } from '@quire/client';
+import { type Account, createApiKey, type RunningService, signUp, startService } from '@quire/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_NAMES } from '../tools/index';
+import { TOOL_NAMES, TOOLS } from '../tools/index';
 import { VERSION } from '../version';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,12 +41,34 @@ function run(args: string[], vars: Record<string, string> = {}) {
 }
 
 let app: RunningService;
+let account: Account;
 let apiKey: string;
 
 beforeAll(async () => {
   app = await startService();
-  apiKey = await createApiKey(app, await signUp(app, 'stdio'));
+  account = await signUp(app, 'stdio');
+  // MCP needs a plan that includes it (Starter and up), over stdio as over /mcp.
+  await new Quire({ apiKey: account.token, baseUrl: app.url, maxRetries: 0 }).subscription.change({ plan: 'starter' });
+  apiKey = await createApiKey(app, account);
 });
+
+/** The names of the tools the command offers, started with these arguments and environment. */
+async function toolNames(args: string[], vars: Record<string, string>): Promise<string[]> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...COMMAND, ...args],
+    cwd: PACKAGE,
+    env: envWith({ QUIRE_BASE_URL: app.url, ...vars }),
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'stdio-test', version: '0.0.0' });
+  await client.connect(transport);
+  try {
+    return (await client.listTools()).tools.map((tool) => tool.name);
+  } finally {
+    await client.close();
+  }
+}
 
 afterAll(async () => {
   await app?.close();
@@ -126,6 +149,36 @@ describe('quire-mcp over stdio', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('offers a key only what its role may do, and only the tools that read with --read-only or QUIRE_MCP_READ_ONLY', async () => {
+    const viewer = await createApiKey(app, account, { role: 'viewer', name: 'viewer key' });
+    expect(await toolNames([], { QUIRE_API_KEY: viewer })).toEqual(['list_reports', 'get_report']);
+    const member = await createApiKey(app, account, { role: 'member', name: 'member key' });
+    const memberTools = await toolNames([], { QUIRE_API_KEY: member });
+    expect(memberTools).toContain('generate_report');
+    expect(memberTools).not.toContain('create_template');
+    expect(memberTools).not.toContain('update_template');
+
+    const readTools = TOOLS.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name);
+    expect(await toolNames(['--read-only'], { QUIRE_API_KEY: apiKey })).toEqual(readTools);
+    expect(await toolNames([], { QUIRE_API_KEY: apiKey, QUIRE_MCP_READ_ONLY: '1' })).toEqual(readTools);
+    expect(readTools).not.toContain('generate_report');
+  });
+
+  it('refuses to start for a team whose plan has no MCP, with the code and message /mcp answers', async () => {
+    const free = await signUp(app, 'stdio-free');
+    const key = await createApiKey(app, free);
+    const refused = await run([], { QUIRE_API_KEY: key, QUIRE_BASE_URL: app.url });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(
+      'quire-mcp: Your Free plan does not include MCP access. Upgrade your plan to use it. (code: plan_feature_unavailable)',
+    );
+
+    const badKey = await run([], { QUIRE_API_KEY: 'qk_live_notAKeyAtAll0123456789', QUIRE_BASE_URL: app.url });
+    expect(badKey.code).toBe(1);
+    expect(badKey.stderr).toMatch(/quire-mcp: Quire refused the credentials: .*\(code: invalid_api_key\)/);
   });
 
   it('exits with 2 and a message on stderr, and nothing on stdout, without a key or with an unknown flag', async () => {

@@ -24,6 +24,7 @@ export const checkTemplate = defineTool({
     findings: z.array(finding),
   },
   annotations: READ_ONLY,
+  permissions: ['templates:read'],
   async run(args, { client, signal }) {
     const check = await client.templates.check(
       args.template_id,

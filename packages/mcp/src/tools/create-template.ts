@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ToolInputError } from '../errors';
-import { pageInput, templateSummaryShape, toTemplateSummary } from './schemas';
+import { HEADER_NOTE, PAGE_NUMBERS_NOTE, pageInput, templateSummaryShape, toTemplateSummary } from './schemas';
 import { defineTool } from './tool';
 
 export const createTemplate = defineTool({
@@ -21,11 +21,8 @@ export const createTemplate = defineTool({
     name: z.string().min(1).max(200).optional().describe("The template's name; required unless starter_id is given."),
     html: z.string().optional().describe('The body: HTML with Liquid tags. Required unless starter_id is given.'),
     css: z.string().optional().describe('Styles for the body, header and footer.'),
-    header_html: z.string().optional().describe('HTML repeated at the top of every PDF page.'),
-    footer_html: z
-      .string()
-      .optional()
-      .describe('HTML repeated at the bottom of every PDF page; {{ page }} and {{ pages }} number the pages.'),
+    header_html: z.string().optional().describe(HEADER_NOTE),
+    footer_html: z.string().optional().describe(PAGE_NUMBERS_NOTE),
     kind: z.enum(['document', 'email']).optional().describe('document (PDF and HTML, the default) or email.'),
     page: pageInput,
     sample_data: z
@@ -41,6 +38,7 @@ export const createTemplate = defineTool({
   },
   output: { ...templateSummaryShape },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  permissions: ['templates:write'],
   async run(args, { client, signal }) {
     if (args.starter_id === undefined && (args.name === undefined || args.html === undefined)) {
       throw new ToolInputError(

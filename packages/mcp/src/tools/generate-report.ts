@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { embeddedFile, MAX_EMBED_BYTES } from './files';
-import { format, reportShape, templateId, toReport, version } from './schemas';
+import { embeddedFile, fileLinkOf, MAX_EMBED_BYTES } from './files';
+import { fileLinkShape, finding, format, reportShape, templateId, toFinding, toReport, version } from './schemas';
 import { defineTool } from './tool';
 
 export const generateReport = defineTool({
@@ -8,14 +8,16 @@ export const generateReport = defineTool({
   title: 'Generate a report',
   description: [
     'Renders a template with data into a report (PDF by default; HTML or email too) and keeps it: answers the',
-    'report id, its status and pages, a download URL, and, for files up to 1 MB, the file itself as an embedded',
-    "resource. It counts against the team's monthly reports.",
+    'report id, its status and pages, file_url (a link to the file that opens without a key for 15 minutes: the',
+    "one to give the user), the render's warnings, the variables the data lacked, and, for files up to 1 MB, the",
+    "file itself as an embedded resource. It counts against the team's monthly reports.",
     "Use it when the user wants the finished document. Shape data like the template's sample_data (get_template",
     "shows it), or name a data source; leave both out to render the template's sample data. Try preview_template",
     'first when unsure: it shows the same file without counting.',
     'Example: generate_report { "template_id": "tpl_…", "data": { "number": "INV-1042", "customer": { "name":',
     '"Ada" }, "items": [{ "name": "Design", "price": 1200 }] } } → { report_id: "rep_…", status: "succeeded",',
-    'pages: 1, download_url: "https://…/v1/reports/rep_…/file" } and the PDF.',
+    'pages: 1, file_url: "https://…/v1/reports/rep_…/file?expires=…&signature=…", missing_variables: [] } and',
+    'the PDF.',
     'Related: get_template (the data it expects), check_template, list_reports, get_report.',
   ].join(' '),
   input: {
@@ -47,12 +49,26 @@ export const generateReport = defineTool({
     filename: reportShape.filename,
     content_type: reportShape.content_type,
     download_url: reportShape.download_url,
+    ...fileLinkShape,
     file_expires_at: reportShape.file_expires_at,
     embedded: z.boolean().describe(`Whether the file is attached (files up to ${MAX_EMBED_BYTES / 1024 / 1024} MB).`),
+    warnings: z
+      .array(finding)
+      .describe('What the render warned about (content wider than the page, an image that did not load…).'),
+    missing_variables: z
+      .array(z.string())
+      .nullable()
+      .describe(
+        'Data paths the template prints that the data lacks (printed empty), as check_template finds them; null ' +
+          'when the data came from a data source, which this tool does not see.',
+      ),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run(args, { client, signal }) {
-    let source: { data: Record<string, unknown> } | { data_source: { id: string; params?: Record<string, unknown> } };
+  permissions: ['reports:create', 'templates:read'],
+  async run(args, { client, signal, progress }) {
+    let source:
+      | { data: Record<string, unknown>; data_source?: never }
+      | { data_source: { id: string; params?: Record<string, unknown> }; data?: never };
     if (args.data_source_id) {
       source = {
         data_source: {
@@ -63,23 +79,33 @@ export const generateReport = defineTool({
     } else {
       source = { data: args.data ?? (await client.templates.get(args.template_id, { signal })).sample_data };
     }
-    const report = toReport(
-      await client.reports.create(
-        {
-          template_id: args.template_id,
-          ...source,
-          ...(args.version ? { version: args.version } : {}),
-          ...(args.format ? { format: args.format } : {}),
-          ...(args.filename ? { filename: args.filename } : {}),
-        },
-        { signal },
-      ),
+    await progress(1, 'rendering');
+    const made = await client.reports.create(
+      {
+        template_id: args.template_id,
+        ...source,
+        ...(args.version ? { version: args.version } : {}),
+        ...(args.format ? { format: args.format } : {}),
+        ...(args.filename ? { filename: args.filename } : {}),
+      },
+      { signal },
     );
-    let file: string | undefined;
-    if (report.status === 'succeeded' && report.bytes !== null && report.bytes <= MAX_EMBED_BYTES) {
-      const download = await client.reports.download(report.id, { signal });
-      file = Buffer.from(await download.bytes()).toString('base64');
-    }
+    const report = toReport(made);
+    await progress(2, `${made.status}: reading the file${source.data === undefined ? '' : ' and checking the data'}`);
+    // The report does not say which variables its data lacked; a check of the same data and version does.
+    const [missing, file, link] = await Promise.all([
+      source.data === undefined
+        ? null
+        : client.templates
+            .check(args.template_id, { data: source.data, version: made.template_version }, { signal })
+            .then((check) => check.findings.flatMap((f) => (f.code === 'missing_variable' && f.path ? [f.path] : []))),
+      report.status === 'succeeded' && report.bytes !== null && report.bytes <= MAX_EMBED_BYTES
+        ? client.reports
+            .download(report.id, { signal })
+            .then(async (download) => Buffer.from(await download.bytes()).toString('base64'))
+        : undefined,
+      fileLinkOf(client, report, signal),
+    ]);
     return {
       structured: {
         report_id: report.id,
@@ -90,8 +116,11 @@ export const generateReport = defineTool({
         filename: report.filename,
         content_type: report.content_type,
         download_url: report.download_url,
+        ...link,
         file_expires_at: report.file_expires_at,
         embedded: file !== undefined,
+        warnings: made.warnings.map(toFinding),
+        missing_variables: missing,
       },
       content:
         file === undefined

@@ -45,6 +45,7 @@ export const generateTemplate = defineTool({
     ...aiOutcome,
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  permissions: ['templates:write', 'ai:use'],
   async run(args, context) {
     const hints = (['data_sample', 'data_source_id', 'schema'] as const).filter((key) => args[key] !== undefined);
     if (hints.length !== 1) {

@@ -23,6 +23,7 @@ export const getTemplate = defineTool({
       .describe('JSON Schema of the data: the edited one, else the one inferred from the variables.'),
   },
   annotations: READ_ONLY,
+  permissions: ['templates:read'],
   async run(args, { client, signal }) {
     const [template, schema, pinned] = await Promise.all([
       client.templates.get(args.template_id, { signal }),

@@ -4,6 +4,7 @@ import { generateReport } from './generate-report';
 import { generateTemplate } from './generate-template';
 import { getReport } from './get-report';
 import { getTemplate } from './get-template';
+import { getUsage } from './get-usage';
 import { listDataSources } from './list-data-sources';
 import { listFonts } from './list-fonts';
 import { listReports } from './list-reports';
@@ -12,6 +13,7 @@ import { listTemplates } from './list-templates';
 import { previewTemplate } from './preview-template';
 import { refineTemplate } from './refine-template';
 import type { QuireTool } from './tool';
+import { updateTemplate } from './update-template';
 
 /** Every tool, in the order tools/list shows them: find, design, check, render. */
 export const TOOLS = [
@@ -19,6 +21,7 @@ export const TOOLS = [
   listTemplates,
   getTemplate,
   createTemplate,
+  updateTemplate,
   generateTemplate,
   refineTemplate,
   checkTemplate,
@@ -28,6 +31,7 @@ export const TOOLS = [
   getReport,
   listDataSources,
   listFonts,
+  getUsage,
 ] as const satisfies readonly QuireTool[];
 
 export type ToolName = (typeof TOOLS)[number]['name'];

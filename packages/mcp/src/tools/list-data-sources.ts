@@ -28,6 +28,7 @@ export const listDataSources = defineTool({
     ...page,
   },
   annotations: READ_ONLY,
+  permissions: ['data_sources:read'],
   async run(args, { client, signal }) {
     const result = await client.dataSources.list(
       { ...(args.limit ? { limit: args.limit } : {}), ...(args.cursor ? { starting_after: args.cursor } : {}) },

@@ -29,6 +29,7 @@ export const listFonts = defineTool({
     ...page,
   },
   annotations: READ_ONLY,
+  permissions: ['templates:read'],
   async run(args, { client, signal }) {
     const result = await client.fonts.list(
       { ...(args.limit ? { limit: args.limit } : {}), ...(args.cursor ? { starting_after: args.cursor } : {}) },

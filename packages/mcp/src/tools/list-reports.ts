@@ -6,7 +6,8 @@ export const listReports = defineTool({
   name: 'list_reports',
   title: 'List reports',
   description: [
-    "Lists the team's reports, newest first: id, template, status, pages, size and download URL.",
+    "Lists the team's reports, newest first: id, template, status, pages and size (get_report answers a link to",
+    'a file that opens without a key).',
     'Use it to find a report made earlier (by you, the API or another person), or to see which renders failed.',
     'Filter by template_id or status.',
     'Example: list_reports { "template_id": "tpl_…", "status": "failed" } → { reports: [{ id: "rep_…", error:',
@@ -24,6 +25,7 @@ export const listReports = defineTool({
   },
   output: { reports: z.array(report), ...page },
   annotations: READ_ONLY,
+  permissions: ['reports:read'],
   async run(args, { client, signal }) {
     const result = await client.reports.list(
       {

@@ -27,6 +27,7 @@ export const listStarters = defineTool({
     ),
   },
   annotations: READ_ONLY,
+  permissions: ['templates:write'],
   async run(_args, { client, signal }) {
     const { data } = await client.starters.list({ signal });
     return {

@@ -24,6 +24,7 @@ export const listTemplates = defineTool({
     ...page,
   },
   annotations: READ_ONLY,
+  permissions: ['templates:read'],
   async run(args, { client, signal }) {
     const result = await client.templates.list(
       {

@@ -37,6 +37,7 @@ export const previewTemplate = defineTool({
     warnings: z.array(finding),
   },
   annotations: READ_ONLY,
+  permissions: ['templates:read'],
   async run(args, { client, signal }) {
     const preview = await client.templates.preview(
       args.template_id,

@@ -29,6 +29,7 @@ export const refineTemplate = defineTool({
     ...aiOutcome,
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  permissions: ['templates:write', 'ai:use'],
   async run(args, context) {
     const result = await followAiStream(
       context.client.templates.messages.stream(

@@ -3,11 +3,31 @@
  * objects into those shapes field by field: the output schemas are strict (no other fields), so an answer of a
  * newer service with more fields still validates, and the model reads only what helps it.
  */
-import type { CheckFinding, PageSetup, RenderWarning, Report, Template, TemplateSummary } from '@quire/client';
+import type {
+  AiFinding,
+  CheckFinding,
+  PageSetup,
+  RenderWarning,
+  Report,
+  Template,
+  TemplateSummary,
+} from '@quire/client';
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs
+
+/**
+ * How the header and footer number pages: the engine gives them page_number and page_count (and nothing named
+ * page or pages), with the example an agent copies. The examples test renders it and reads "Page 1 of 1" back.
+ */
+export const PAGE_NUMBERS_NOTE =
+  'Repeated at the bottom of every PDF page; the variables page_number and page_count number the pages there ' +
+  '(header_html too), e.g. <p>Page {{ page_number }} of {{ page_count }}</p>.';
+
+export const HEADER_NOTE =
+  'HTML repeated at the top of every PDF page; it sees the data and page_number and page_count, e.g. ' +
+  '<p>{{ company.name }} · page {{ page_number }}</p>.';
 
 export const templateId = z.string().min(1).describe('The template\'s id, "tpl_…" (list_templates shows them).');
 
@@ -86,10 +106,10 @@ export const toPageSetup = (p: PageSetup): z.output<typeof pageSetup> => ({
 export const templateShape = {
   ...templateSummaryShape,
   created_at: z.string(),
-  html: z.string().describe('The body: HTML with Liquid ({{ customer.name }}, {% for item in items %}).'),
+  html: z.string().describe('The body: HTML with Liquid ({{ customer.name }}, {% for item in items %}…{% endfor %}).'),
   css: z.string(),
-  header_html: z.string().describe('Repeated at the top of every page (PDF).'),
-  footer_html: z.string().describe('Repeated at the bottom of every page (PDF); {{ page }} and {{ pages }} work here.'),
+  header_html: z.string().describe(HEADER_NOTE),
+  footer_html: z.string().describe(PAGE_NUMBERS_NOTE),
   page: pageSetup,
   sample_data: z.record(z.string(), z.unknown()).describe('Example data: the shape generate_report expects.'),
 };
@@ -111,14 +131,39 @@ export const finding = z.object({
   message: z.string(),
   path: z.string().optional().describe('The data path it is about.'),
   line: z.number().optional().describe('The line of the template it is about.'),
+  column: z.number().optional().describe('The column of that line.'),
+  serious: z
+    .boolean()
+    .optional()
+    .describe(
+      'From an AI run: whether it was sent back to the model for repair (serious ones keep a version a draft).',
+    ),
+  known_limitation: z
+    .boolean()
+    .optional()
+    .describe(
+      'True when it is a limit of Quire rather than of the template (e.g. CJK glyphs without @quire/fonts-cjk): ' +
+        'rewording the template will not fix it, so tell the user rather than retrying.',
+    ),
+  data_sets: z
+    .array(z.string())
+    .optional()
+    .describe('From an AI run: the data sets it was found with (sample, empty_lists, long_text, cjk…).'),
 });
 
-export const toFinding = (f: CheckFinding | RenderWarning): z.output<typeof finding> => ({
+/** Whatever the API said about a finding, copied field by field (the optional ones only when present). */
+export const toFinding = (f: CheckFinding | RenderWarning | AiFinding): z.output<typeof finding> => ({
   severity: 'severity' in f ? f.severity : 'warning',
   code: f.code,
   message: f.message,
   ...('path' in f && typeof f.path === 'string' ? { path: f.path } : {}),
   ...(typeof f.line === 'number' ? { line: f.line } : {}),
+  ...(typeof f.column === 'number' ? { column: f.column } : {}),
+  ...('serious' in f && typeof f.serious === 'boolean' ? { serious: f.serious } : {}),
+  ...('known_limitation' in f && typeof f.known_limitation === 'boolean'
+    ? { known_limitation: f.known_limitation }
+    : {}),
+  ...('data_sets' in f && Array.isArray(f.data_sets) ? { data_sets: [...f.data_sets] } : {}),
 });
 
 export const reportShape = {
@@ -132,7 +177,8 @@ export const reportShape = {
   bytes: z.number().nullable(),
   pages: z.number().nullable().describe('Pages of a PDF; null for HTML and email.'),
   download_url: nullableString.describe(
-    "Where to download the file (with the team's API key as bearer token); null until it rendered, or once it expired.",
+    "The file's API address: it needs the team's API key as bearer token, so do not give it to a person (give " +
+      'file_url). Null until it rendered, or once the file expired.',
   ),
   file_expires_at: nullableString,
   error: z.object({ code: z.string(), message: z.string() }).nullable().describe('Why a failed report failed.'),
@@ -140,6 +186,15 @@ export const reportShape = {
   completed_at: nullableString,
 };
 export const report = z.object(reportShape);
+
+/** The signed link of a report's file, for a person: opens in a browser with no key, for 15 minutes. */
+export const fileLinkShape = {
+  file_url: nullableString.describe(
+    'A link to the file that works without any key for 15 minutes (signed by Quire): give this one to the user ' +
+      'to open or download. Null when there is no file. Call get_report for a fresh one once it expired.',
+  ),
+  file_url_expires_at: nullableString.describe('When file_url stops working (ISO 8601).'),
+};
 
 export const toReport = (r: Report): z.output<typeof report> => ({
   id: r.id,

@@ -20,6 +20,20 @@ export interface ToolAnswer<Out> {
   content?: ContentBlock[];
 }
 
+/**
+ * The permissions of Quire's roles that the tools need (the service's roles table: owner, admin and editor have
+ * them all; a member reads templates and makes reports; a viewer reads reports). GET /v1/team answers the ones the
+ * caller has, and a server offers only the tools whose permissions the caller has all of.
+ */
+export type ToolPermission =
+  | 'templates:read'
+  | 'templates:write'
+  | 'ai:use'
+  | 'reports:read'
+  | 'reports:create'
+  | 'data_sources:read'
+  | 'usage:read';
+
 /** The four hints every tool states (none is left to the client's default). */
 export type Hints = Required<
   Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>
@@ -40,6 +54,8 @@ export interface QuireTool<
   input: In;
   output: Out;
   annotations: Hints;
+  /** What the caller must be allowed to do for the tool to be offered (all of them); none for public reads. */
+  permissions: readonly ToolPermission[];
   run(args: z.output<z.ZodObject<In>>, context: ToolContext): Promise<ToolAnswer<z.output<z.ZodObject<Out>>>>;
 }
 
