@@ -41,7 +41,7 @@ describe('check', () => {
   it('reports unsupported CSS, characters no font has, images that did not load and content too wide or too tall', async () => {
     const result = await check({
       template: {
-        html: `<div style="position: fixed; box-shadow: 0 0 2px #000">𒀀𒀁</div><img src="https://cdn.example/x.png">
+        html: `<div style="position: fixed; text-shadow: 0 0 2px #000">𒀀𒀁</div><img src="https://cdn.example/x.png">
 <div style="width: 400mm">wide</div>
 <div style="height: 10px">${'long text '.repeat(80)}</div>`,
       },
@@ -69,13 +69,13 @@ describe('check', () => {
       '.a { transform: rotate(3deg) }',
       '.b { color: notacolour }',
       'a:hover { color: red }',
-      '.c { background-image: radial-gradient(red, blue) }',
+      '.c { background-image: conic-gradient(red, blue) }',
     ].join('\n');
     const result = await check({ template: { html: '<p class="a b c">Hi</p>', css }, data: {}, engine: 'quire' });
     const at = (code: string) => result.findings.filter((f) => f.code === code).map((f) => f.line);
     expect(at('unsupported_at_rule')).toEqual([1]);
     expect(at('unsupported_css_property')).toEqual([2]);
-    // A radial gradient is a value of a property the engine draws, but not one it can draw yet: the value is named.
+    // A conic gradient is a value of a property the engine draws, but not one it can draw yet: the value is named.
     expect(at('unsupported_css_value')).toEqual([3, 5]);
     expect(at('unsupported_selector')).toEqual([4]);
     for (const f of result.findings.filter((f) => f.code.startsWith('unsupported_')))
@@ -88,7 +88,7 @@ describe('check', () => {
     const css = [
       `body { background: #fff url(${logo}) no-repeat right 10mm top 10mm / 30mm auto }`,
       `.stamp { background-image: url(${logo}); background-repeat: repeat-x; background-position: center; background-size: contain }`,
-      '.x { background: radial-gradient(red, blue) }',
+      '.x { background: conic-gradient(red, blue) }',
     ].join('\n');
     const result = await check({ template: { html: '<p class="stamp x">Hi</p>', css }, data: {}, engine: 'quire' });
     const unsupported = result.findings.filter((f) => f.code.startsWith('unsupported_'));

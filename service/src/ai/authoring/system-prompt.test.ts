@@ -33,9 +33,9 @@ describe('system prompt', () => {
     for (const font of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New', 'Georgia', 'Calibri', 'Cambria'])
       expect(prompt).toContain(font);
     const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
-    for (const feature of ['text-shadow', 'radial-gradient', 'column-count', 'transform'])
+    for (const feature of ['text-shadow', 'conic-gradient', 'column-count', 'transform'])
       expect(notDrawn).toContain(feature);
-    for (const drawn of ['linear-gradient()', 'box-shadow'])
+    for (const drawn of ['linear-gradient()', 'radial-gradient()', 'box-shadow'])
       expect(prompt.slice(0, prompt.indexOf('Not drawn'))).toContain(drawn);
   });
 

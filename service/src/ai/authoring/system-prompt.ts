@@ -130,9 +130,10 @@ What is drawn:
   letter-spacing, word-spacing, text-decoration, text-transform, text-indent, white-space, vertical-align (super,
   sub), direction (and dir="rtl"), overflow-wrap, word-break, hyphens: auto (with lang).
 - Boxes: margin, padding, border (every style, per side, border-radius), background-color, background-image with
-  a data: URL (background-size, -position, -repeat) or a linear-gradient() (an angle or "to right", colour stops
-  with positions), box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and
-  -height, box-sizing, overflow: hidden.
+  a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
+  radial-gradient() with circle or ellipse, a size keyword and "at <position>"; colour stops with positions),
+  box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
+  overflow: hidden.
 - display: block, inline, inline-block, none, flex, inline-flex, grid, table and its parts, list-item, flow-root.
 - Flexbox: flex-direction, flex-wrap, flex, flex-grow, flex-shrink, flex-basis, gap, justify-content,
   align-items, align-self, order.
@@ -149,8 +150,7 @@ What is drawn:
   (@top-left, @top-center, @top-right, @bottom-left, @bottom-center, @bottom-right...) whose content may use
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
-Not drawn (ignored and reported, so do not use them): text-shadow, radial-gradient, conic-gradient and
-repeating gradients, column-count and columns, transform, filter, clip-path, object-fit, animations and transitions,
+Not drawn (ignored and reported, so do not use them): text-shadow, conic-gradient and repeating gradients, column-count and columns, transform, filter, clip-path, object-fit, animations and transitions,
 ::first-line, ::first-letter, :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:

@@ -209,6 +209,7 @@ describe('linear-gradient backgrounds', () => {
     const style: Partial<ComputedStyle> = {
       backgroundImage: {
         gradient: {
+          kind: 'linear',
           direction: { angle: 90 },
           stops: [
             { color: red, at: null },
@@ -236,6 +237,7 @@ describe('linear-gradient backgrounds', () => {
       backgroundColor: { r: 0, g: 160, b: 0, a: 1 },
       backgroundImage: {
         gradient: {
+          kind: 'linear',
           direction: { angle: 180 },
           stops: [
             { color: { r: 255, g: 255, b: 255, a: 1 }, at: null },
@@ -249,6 +251,42 @@ describe('linear-gradient backgrounds', () => {
     const raster = await rasterize(bytes);
     expect(near(raster.at(70, 21), WHITE)).toBe(true);
     expect(near(raster.at(70, 69), GREEN)).toBe(true);
+  });
+});
+
+describe('radial-gradient backgrounds', () => {
+  it('shades from the centre out, an ellipse squeezed to the box, and fades to transparent without greying', async () => {
+    const style: Partial<ComputedStyle> = {
+      backgroundColor: { r: 0, g: 160, b: 0, a: 1 },
+      backgroundImage: {
+        gradient: {
+          kind: 'radial',
+          shape: 'ellipse',
+          size: 'closest-side',
+          at: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
+          stops: [
+            { color: { r: 255, g: 0, b: 0, a: 1 }, at: null },
+            { color: { r: 0, g: 0, b: 0, a: 0 }, at: null },
+          ],
+        },
+      },
+    };
+    const fragment = box({ x: 20, y: 20, width: 100, height: 50, style });
+    const { bytes, findings } = await paint([page([fragment])], { compress: false });
+    expect(findings.list()).toEqual([]);
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/ShadingType 3/);
+    const raster = await rasterize(bytes);
+    const [r, g, b] = raster.at(70, 45);
+    expect(r).toBeGreaterThan(200);
+    expect(g).toBeLessThan(60);
+    expect(b).toBeLessThan(60);
+    // At the ellipse's edge, vertically 25pt from the centre as horizontally 50pt: the background colour.
+    const green = (x: number, y: number) => raster.at(x, y).every((v, i) => Math.abs(v - (GREEN[i] as number)) <= 16);
+    expect(green(70, 69)).toBe(true);
+    expect(green(119, 45)).toBe(true);
+    // Half way out horizontally: red over green, never darker than both (no fade through black).
+    const [mr, mg] = raster.at(95, 45);
+    expect(mr + mg).toBeGreaterThan(200);
   });
 });
 

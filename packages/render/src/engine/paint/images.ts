@@ -2,7 +2,7 @@ import { fromDataUrl, sniffImage } from '../../convert/images';
 import type { ImageFragment, SvgFragment } from '../layout/fragment';
 import { type BackgroundRepeat, type ComputedStyle, resolveLength } from '../style/computed-style';
 import { num, type Rect } from './content';
-import { paintLinearGradient } from './gradients';
+import { paintGradient } from './gradients';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
 import type { PaintPlatform } from './platform';
@@ -123,7 +123,7 @@ export function paintBackgroundImage(
   if (layerImage.gradient) {
     // A gradient is as large as its positioning area (its natural size), which CSS repeats; drawn here once, its
     // end colours extended over the rest of the painting area.
-    paintLinearGradient(ctx, layerImage.gradient, clipPath, origin);
+    paintGradient(ctx, layerImage.gradient, clipPath, origin);
     return;
   }
   const { url } = layerImage;

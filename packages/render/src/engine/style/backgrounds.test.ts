@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import { computeStyles } from './compute-styles';
 import type { ComputedStyle, Length, StyledElement } from './computed-style';
-import { gradientGeometry } from './gradients';
+import { gradientGeometry, radialGeometry } from './gradients';
 
 const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
 
@@ -143,7 +143,7 @@ describe('the background shorthand', () => {
   });
 
   it('names what it cannot draw with its line: layers, gradients, fixed attachment', () => {
-    for (const value of ['url(a.png), url(b.png)', 'radial-gradient(red, blue)', 'url(a.png) center /']) {
+    for (const value of ['url(a.png), url(b.png)', 'conic-gradient(red, blue)', 'url(a.png) center /']) {
       const { findings } = styleOf(`background: ${value}`);
       expect(findings, value).toEqual([expect.objectContaining({ code: 'unsupported_css_value', line: 2 })]);
     }
@@ -161,6 +161,7 @@ describe('linear-gradient() backgrounds (CSS Images 3 §3.1)', () => {
   it('computes the direction and the stops, in the shorthand and the longhand', () => {
     expect(styleOf('background: linear-gradient(red, blue)').style.backgroundImage).toEqual({
       gradient: {
+        kind: 'linear',
         direction: { angle: 180 },
         stops: [
           { color: red, at: null },
@@ -172,6 +173,7 @@ describe('linear-gradient() backgrounds (CSS Images 3 §3.1)', () => {
     expect(turned.findings).toEqual([]);
     expect(turned.style.backgroundImage).toEqual({
       gradient: {
+        kind: 'linear',
         direction: { angle: 90 },
         stops: [
           { color: red, at: { pt: 0, pct: 10 } },
@@ -182,6 +184,7 @@ describe('linear-gradient() backgrounds (CSS Images 3 §3.1)', () => {
     });
     expect(styleOf('background: #eee linear-gradient(to top left, red, blue)').style.backgroundImage).toEqual({
       gradient: {
+        kind: 'linear',
         direction: { to: { x: -1, y: -1 } },
         stops: [
           { color: red, at: null },
@@ -194,7 +197,7 @@ describe('linear-gradient() backgrounds (CSS Images 3 §3.1)', () => {
   it('places the gradient line and the stops as CSS does', () => {
     const gradient = (css: string) => {
       const image = styleOf(`background: ${css}`).style.backgroundImage;
-      if (!image?.gradient) throw new Error(`no gradient in ${css}`);
+      if (image?.gradient?.kind !== 'linear') throw new Error(`no linear gradient in ${css}`);
       return image.gradient;
     };
     const box = { x: 0, y: 0, width: 200, height: 100 };
@@ -216,9 +219,10 @@ describe('linear-gradient() backgrounds (CSS Images 3 §3.1)', () => {
 
   it('names the gradients it cannot draw', () => {
     for (const value of [
-      'radial-gradient(red, blue)',
+      'conic-gradient(red, blue)',
       'repeating-linear-gradient(red, blue 10px)',
       'linear-gradient(red, 30%, blue)',
+      'radial-gradient(circle 10% at center, red, blue)',
     ]) {
       const { findings } = styleOf(`background-image: ${value}`);
       expect(findings, value).toEqual([expect.objectContaining({ code: 'unsupported_css_value' })]);
@@ -254,6 +258,57 @@ describe('the canvas background (CSS Backgrounds 3 §2.11.2)', () => {
     const header = computeStyles({ html: '<p>x</p>', css: 'body { background: red }', page: A4 }, new Findings());
     expect(header.canvas).toBeNull();
     expect(header.root.style.backgroundColor.a).toBe(1);
+  });
+});
+
+describe('radial-gradient() backgrounds (CSS Images 3 §3.2)', () => {
+  const red = { r: 255, g: 0, b: 0, a: 1 };
+  const blue = { r: 0, g: 0, b: 255, a: 1 };
+  const radial = (css: string) => {
+    const { style, findings } = styleOf(`background: ${css}`);
+    expect(findings).toEqual([]);
+    if (style.backgroundImage?.gradient?.kind !== 'radial') throw new Error(`no radial gradient in ${css}`);
+    return style.backgroundImage.gradient;
+  };
+  const box = { x: 0, y: 0, width: 200, height: 100 };
+
+  it('computes the shape, size, centre and stops, an ellipse to the farthest corner by default', () => {
+    expect(radial('radial-gradient(red, blue)')).toEqual({
+      kind: 'radial',
+      shape: 'ellipse',
+      size: 'farthest-corner',
+      at: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
+      stops: [
+        { color: red, at: null },
+        { color: blue, at: null },
+      ],
+    });
+    expect(radial('radial-gradient(circle closest-side at top left, red, blue 50%)')).toMatchObject({
+      shape: 'circle',
+      size: 'closest-side',
+      at: { x: { pt: 0, pct: 0 }, y: { pt: 0, pct: 0 } },
+    });
+    expect(radial('radial-gradient(40px 20px at 30% 10px, red, blue)')).toMatchObject({
+      shape: 'ellipse',
+      size: { x: { pt: 30, pct: 0 }, y: { pt: 15, pct: 0 } },
+      at: { x: { pt: 0, pct: 30 }, y: { pt: 7.5, pct: 0 } },
+    });
+    // Over a colour as the last layer.
+    const layered = styleOf('background: radial-gradient(circle, red, transparent 60px), #e0f2fe');
+    expect(layered.findings).toEqual([]);
+    expect(layered.style.backgroundColor).toEqual({ r: 224, g: 242, b: 254, a: 1 });
+  });
+
+  it('sizes the ending shape by its keyword from the centre', () => {
+    const at = (css: string) => {
+      const g = radialGeometry(radial(css), box);
+      return [g.cx, g.cy, Math.round(g.rx * 100) / 100, Math.round(g.ry * 100) / 100];
+    };
+    expect(at('radial-gradient(circle closest-side at 50pt 50%, red, blue)')).toEqual([50, 50, 50, 50]);
+    expect(at('radial-gradient(circle farthest-side at 50pt 50%, red, blue)')).toEqual([50, 50, 150, 150]);
+    expect(at('radial-gradient(circle farthest-corner at 50pt 50%, red, blue)')).toEqual([50, 50, 158.11, 158.11]);
+    expect(at('radial-gradient(ellipse closest-side, red, blue)')).toEqual([100, 50, 100, 50]);
+    expect(at('radial-gradient(red, blue)')).toEqual([100, 50, 141.42, 70.71]);
   });
 });
 

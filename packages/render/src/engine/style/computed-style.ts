@@ -3,7 +3,7 @@
  * units). Later stages only read it. Lengths that depend on a containing block stay linear in its size
  * (`{ pt, pct }`), everything else is resolved to points here.
  */
-import type { LinearGradient } from './gradients';
+import type { Gradient } from './gradients';
 
 /** A length `pt + pct% of the reference`: 12px is { pt: 9, pct: 0 }, calc(100% - 10px) is { pt: -7.5, pct: 100 }. */
 export interface Length {
@@ -97,14 +97,14 @@ export interface BoxShadow {
   color: Color;
 }
 
-/** An image by URL, or a linear gradient (CSS Images 3). */
+/** An image by URL, or a linear or radial gradient (CSS Images 3). */
 export type BackgroundImage =
   | {
       /** The URL as written (`data:…`, an asset name, or a remote URL); the paint stage looks it up. */
       url: string;
       gradient?: undefined;
     }
-  | { url?: undefined; gradient: LinearGradient };
+  | { url?: undefined; gradient: Gradient };
 
 /** How a background image repeats along one axis. */
 export type BackgroundRepeat = 'repeat' | 'no-repeat' | 'space' | 'round';

@@ -5,6 +5,7 @@ import { type LengthContext, toLength } from './values';
 
 /** A `linear-gradient()` (CSS Images 3 §3.1) as computed: its direction and colour stops, lengths unresolved. */
 export interface LinearGradient {
+  kind: 'linear';
   /**
    * The gradient line's direction: an angle in degrees (0 points up, 90 right), or, for `to <side-or-corner>`,
    * the side or corner (x and y of -1, 0 or 1): a corner's angle depends on the box's shape, so it is found when
@@ -12,7 +13,7 @@ export interface LinearGradient {
    */
   direction: { angle: number } | { to: { x: -1 | 0 | 1; y: -1 | 0 | 1 } };
   /** At least two; a stop without a position is placed when painting (§3.5.3). */
-  stops: Array<{ color: Color; at: Length | null }>;
+  stops: GradientStop[];
 }
 
 const ANGLE_UNITS: Record<string, number> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
@@ -38,7 +39,14 @@ export function parseLinearGradient(node: CssNode, c: LengthContext, currentColo
     direction = parsed;
     args.shift();
   }
-  const stops: LinearGradient['stops'] = [];
+  const stops = parseStops(args, c, currentColor);
+  if (!stops) return undefined;
+  return { kind: 'linear', direction, stops };
+}
+
+/** A gradient's colour stops: a colour and zero to two positions each (two make two stops); at least two. */
+function parseStops(args: CssNode[][], c: LengthContext, currentColor: Color): GradientStop[] | undefined {
+  const stops: GradientStop[] = [];
   for (const arg of args) {
     const [colorNode, ...positions] = arg;
     if (!colorNode || positions.length > 2) return undefined;
@@ -55,7 +63,118 @@ export function parseLinearGradient(node: CssNode, c: LengthContext, currentColo
       stops.push({ color, at });
     }
   }
-  return stops.length >= 2 ? { direction, stops } : undefined;
+  return stops.length >= 2 ? stops : undefined;
+}
+
+export interface GradientStop {
+  color: Color;
+  at: Length | null;
+}
+
+/**
+ * A `radial-gradient()` (CSS Images 3 §3.2): its ending shape, size and centre, and colour stops along the ray from
+ * the centre (lengths of the ray: for an ellipse, its horizontal radius).
+ */
+export interface RadialGradient {
+  kind: 'radial';
+  shape: 'circle' | 'ellipse';
+  /** A size keyword, or the radii (a circle's one length is `x`). */
+  size: 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner' | { x: Length; y: Length };
+  /** The centre, as `{ pt, pct }` of the box's width and height. */
+  at: { x: Length; y: Length };
+  stops: GradientStop[];
+}
+
+export type Gradient = LinearGradient | RadialGradient;
+
+const SIZE_KEYWORDS = new Set(['closest-side', 'closest-corner', 'farthest-side', 'farthest-corner']);
+const CENTRE: Length = { pt: 0, pct: 50 };
+const POSITION_KEYWORDS: Record<string, { axis: 'x' | 'y' | 'either'; pct: number }> = {
+  left: { axis: 'x', pct: 0 },
+  right: { axis: 'x', pct: 100 },
+  top: { axis: 'y', pct: 0 },
+  bottom: { axis: 'y', pct: 100 },
+  center: { axis: 'either', pct: 50 },
+};
+
+/**
+ * `radial-gradient([<shape> || <size>]? [at <position>]?, <color-stop-list>)` with one- or two-value positions
+ * (keywords, lengths, percentages), or undefined.
+ */
+export function parseRadialGradient(node: CssNode, c: LengthContext, currentColor: Color): RadialGradient | undefined {
+  if (node.type !== 'Function' || node.name.toLowerCase() !== 'radial-gradient') return undefined;
+  const args = splitAtCommas(node.children.toArray());
+  let shape: RadialGradient['shape'] | undefined;
+  let size: RadialGradient['size'] | undefined;
+  let at = { x: CENTRE, y: CENTRE };
+  const first = args[0] ?? [];
+  const word = (n: CssNode | undefined) => (n?.type === 'Identifier' ? n.name.toLowerCase() : undefined);
+  // The first argument is the shape, size and centre unless it starts with a colour (a stop).
+  const isPrelude = first.length > 0 && !parseColor(first[0] as CssNode, currentColor);
+  if (isPrelude) {
+    args.shift();
+    const lengths: Length[] = [];
+    let i = 0;
+    for (; i < first.length; i++) {
+      const n = first[i] as CssNode;
+      const w = word(n);
+      if (w === 'at') break;
+      if ((w === 'circle' || w === 'ellipse') && !shape) shape = w;
+      else if (w !== undefined && SIZE_KEYWORDS.has(w) && !size) size = w as RadialGradient['size'];
+      else {
+        const length = toLength(n, c);
+        if (!length || lengths.length >= 2) return undefined;
+        lengths.push(length);
+      }
+    }
+    if (lengths.length > 0) {
+      if (size) return undefined;
+      const [x, y = x] = lengths as [Length, Length?];
+      // A circle's radius is one length, not a percentage; an ellipse's two.
+      if (lengths.length === 1 && (shape === 'ellipse' || x.pct !== 0)) return undefined;
+      if (lengths.length === 2 && shape === 'circle') return undefined;
+      shape ??= lengths.length === 1 ? 'circle' : 'ellipse';
+      size = { x, y: y as Length };
+    }
+    if (i < first.length) {
+      const position = parsePosition(first.slice(i + 1), c);
+      if (!position) return undefined;
+      at = position;
+    }
+  }
+  const stops = parseStops(args, c, currentColor);
+  if (!stops) return undefined;
+  return { kind: 'radial', shape: shape ?? 'ellipse', size: size ?? 'farthest-corner', at, stops };
+}
+
+/** One or two values of keywords, lengths and percentages (`center`, `top left`, `30% 20px`). */
+function parsePosition(nodes: CssNode[], c: LengthContext): { x: Length; y: Length } | undefined {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  let x: Length | undefined;
+  let y: Length | undefined;
+  const pending: Length[] = [];
+  for (const n of nodes) {
+    const keyword = n.type === 'Identifier' ? POSITION_KEYWORDS[n.name.toLowerCase()] : undefined;
+    if (keyword) {
+      const value = { pt: 0, pct: keyword.pct };
+      if (keyword.axis === 'x' && !x) x = value;
+      else if (keyword.axis === 'y' && !y) y = value;
+      else if (keyword.axis === 'either') pending.push(value);
+      else return undefined;
+      continue;
+    }
+    const length = toLength(n, c);
+    if (!length) return undefined;
+    // Lengths go x first, then y.
+    if (!x && y === undefined && pending.length === 0) x = length;
+    else if (!y) y = length;
+    else return undefined;
+  }
+  for (const value of pending) {
+    if (!x) x = value;
+    else if (!y) y = value;
+  }
+  return { x: x ?? CENTRE, y: y ?? CENTRE };
 }
 
 function parseDirection(nodes: CssNode[]): LinearGradient['direction'] | undefined {
@@ -91,6 +210,52 @@ function splitAtCommas(nodes: CssNode[]): CssNode[][] {
     else if (node.type !== 'WhiteSpace') groups[groups.length - 1]?.push(node);
   }
   return groups;
+}
+
+/** A radial gradient in a box: its centre, its ending shape's radii, and its stops as fractions of the ray. */
+export interface RadialGeometry {
+  cx: number;
+  cy: number;
+  rx: number;
+  ry: number;
+  stops: Array<{ color: Color; offset: number }>;
+}
+
+/** Where a radial gradient's centre and ending shape lie in a box (CSS Images 3 §3.2.1), and its stops on the ray. */
+export function radialGeometry(
+  gradient: RadialGradient,
+  box: { x: number; y: number; width: number; height: number },
+): RadialGeometry {
+  const { width: w, height: h } = box;
+  const cx = box.x + gradient.at.x.pt + (gradient.at.x.pct / 100) * w;
+  const cy = box.y + gradient.at.y.pt + (gradient.at.y.pct / 100) * h;
+  const dx = [Math.abs(cx - box.x), Math.abs(box.x + w - cx)];
+  const dy = [Math.abs(cy - box.y), Math.abs(box.y + h - cy)];
+  let rx: number;
+  let ry: number;
+  const { size } = gradient;
+  if (typeof size === 'object') {
+    rx = size.x.pt + (size.x.pct / 100) * w;
+    ry = gradient.shape === 'circle' ? rx : size.y.pt + (size.y.pct / 100) * h;
+  } else {
+    const side = size.startsWith('closest') ? Math.min : Math.max;
+    const sx = side(dx[0] as number, dx[1] as number);
+    const sy = side(dy[0] as number, dy[1] as number);
+    if (gradient.shape === 'circle') {
+      rx = size.endsWith('side') ? side(sx, sy) : Math.hypot(sx, sy);
+      ry = rx;
+    } else if (size.endsWith('side')) {
+      rx = sx;
+      ry = sy;
+    } else {
+      // An ellipse through the corner with the sides' aspect ratio: √2 times the side distances.
+      rx = sx * Math.SQRT2;
+      ry = sy * Math.SQRT2;
+    }
+  }
+  const ray = rx || 1;
+  const offsets = placeStops(gradient.stops.map((s) => (s.at ? (s.at.pt + (s.at.pct / 100) * ray) / ray : null)));
+  return { cx, cy, rx, ry, stops: gradient.stops.map((s, i) => ({ color: s.color, offset: offsets[i] as number })) };
 }
 
 /** Where a gradient's line runs in a box, and its stops as fractions of that line (CSS Images 3 §3.1.1, §3.5.3). */

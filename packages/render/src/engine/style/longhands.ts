@@ -13,7 +13,7 @@ import type {
   Length,
   TextDecoration,
 } from './computed-style';
-import { parseLinearGradient } from './gradients';
+import { parseLinearGradient, parseRadialGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { type LengthContext, toLength, toNumber } from './values';
 
@@ -305,7 +305,7 @@ const backgroundImage = one<ComputedStyle['backgroundImage']>((node, c) => {
   if (identifier(node) === 'none') return null;
   const value = url(node);
   if (value !== undefined) return { url: value };
-  const gradient = parseLinearGradient(node, c, c.style.color);
+  const gradient = parseLinearGradient(node, c, c.style.color) ?? parseRadialGradient(node, c, c.style.color);
   return gradient ? { gradient } : undefined;
 });
 

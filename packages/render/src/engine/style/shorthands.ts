@@ -72,8 +72,22 @@ function borderRadius(nodes: CssNode[]): Expansion | undefined {
 /**
  * `background: <color> || <image> || <position> [/ <size>]? || <repeat> || <attachment> || <box> <box>?` (one
  * layer; CSS Backgrounds 3 §3.10): one box keyword is both the origin and the clip, two are origin then clip.
+ * Two layers whose last is a colour alone (`radial-gradient(…), #e0f2fe`) are one image layer over that colour.
  */
 function background(nodes: CssNode[]): Expansion | undefined {
+  const comma = nodes.findIndex((n) => n.type === 'Operator' && n.value === ',');
+  if (comma !== -1) {
+    const last = nodes.slice(comma + 1);
+    const colour = last.length === 1 && isColor(last[0] as CssNode) ? last[0] : undefined;
+    if (!colour || nodes.slice(0, comma).some((n) => isColor(n))) return undefined;
+    const layer = oneLayer(nodes.slice(0, comma));
+    layer?.longhands.set('background-color', [colour]);
+    return layer;
+  }
+  return oneLayer(nodes);
+}
+
+function oneLayer(nodes: CssNode[]): Expansion | undefined {
   let color: CssNode | undefined;
   let image: CssNode | undefined;
   let position: CssNode[] | undefined;
