@@ -11,6 +11,7 @@ const all = (border: BorderSide) => ({
 });
 const isWhite = ([r, g, b]: [number, number, number]) => r > 235 && g > 235 && b > 235;
 const isDark = ([r, g, b]: [number, number, number]) => r < 80 && g < 80 && b < 80;
+const pt = (value: number) => ({ pt: value, pct: 0 });
 
 /** How often the pixels along a row switch between inked and white. */
 function switches(raster: Raster, y: number, from: number, to: number): number {
@@ -44,7 +45,7 @@ describe('box backgrounds', () => {
       y: 20,
       width: 100,
       height: 80,
-      style: { backgroundColor: RED, borderRadius: [30, 30, 30, 30] },
+      style: { backgroundColor: RED, borderRadius: [pt(30), pt(30), pt(30), pt(30)] },
     });
     const raster = await rasterize((await paint([page([rounded])])).bytes);
     for (const [x, y] of [
@@ -59,6 +60,30 @@ describe('box backgrounds', () => {
     // Along the straight parts of the edges the fill reaches the box's edge.
     expect(raster.at(70, 21)).toEqual([255, 0, 0]);
     expect(raster.at(21, 60)).toEqual([255, 0, 0]);
+  });
+
+  it('takes percentage radii of the width and the height: 50% makes a circle or an ellipse', async () => {
+    const half = { pt: 0, pct: 50 };
+    const ellipse = box({
+      x: 20,
+      y: 20,
+      width: 100,
+      height: 40,
+      style: { backgroundColor: RED, borderRadius: [half, half, half, half] },
+    });
+    const raster = await rasterize((await paint([page([ellipse])])).bytes);
+    // The ellipse's extremes are painted; its bounding box's corners, and points just inside them, are not.
+    expect(raster.at(70, 40)).toEqual([255, 0, 0]);
+    expect(raster.at(22, 40)).toEqual([255, 0, 0]);
+    expect(raster.at(70, 22)).toEqual([255, 0, 0]);
+    for (const [x, y] of [
+      [30, 25],
+      [110, 25],
+      [110, 55],
+      [30, 55],
+    ] as const) {
+      expect(isWhite(raster.at(x, y)), `${x},${y}`).toBe(true);
+    }
   });
 
   it('paints a data: URL background image, and reports one it cannot load', async () => {
@@ -182,7 +207,7 @@ describe('borders', () => {
         y: 20,
         width: 120,
         height: 100,
-        style: { ...all(side(6, style, RED)), borderRadius: [30, 30, 30, 30] },
+        style: { ...all(side(6, style, RED)), borderRadius: [pt(30), pt(30), pt(30), pt(30)] },
       });
       const raster = await rasterize((await paint([page([rounded])])).bytes);
       expect(isWhite(raster.at(23, 23)), style).toBe(true);

@@ -1,5 +1,5 @@
 import type { BoxFragment, CanvasBackground, Fragment, PagePiece } from '../layout/fragment';
-import type { BackgroundBox, ComputedStyle } from '../style/computed-style';
+import type { BackgroundBox, ComputedStyle, Length } from '../style/computed-style';
 import { isVisible, paintBorders, type Sides } from './borders';
 import type { Radii, Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
@@ -65,7 +65,7 @@ function paintBox(
 }
 
 /** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */
-const NO_RADII = [0, 0, 0, 0] as const;
+const NO_RADII: readonly Length[] = [];
 
 function paintBoxLayer(
   ctx: PaintContext,

@@ -1,3 +1,4 @@
+import type { Length } from '../style/computed-style';
 import type { Radii, Rect } from './content';
 
 /** Border widths in CSS order: top, right, bottom, left. */
@@ -26,22 +27,24 @@ export const SQUARE: Radii = Object.freeze([
   Object.freeze([0, 0]),
 ]) as unknown as Radii;
 
-export function fitRadii(rect: Rect, radii: readonly [number, number, number, number]): Radii {
-  if (radii[0] <= 0 && radii[1] <= 0 && radii[2] <= 0 && radii[3] <= 0) return SQUARE;
-  const [tl, tr, br, bl] = radii.map((r) => Math.max(0, r)) as [number, number, number, number];
+export function fitRadii(rect: Rect, radii: readonly Length[]): Radii {
+  // A percentage is of the width horizontally and of the height vertically: 50% of a square is a circle.
+  const corner = (r: Length | undefined): [number, number] => {
+    const x = Math.max(0, (r?.pt ?? 0) + ((r?.pct ?? 0) / 100) * rect.width);
+    const y = Math.max(0, (r?.pt ?? 0) + ((r?.pct ?? 0) / 100) * rect.height);
+    return [x, y];
+  };
+  const [tl, tr, br, bl] = [corner(radii[0]), corner(radii[1]), corner(radii[2]), corner(radii[3])];
+  if (tl[0] + tr[0] + br[0] + bl[0] + tl[1] + tr[1] + br[1] + bl[1] <= 0) return SQUARE;
   const factor = Math.min(
     1,
-    tl + tr > 0 ? rect.width / (tl + tr) : 1,
-    bl + br > 0 ? rect.width / (bl + br) : 1,
-    tl + bl > 0 ? rect.height / (tl + bl) : 1,
-    tr + br > 0 ? rect.height / (tr + br) : 1,
+    tl[0] + tr[0] > 0 ? rect.width / (tl[0] + tr[0]) : 1,
+    bl[0] + br[0] > 0 ? rect.width / (bl[0] + br[0]) : 1,
+    tl[1] + bl[1] > 0 ? rect.height / (tl[1] + bl[1]) : 1,
+    tr[1] + br[1] > 0 ? rect.height / (tr[1] + br[1]) : 1,
   );
-  return [
-    [tl * factor, tl * factor],
-    [tr * factor, tr * factor],
-    [br * factor, br * factor],
-    [bl * factor, bl * factor],
-  ];
+  const scaled = ([x, y]: [number, number]): [number, number] => [x * factor, y * factor];
+  return [scaled(tl), scaled(tr), scaled(br), scaled(bl)];
 }
 
 /** The radii of the curve `fraction` of the border widths inside the outer edge (the padding edge at 1). */

@@ -266,7 +266,15 @@ describe('computeStyles: values', () => {
     ]);
     expect(s.borderBottom).toEqual({ width: 3.75, style: 'dashed', color: { r: 255, g: 0, b: 0, a: 1 } });
     expect(s.borderTop.width).toBe(0);
-    expect(s.borderRadius).toEqual([3, 6, 3, 6]);
+    expect(s.borderRadius.map((r) => r.pt)).toEqual([3, 6, 3, 6]);
+    const round = style('<div>x</div>', 'div { border-radius: 50% 4px }');
+    expect(find(round.root, 'div').style.borderRadius).toEqual([
+      { pt: 0, pct: 50 },
+      { pt: 3, pct: 0 },
+      { pt: 0, pct: 50 },
+      { pt: 3, pct: 0 },
+    ]);
+    expect(round.findings).toEqual([]);
     expect(s.backgroundColor).toEqual({ r: 0xee, g: 0xee, b: 0xee, a: 1 });
     expect(s.backgroundImage).toEqual({ url: 'a.png' });
     expect(s).toMatchObject({

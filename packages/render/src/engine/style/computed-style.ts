@@ -154,7 +154,8 @@ export interface ComputedStyle {
   borderBottom: BorderSide;
   borderLeft: BorderSide;
   /** Corner radii in points (horizontal = vertical): top-left, top-right, bottom-right, bottom-left. */
-  borderRadius: [number, number, number, number];
+  /** Corner radii: top-left, top-right, bottom-right, bottom-left; a percentage is of the box's width horizontally and its height vertically. */
+  borderRadius: [Length, Length, Length, Length];
   width: LengthOrAuto;
   height: LengthOrAuto;
   minWidth: LengthOrAuto;
@@ -355,6 +356,9 @@ const none = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
 const zero = (): Length => ({ pt: 0, pct: 0 });
 
 /** The initial values of every property (CSS's, with Quire's 12pt default font size). */
+/** A length of zero, shared (frozen). */
+export const NO_LENGTH: Length = Object.freeze({ pt: 0, pct: 0 }) as Length;
+
 export function initialStyle(): ComputedStyle {
   return {
     display: 'inline',
@@ -371,7 +375,7 @@ export function initialStyle(): ComputedStyle {
     borderRight: none(),
     borderBottom: none(),
     borderLeft: none(),
-    borderRadius: [0, 0, 0, 0],
+    borderRadius: [NO_LENGTH, NO_LENGTH, NO_LENGTH, NO_LENGTH],
     width: 'auto',
     height: 'auto',
     minWidth: 'auto',

@@ -13,6 +13,7 @@ import type {
   Length,
   TextDecoration,
 } from './computed-style';
+import { NO_LENGTH } from './computed-style';
 import { parseLinearGradient, parseRadialGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { type LengthContext, toLength, toNumber } from './values';
@@ -139,10 +140,10 @@ function borderPart<F extends keyof BorderSide>(
 const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
 
 function radius(index: number): Longhand {
-  const parse: Parse<number> = (nodes, c) => {
+  const parse: Parse<Length> = (nodes, c) => {
     if (nodes.length < 1 || nodes.length > 2) return undefined;
-    const value = points(nodes[0] as CssNode, c);
-    return value !== undefined && value >= 0 ? value : undefined;
+    const value = toLength(nodes[0] as CssNode, c);
+    return value && value.pt >= 0 && value.pct >= 0 ? value : undefined;
   };
   return {
     inherited: false,
@@ -156,7 +157,7 @@ function radius(index: number): Longhand {
     },
     reset(c, from) {
       const radii = [...c.style.borderRadius] as ComputedStyle['borderRadius'];
-      radii[index] = from ? (from.borderRadius[index] as number) : 0;
+      radii[index] = from ? (from.borderRadius[index] as Length) : NO_LENGTH;
       c.style.borderRadius = radii;
     },
   };

@@ -11,6 +11,7 @@ import {
   type ComputedStyle,
   type LengthOrAuto,
   type LengthOrNone,
+  NO_LENGTH,
   resolveLength,
   TRANSPARENT,
 } from '../../style/computed-style';
@@ -411,7 +412,7 @@ function wrapperStyle(style: ComputedStyle): ComputedStyle {
     borderRight: none,
     borderBottom: none,
     borderLeft: none,
-    borderRadius: [0, 0, 0, 0],
+    borderRadius: [NO_LENGTH, NO_LENGTH, NO_LENGTH, NO_LENGTH],
     opacity: 1,
   };
 }
