@@ -267,6 +267,12 @@ describe('computeStyles: values', () => {
     expect(s.borderBottom).toEqual({ width: 3.75, style: 'dashed', color: { r: 255, g: 0, b: 0, a: 1 } });
     expect(s.borderTop.width).toBe(0);
     expect(s.borderRadius.map((r) => r.pt)).toEqual([3, 6, 3, 6]);
+    const numeric = style('<div>x<b>y</b></div>', 'div { font-variant-numeric: tabular-nums slashed-zero }');
+    expect(find(numeric.root, 'b').style.fontVariantNumeric).toEqual(['tnum', 'zero']);
+    expect(numeric.findings).toEqual([]);
+    expect(style('<p>x</p>', 'p { font-variant-numeric: tabular-nums proportional-nums }').findings).toEqual([
+      expect.objectContaining({ code: 'unsupported_css_value' }),
+    ]);
     const round = style('<div>x</div>', 'div { border-radius: 50% 4px }');
     expect(find(round.root, 'div').style.borderRadius).toEqual([
       { pt: 0, pct: 50 },

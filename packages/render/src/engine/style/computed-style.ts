@@ -198,6 +198,8 @@ export interface ComputedStyle {
   textIndent: Length;
   /** Points; 0 for normal. */
   letterSpacing: number;
+  /** `font-variant-numeric` as the OpenType features it turns on (`tnum`, `onum`, `zero`…); empty for normal. */
+  fontVariantNumeric: readonly string[];
   wordSpacing: number;
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
   /**
@@ -332,6 +334,7 @@ export const INHERITED_PROPERTIES = [
   'textAlignLast',
   'textIndent',
   'letterSpacing',
+  'fontVariantNumeric',
   'wordSpacing',
   'textTransform',
   'whiteSpace',
@@ -356,6 +359,9 @@ const none = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
 const zero = (): Length => ({ pt: 0, pct: 0 });
 
 /** The initial values of every property (CSS's, with Quire's 12pt default font size). */
+/** No OpenType features, shared (frozen). */
+export const NO_FEATURES: readonly string[] = Object.freeze([]);
+
 /** A length of zero, shared (frozen). */
 export const NO_LENGTH: Length = Object.freeze({ pt: 0, pct: 0 }) as Length;
 
@@ -403,6 +409,7 @@ export function initialStyle(): ComputedStyle {
     textAlignLast: 'auto',
     textIndent: zero(),
     letterSpacing: 0,
+    fontVariantNumeric: NO_FEATURES,
     wordSpacing: 0,
     textTransform: 'none',
     textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },

@@ -13,7 +13,7 @@ import type {
   Length,
   TextDecoration,
 } from './computed-style';
-import { NO_LENGTH } from './computed-style';
+import { NO_FEATURES, NO_LENGTH } from './computed-style';
 import { parseLinearGradient, parseRadialGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { type LengthContext, toLength, toNumber } from './values';
@@ -286,6 +286,29 @@ function oneShadow(nodes: CssNode[], c: PropertyContext): BoxShadow | undefined 
   // Without a colour, currentColor.
   return { inset, x, y, blur, spread, color: color ?? c.style.color };
 }
+
+// font-variant-numeric's keywords (CSS Fonts 4 §6.7), in groups of which one keyword each, and their features.
+const NUMERIC_VARIANTS: Array<Record<string, string>> = [
+  { 'lining-nums': 'lnum', 'oldstyle-nums': 'onum' },
+  { 'proportional-nums': 'pnum', 'tabular-nums': 'tnum' },
+  { 'diagonal-fractions': 'frac', 'stacked-fractions': 'afrc' },
+  { ordinal: 'ordn' },
+  { 'slashed-zero': 'zero' },
+];
+
+const fontVariantNumeric: Parse<readonly string[]> = (nodes) => {
+  if (nodes.length === 1 && identifier(nodes[0] as CssNode) === 'normal') return NO_FEATURES;
+  const used = new Set<number>();
+  const features: string[] = [];
+  for (const node of nodes) {
+    const word = identifier(node);
+    const group = word === undefined ? -1 : NUMERIC_VARIANTS.findIndex((g) => g[word] !== undefined);
+    if (group === -1 || used.has(group)) return undefined;
+    used.add(group);
+    features.push((NUMERIC_VARIANTS[group] as Record<string, string>)[word as string] as string);
+  }
+  return features.length > 0 ? features : undefined;
+};
 
 const integer = (min: number) =>
   one<number>((node, c) => {
@@ -590,6 +613,7 @@ export const LONGHANDS: Record<string, Longhand> = {
   ),
   'text-indent': simple('textIndent', true, one(length), zero),
   'letter-spacing': simple('letterSpacing', true, spacing, 0),
+  'font-variant-numeric': simple('fontVariantNumeric', true, fontVariantNumeric, NO_FEATURES),
   'word-spacing': simple('wordSpacing', true, spacing, 0),
   'text-transform': simple('textTransform', true, keyword('none', 'uppercase', 'lowercase', 'capitalize'), 'none'),
   'white-space': simple(

@@ -88,6 +88,21 @@ describe('createTextShaping', () => {
     expect(shapingStats().hits).toBe(before.hits + 1);
   });
 
+  it('draws digits with the features of font-variant-numeric, still composed from their characters', () => {
+    // Gelasio (Georgia's stand-in) has proportional digits by default and tabular ones with tnum.
+    const font = { family: 'Gelasio', face: 'normal' as const };
+    const plain = shaping.shape('1111', font, 10, 'ltr');
+    const tabular = shaping.shape('1111', font, 10, 'ltr', ['tnum']);
+    expect(tabular.width).toBeGreaterThan(plain.width * 1.2);
+    // Each digit's own glyph under the feature: a number's glyphs are shared with every other number's.
+    const other = shaping.shape('41', font, 10, 'ltr', ['tnum']);
+    expect(other.glyphs[1]).toBe(tabular.glyphs[0]);
+    // The same as OpenType shaping gives for the whole number (a feature outside the digit set goes through fontkit).
+    expect(shaping.shape('12.50', font, 10, 'ltr', ['tnum']).glyphs).toEqual(
+      shaping.shape('12.50', font, 10, 'ltr', ['tnum', 'kern']).glyphs,
+    );
+  });
+
   it('splits text into runs by the fonts that have its characters', () => {
     const runs = shaping.itemize('Hello שלום world', style());
     expect(runs.map((r) => [r.text, r.font.family])).toEqual([

@@ -228,18 +228,19 @@ function shapeWord(
   features: string[] | undefined,
 ): ShapedWord {
   const words = wordsOf(face, direction, features);
-  const cached = words.get(text) ?? face.numbers.get(text);
-  // Only plain left-to-right numbers are in `numbers`, and only under that text.
-  if (cached && (cached.parts === undefined || (direction === 'ltr' && !features?.length))) {
+  // Left-to-right numbers, with no feature or only features that change digits one by one, are composed.
+  const plain = direction === 'ltr' && digitFeaturesOnly(features);
+  const cached = words.get(text) ?? (plain ? face.numbers.get(numberKey(text, features)) : undefined);
+  if (cached) {
     stats.hits++;
     return cached;
   }
   stats.misses++;
-  const composable = direction === 'ltr' && !features?.length && NUMERIC.test(text) ? numericGlyphs(face) : null;
+  const composable = plain && NUMERIC.test(text) ? numericGlyphs(face, features) : null;
   if (composable) {
     const word = composeWord(composable, text);
     if (face.numbers.size >= NUMBERS_PER_FACE) face.numbers.clear();
-    face.numbers.set(text, word);
+    face.numbers.set(numberKey(text, features), word);
     return word;
   }
   const run = layoutRun(face, text, direction, features);
@@ -252,26 +253,41 @@ function shapeWord(
 const NUMERIC_CHARS = '0123456789.,:/-+%';
 const NUMERIC = /^[0-9.,:/+%-]+$/;
 
+// Features that change each digit on its own (its form or width: tabular, old-style, slashed zero), and the
+// ligature switches letter-spacing turns off: numbers shaped with them are still their characters side by side.
+const DIGIT_FEATURES = new Set(['tnum', 'pnum', 'lnum', 'onum', 'zero', '-liga', '-clig']);
+const digitFeaturesOnly = (features: string[] | undefined): boolean =>
+  !features?.length || features.every((f) => DIGIT_FEATURES.has(f));
+const featuresKey = (features: string[] | undefined): string => (features?.length ? features.join(',') : '');
+const numberKey = (text: string, features: string[] | undefined): string =>
+  features?.length ? `${features.join(',')}\u0000${text}` : text;
+
 /** One character's glyph as shaped alone, with its scaled glyph per size once a composed number drew it. */
 type SingleGlyph = ShapedWord & { sizes?: Map<number, ShapedGlyph> };
-const numeric = new WeakMap<ParsedFace, Map<string, SingleGlyph> | null>();
+const numeric = new WeakMap<ParsedFace, Map<string, Map<string, SingleGlyph> | null>>();
 
 /**
  * The glyphs of digits and number punctuation, when the face shapes them with no interaction between neighbours
  * (no kerning, ligature or contextual form among them; checked once per face by shaping every ordered pair), so
  * that a number's glyphs are its characters' glyphs side by side and need no OpenType shaping. Null otherwise.
  */
-function numericGlyphs(face: ParsedFace): Map<string, SingleGlyph> | null {
-  let glyphs = numeric.get(face);
+function numericGlyphs(face: ParsedFace, features: string[] | undefined): Map<string, SingleGlyph> | null {
+  let byFeatures = numeric.get(face);
+  if (!byFeatures) {
+    byFeatures = new Map();
+    numeric.set(face, byFeatures);
+  }
+  const key = featuresKey(features);
+  let glyphs = byFeatures.get(key);
   if (glyphs !== undefined) return glyphs;
   glyphs = new Map();
   for (const ch of NUMERIC_CHARS) {
-    const run = layoutRun(face, ch, 'ltr', undefined);
+    const run = layoutRun(face, ch, 'ltr', features);
     glyphs.set(ch, toWord(run, 0, run.glyphs.length));
   }
   let pairs = '';
   for (const a of NUMERIC_CHARS) for (const b of NUMERIC_CHARS) pairs += a + b;
-  const run = layoutRun(face, pairs, 'ltr', undefined);
+  const run = layoutRun(face, pairs, 'ltr', features);
   let independent = run.glyphs.length === pairs.length;
   for (let i = 0; independent && i < pairs.length; i++) {
     const single = glyphs.get(pairs[i] as string) as SingleGlyph;
@@ -284,7 +300,7 @@ function numericGlyphs(face: ParsedFace): Map<string, SingleGlyph> | null {
       single.dys[0] === position.yOffset;
   }
   if (!independent) glyphs = null;
-  numeric.set(face, glyphs);
+  byFeatures.set(key, glyphs);
   return glyphs;
 }
 
@@ -329,7 +345,7 @@ function prepareWords(
   let missing: string[] = [];
   for (const word of words) if (!cache.has(word)) missing.push(word);
   if (missing.length < 2) return;
-  const numeric = direction === 'ltr' && !features?.length && numericGlyphs(face) !== null;
+  const numeric = direction === 'ltr' && digitFeaturesOnly(features) && numericGlyphs(face, features) !== null;
   missing = [...new Set(missing)].filter((word) => word && !word.includes(' ') && !(numeric && NUMERIC.test(word)));
   if (missing.length < 2) return;
   for (let from = 0; from + 1 < missing.length; from += BATCH) {

@@ -101,8 +101,11 @@ const SHY = '\u00ad';
 // Letter-spacing turns off common ligatures, as in browsers (an `fi` ligature would not get spaced apart).
 const NO_LIGATURES = ['-liga', '-clig'];
 
-const featuresOf = (style: ComputedStyle): string[] | undefined =>
-  style.letterSpacing !== 0 ? NO_LIGATURES : undefined;
+const featuresOf = (style: ComputedStyle): string[] | undefined => {
+  const numeric = style.fontVariantNumeric;
+  if (numeric.length === 0) return style.letterSpacing !== 0 ? NO_LIGATURES : undefined;
+  return style.letterSpacing !== 0 ? [...NO_LIGATURES, ...numeric] : [...numeric];
+};
 
 /** Whether lines may wrap inside text of this style. */
 export const wraps = (style: ComputedStyle): boolean => style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
