@@ -86,6 +86,24 @@ describe('box backgrounds', () => {
     }
   });
 
+  it('draws an outline outside the border box, outline-offset away, taking no room', async () => {
+    const outlined = box({
+      x: 40,
+      y: 40,
+      width: 60,
+      height: 30,
+      style: { outline: side(3, 'solid', RED), outlineOffset: 4 },
+    });
+    const raster = await rasterize((await paint([page([outlined])])).bytes);
+    // From 4 to 7pt outside each edge: red; between the box and the outline, and inside, nothing.
+    expect(raster.at(70, 34.5)).toEqual([255, 0, 0]);
+    expect(raster.at(105.5, 55)).toEqual([255, 0, 0]);
+    expect(raster.at(34.5, 55)).toEqual([255, 0, 0]);
+    expect(isWhite(raster.at(70, 38))).toBe(true);
+    expect(isWhite(raster.at(70, 55))).toBe(true);
+    expect(isWhite(raster.at(70, 31))).toBe(true);
+  });
+
   it('paints a data: URL background image, and reports one it cannot load', async () => {
     const { PNG } = await import('pngjs');
     const png = new PNG({ width: 8, height: 8 });

@@ -67,6 +67,21 @@ function paintBox(
 /** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */
 const NO_RADII: readonly Length[] = [];
 
+/**
+ * `outline` (CSS UI 4 §5): a border drawn around the border box, `outline-offset` away, taking no room; its corners
+ * follow the box's rounded ones, grown by the distance.
+ */
+function paintOutline(ctx: PaintContext, style: ComputedStyle, rect: Rect, radii: Radii): void {
+  const { outline } = style;
+  const grow = style.outlineOffset + outline.width;
+  const outer = { x: rect.x - grow, y: rect.y - grow, width: rect.width + 2 * grow, height: rect.height + 2 * grow };
+  if (!(outer.width > 0 && outer.height > 0)) return;
+  const corners = isRounded(radii)
+    ? (radii.map(([x, y]) => (x > 0 || y > 0 ? [Math.max(0, x + grow), Math.max(0, y + grow)] : [0, 0])) as Radii)
+    : SQUARE;
+  paintBorders(ctx.cw, outer, [outline, outline, outline, outline], corners);
+}
+
 function paintBoxLayer(
   ctx: PaintContext,
   box: BoxFragment,
@@ -106,6 +121,7 @@ function paintBoxLayer(
       const sides: Sides = [style.borderTop, style.borderRight, style.borderBottom, style.borderLeft];
       if (sides.some(isVisible)) paintBorders(ctx.cw, rect, sides, radii);
     }
+    if (style.outline.style !== 'none' && style.outline.width > 0) paintOutline(ctx, style, rect, radii);
     if (box.link) ctx.links.add(box.link, rect);
   }
   if (decorationOnly || (box.children.length === 0 && !box.positioned)) return;

@@ -273,6 +273,23 @@ describe('computeStyles: values', () => {
     expect(style('<p>x</p>', 'p { font-variant-numeric: tabular-nums proportional-nums }').findings).toEqual([
       expect.objectContaining({ code: 'unsupported_css_value' }),
     ]);
+    const outlined = style(
+      '<div>x</div><p>y</p>',
+      'div { outline: 2px dashed red; outline-offset: 4px } p { color: #00f; outline: auto }',
+    );
+    expect(find(outlined.root, 'div').style.outline).toEqual({
+      width: 1.5,
+      style: 'dashed',
+      color: { r: 255, g: 0, b: 0, a: 1 },
+    });
+    expect(find(outlined.root, 'div').style.outlineOffset).toBe(3);
+    // auto is a solid outline; medium and currentColor when not given.
+    expect(find(outlined.root, 'p').style.outline).toEqual({
+      width: 2.25,
+      style: 'solid',
+      color: { r: 0, g: 0, b: 255, a: 1 },
+    });
+    expect(outlined.findings).toEqual([]);
     const round = style('<div>x</div>', 'div { border-radius: 50% 4px }');
     expect(find(round.root, 'div').style.borderRadius).toEqual([
       { pt: 0, pct: 50 },

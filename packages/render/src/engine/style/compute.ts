@@ -227,6 +227,14 @@ function finishBorders(style: ComputedStyle, declared: Set<string>): void {
     const color = declared.has(`border-${lower}-color`) ? border.color : style.color;
     if (width !== border.width || color !== border.color) style[key] = { ...border, width, color };
   }
+  const { outline } = style;
+  if (outline.style === 'none') {
+    if (outline.width !== 0) style.outline = { ...outline, width: 0 };
+    return;
+  }
+  const width = declared.has('outline-width') ? outline.width : 2.25;
+  const color = declared.has('outline-color') ? outline.color : style.color;
+  if (width !== outline.width || color !== outline.color) style.outline = { ...outline, width, color };
 }
 
 /**

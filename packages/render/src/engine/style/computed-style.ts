@@ -153,6 +153,9 @@ export interface ComputedStyle {
   borderRight: BorderSide;
   borderBottom: BorderSide;
   borderLeft: BorderSide;
+  /** `outline` (drawn outside the border box, `outlineOffset` away; no room in the layout); style none for none. */
+  outline: BorderSide;
+  outlineOffset: number;
   /** Corner radii in points (horizontal = vertical): top-left, top-right, bottom-right, bottom-left. */
   /** Corner radii: top-left, top-right, bottom-right, bottom-left; a percentage is of the box's width horizontally and its height vertically. */
   borderRadius: [Length, Length, Length, Length];
@@ -381,6 +384,8 @@ export function initialStyle(): ComputedStyle {
     borderRight: none(),
     borderBottom: none(),
     borderLeft: none(),
+    outline: none(),
+    outlineOffset: 0,
     borderRadius: [NO_LENGTH, NO_LENGTH, NO_LENGTH, NO_LENGTH],
     width: 'auto',
     height: 'auto',

@@ -119,7 +119,7 @@ export function borderWidth(node: CssNode, c: PropertyContext): number | undefin
 }
 
 function borderPart<F extends keyof BorderSide>(
-  side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft',
+  side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft' | 'outline',
   field: F,
   parse: Parse<BorderSide[F]>,
 ): Longhand {
@@ -711,6 +711,20 @@ export const LONGHANDS: Record<string, Longhand> = {
   ),
   'text-decoration-color': decorationPart('color', color),
 };
+
+LONGHANDS['outline-width'] = borderPart('outline', 'width', one(borderWidth));
+// `auto` is the user agent's own outline: a solid one.
+LONGHANDS['outline-style'] = borderPart(
+  'outline',
+  'style',
+  one((node) => {
+    const word = identifier(node);
+    if (word === 'auto') return 'solid';
+    return word !== undefined && BORDER_STYLES.has(word) && word !== 'hidden' ? (word as BorderStyle) : undefined;
+  }),
+);
+LONGHANDS['outline-color'] = borderPart('outline', 'color', color);
+LONGHANDS['outline-offset'] = simple('outlineOffset', false, one(points), 0);
 
 for (const [side, Side] of Object.entries(sides)) {
   LONGHANDS[`margin-${side}`] = simple(`margin${Side}`, false, lengthOr('auto'), zero);

@@ -36,25 +36,47 @@ function fourSides(names: string[]): Expander {
   };
 }
 
+/** A width, a style and a colour in any order, each at most once (`auto` among the styles when allowed). */
+function widthStyleColor(
+  nodes: CssNode[],
+  allowAuto: boolean,
+): { width?: CssNode; style?: CssNode; color?: CssNode } | undefined {
+  const parts: { width?: CssNode; style?: CssNode; color?: CssNode } = {};
+  for (const node of nodes) {
+    const word = id(node);
+    const isStyle = word !== undefined && (BORDER_STYLES.has(word) || (allowAuto && word === 'auto'));
+    if (!parts.style && isStyle) parts.style = node;
+    else if (!parts.width && (isLengthLike(node) || word === 'thin' || word === 'medium' || word === 'thick'))
+      parts.width = node;
+    else if (!parts.color && isColor(node)) parts.color = node;
+    else return undefined;
+  }
+  return nodes.length === 0 ? undefined : parts;
+}
+
+/** `outline`: width, style (or `auto`) and colour in any order, what is left out reset. */
+function outline(nodes: CssNode[]): Expansion | undefined {
+  const parts = widthStyleColor(nodes, true);
+  if (!parts) return undefined;
+  return {
+    longhands: new Map([
+      ['outline-width', parts.width ? [parts.width] : null],
+      ['outline-style', parts.style ? [parts.style] : null],
+      ['outline-color', parts.color ? [parts.color] : null],
+    ]),
+  };
+}
+
 /** `border`, `border-top`…: width, style and colour in any order, what is left out reset. */
 function border(sides: string[]): Expander {
   return (nodes) => {
-    let width: CssNode | undefined;
-    let style: CssNode | undefined;
-    let color: CssNode | undefined;
-    for (const node of nodes) {
-      const word = id(node);
-      if (!style && word !== undefined && BORDER_STYLES.has(word)) style = node;
-      else if (!width && (isLengthLike(node) || word === 'thin' || word === 'medium' || word === 'thick')) width = node;
-      else if (!color && isColor(node)) color = node;
-      else return undefined;
-    }
-    if (nodes.length === 0) return undefined;
+    const parts = widthStyleColor(nodes, false);
+    if (!parts) return undefined;
     const longhands = new Map<string, CssNode[] | null>();
     for (const side of sides) {
-      longhands.set(`border-${side}-width`, width ? [width] : null);
-      longhands.set(`border-${side}-style`, style ? [style] : null);
-      longhands.set(`border-${side}-color`, color ? [color] : null);
+      longhands.set(`border-${side}-width`, parts.width ? [parts.width] : null);
+      longhands.set(`border-${side}-style`, parts.style ? [parts.style] : null);
+      longhands.set(`border-${side}-color`, parts.color ? [parts.color] : null);
     }
     return { longhands };
   };
@@ -413,6 +435,7 @@ export const SHORTHANDS: Record<string, Expander> = {
   'place-items': place('align-items', null),
   'place-self': place('align-self', null),
   overflow,
+  outline,
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
 
@@ -442,6 +465,7 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   overflow: ['overflow'],
+  outline: ['outline-width', 'outline-style', 'outline-color'],
   flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
   'flex-flow': ['flex-direction', 'flex-wrap'],
   gap: ['row-gap', 'column-gap'],
