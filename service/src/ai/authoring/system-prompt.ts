@@ -128,8 +128,10 @@ Units: px, pt, pc, mm, cm, in, em, rem, %, vw/vh (of the page). Colours: names, 
 What is drawn:
 - Text: font-family, font-size, font-weight, font-style, color, line-height, text-align (also justify),
   letter-spacing, word-spacing, text-decoration, text-transform, text-indent, white-space, vertical-align (super,
-  sub), direction (and dir="rtl"), overflow-wrap, word-break, hyphens: auto (with lang).
-- Boxes: margin, padding, border (every style, per side, border-radius), background-color, background-image with
+  sub), direction (and dir="rtl"), overflow-wrap, word-break, hyphens: auto (with lang), font-variant-numeric
+  (tabular-nums lines up columns of amounts).
+- Boxes: margin, padding, border (every style, per side, border-radius in lengths or %: 50% makes a circle),
+  outline and outline-offset, background-color, background-image with
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; colour stops with positions),
   box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
