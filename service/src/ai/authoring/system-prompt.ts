@@ -131,7 +131,8 @@ What is drawn:
   sub), direction (and dir="rtl"), overflow-wrap, word-break, hyphens: auto (with lang), font-variant-numeric
   (tabular-nums lines up columns of amounts).
 - Boxes: margin, padding, border (every style, per side, border-radius in lengths or %: 50% makes a circle),
-  outline and outline-offset, background-color, background-image with
+  outline and outline-offset, transform (translate, rotate, scale, skew, matrix; transform-origin; drawn only: the
+  layout keeps the box where it was), background-color, background-image with
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; colour stops with positions),
   box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
@@ -152,7 +153,8 @@ What is drawn:
   (@top-left, @top-center, @top-right, @bottom-left, @bottom-center, @bottom-right...) whose content may use
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
-Not drawn (ignored and reported, so do not use them): text-shadow, conic-gradient and repeating gradients, column-count and columns, transform, filter, clip-path, object-fit, animations and transitions,
+Not drawn (ignored and reported, so do not use them): text-shadow, conic-gradient and repeating gradients,
+column-count and columns, 3D transforms, filter, clip-path, object-fit, animations and transitions,
 ::first-line, ::first-letter, :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:

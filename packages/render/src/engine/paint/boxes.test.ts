@@ -104,6 +104,26 @@ describe('box backgrounds', () => {
     expect(isWhite(raster.at(70, 31))).toBe(true);
   });
 
+  it('draws a transformed box and its content through its matrix, about its centre', async () => {
+    // A 60x20 box at (60, 60) turned a quarter about its centre (90, 70): 20 wide and 60 tall.
+    const turned = box({
+      x: 60,
+      y: 60,
+      width: 60,
+      height: 20,
+      style: {
+        backgroundColor: RED,
+        transform: [{ kind: 'rotate', angle: 90 }],
+        transformOrigin: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
+      },
+    });
+    const raster = await rasterize((await paint([page([turned])])).bytes);
+    expect(raster.at(90, 45)).toEqual([255, 0, 0]);
+    expect(raster.at(90, 95)).toEqual([255, 0, 0]);
+    expect(isWhite(raster.at(65, 70))).toBe(true);
+    expect(isWhite(raster.at(115, 70))).toBe(true);
+  });
+
   it('paints a data: URL background image, and reports one it cannot load', async () => {
     const { PNG } = await import('pngjs');
     const png = new PNG({ width: 8, height: 8 });

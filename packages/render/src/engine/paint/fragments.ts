@@ -1,7 +1,8 @@
 import type { BoxFragment, CanvasBackground, Fragment, PagePiece } from '../layout/fragment';
 import type { BackgroundBox, ComputedStyle, Length } from '../style/computed-style';
+import { transformMatrix } from '../style/transforms';
 import { isVisible, paintBorders, type Sides } from './borders';
-import type { Radii, Rect } from './content';
+import { num, type Radii, type Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
 import type { PaintContext } from './paint-context';
@@ -60,8 +61,21 @@ function paintBox(
 ): void {
   const opacity = Math.max(0, Math.min(1, box.style.opacity));
   if (opacity <= 0) return;
+  const { transform } = box.style;
+  if (transform) {
+    // The box and what it holds, drawn through its matrix (the layout and the page breaks do not see it).
+    const borderBox = {
+      x: originX + box.x + (box.shift?.x ?? 0),
+      y: originY + box.y + (box.shift?.y ?? 0),
+      width: box.width,
+      height: box.height,
+    };
+    ctx.cw.save();
+    ctx.cw.write(`${transformMatrix(transform, box.style.transformOrigin, borderBox).map(num).join(' ')} cm`);
+  }
   if (opacity < 1) ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly));
   else paintBoxLayer(ctx, box, originX, originY, decorationOnly);
+  if (transform) ctx.cw.restore();
 }
 
 /** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */

@@ -4,6 +4,7 @@
  * (`{ pt, pct }`), everything else is resolved to points here.
  */
 import type { Gradient } from './gradients';
+import type { TransformFunction } from './transforms';
 
 /** A length `pt + pct% of the reference`: 12px is { pt: 9, pct: 0 }, calc(100% - 10px) is { pt: -7.5, pct: 100 }. */
 export interface Length {
@@ -156,6 +157,10 @@ export interface ComputedStyle {
   /** `outline` (drawn outside the border box, `outlineOffset` away; no room in the layout); style none for none. */
   outline: BorderSide;
   outlineOffset: number;
+  /** `transform` (2D functions, applied when painting: the layout does not see them); null for none. */
+  transform: TransformFunction[] | null;
+  /** `transform-origin`, of the border box (default its centre). */
+  transformOrigin: { x: Length; y: Length };
   /** Corner radii in points (horizontal = vertical): top-left, top-right, bottom-right, bottom-left. */
   /** Corner radii: top-left, top-right, bottom-right, bottom-left; a percentage is of the box's width horizontally and its height vertically. */
   borderRadius: [Length, Length, Length, Length];
@@ -386,6 +391,8 @@ export function initialStyle(): ComputedStyle {
     borderLeft: none(),
     outline: none(),
     outlineOffset: 0,
+    transform: null,
+    transformOrigin: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
     borderRadius: [NO_LENGTH, NO_LENGTH, NO_LENGTH, NO_LENGTH],
     width: 'auto',
     height: 'auto',

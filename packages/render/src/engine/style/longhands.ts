@@ -16,6 +16,7 @@ import type {
 import { NO_FEATURES, NO_LENGTH } from './computed-style';
 import { parseLinearGradient, parseRadialGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
+import { parseTransform } from './transforms';
 import { type LengthContext, toLength, toNumber } from './values';
 
 /** What a longhand's value is computed against, for one element. */
@@ -712,6 +713,13 @@ export const LONGHANDS: Record<string, Longhand> = {
   'text-decoration-color': decorationPart('color', color),
 };
 
+LONGHANDS.transform = simple('transform', false, (nodes, c) => parseTransform(nodes, c), null);
+LONGHANDS['transform-origin'] = simple(
+  'transformOrigin',
+  false,
+  (nodes, c) => (nodes.length <= 2 ? parsePosition(nodes, c) : undefined),
+  { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
+);
 LONGHANDS['outline-width'] = borderPart('outline', 'width', one(borderWidth));
 // `auto` is the user agent's own outline: a solid one.
 LONGHANDS['outline-style'] = borderPart(

@@ -488,4 +488,7 @@ export const ALIASES: Record<string, string> = {
   'grid-column-gap': 'column-gap',
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
+  '-webkit-transform': 'transform',
+  '-ms-transform': 'transform',
+  '-webkit-transform-origin': 'transform-origin',
 };

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { Findings } from '../findings';
+import { computeStyles } from './compute-styles';
+import type { StyledElement } from './computed-style';
+import { transformMatrix } from './transforms';
+
+const A4 = { width: 595.28, height: 841.89, margin: [72, 72, 72, 72] as [number, number, number, number] };
+function styleOf(css: string) {
+  const findings = new Findings();
+  const { root } = computeStyles({ html: '<div>x</div>', css: `div { ${css} }`, page: A4 }, findings);
+  return { style: (root.children[0] as StyledElement).style, findings: findings.list() };
+}
+const round = (m: number[]) => m.map((v) => Math.round(v * 1000) / 1000 + 0);
+
+describe('transform (CSS Transforms 1)', () => {
+  it('computes 2D functions, the -webkit- spelling too, and names 3D ones it does not draw', () => {
+    const { style, findings } = styleOf('-webkit-transform: translate(-50%, 10px) rotate(0.25turn) scale(2) skewX(0)');
+    expect(findings).toEqual([]);
+    expect(style.transform).toEqual([
+      { kind: 'translate', x: { pt: 0, pct: -50 }, y: { pt: 7.5, pct: 0 } },
+      { kind: 'rotate', angle: 90 },
+      { kind: 'scale', x: 2, y: 2 },
+      { kind: 'skew', x: 0, y: 0 },
+    ]);
+    expect(styleOf('transform: none').style.transform).toBeNull();
+    expect(styleOf('transform-origin: top left').style.transformOrigin).toEqual({
+      x: { pt: 0, pct: 0 },
+      y: { pt: 0, pct: 0 },
+    });
+    expect(styleOf('transform: rotateX(10deg)').findings).toEqual([
+      expect.objectContaining({ code: 'unsupported_css_value' }),
+    ]);
+  });
+
+  it('makes one matrix about the origin, the functions applied right to left', () => {
+    const box = { x: 100, y: 50, width: 40, height: 20 };
+    const centre = { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } };
+    // translateX(-50%) of a 40pt box: 20pt to the left, whatever the origin.
+    expect(
+      round(transformMatrix([{ kind: 'translate', x: { pt: 0, pct: -50 }, y: { pt: 0, pct: 0 } }], centre, box)),
+    ).toEqual([1, 0, 0, 1, -20, 0]);
+    // A quarter turn about the centre (120, 60): the top-left corner (100, 50) goes to (130, 40).
+    const m = transformMatrix([{ kind: 'rotate', angle: 90 }], centre, box);
+    expect(round([m[0] * 100 + m[2] * 50 + m[4], m[1] * 100 + m[3] * 50 + m[5]])).toEqual([130, 40]);
+    // Scale then move: translate(10pt) scale(2) moves by 10pt, then doubles about the origin.
+    const top = { x: { pt: 0, pct: 0 }, y: { pt: 0, pct: 0 } };
+    const both = transformMatrix(
+      [
+        { kind: 'translate', x: { pt: 10, pct: 0 }, y: { pt: 0, pct: 0 } },
+        { kind: 'scale', x: 2, y: 2 },
+      ],
+      top,
+      box,
+    );
+    expect(round([both[0] * 110 + both[4], both[3] * 60 + both[5]])).toEqual([130, 70]);
+  });
+});
