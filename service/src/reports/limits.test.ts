@@ -21,9 +21,14 @@ const TIME_LIMIT_MS = 4_000;
 const HUGE_HTML =
   '{% for i in (1..60000) %}<p>Line {{ i }}: lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do ' +
   'eiusmod tempor.</p>{% endfor %}';
-/** A table of `rows` rows: seconds of layout for tens of thousands, about 40 rows a page. */
+/**
+ * A table of `rows` rows whose cells wrap: well over ten seconds of layout for fifty thousand (the engine lays out
+ * some 40,000 short cells a second; these are longer, and measured twice for the column widths).
+ */
 const table = (rows: number) =>
-  `<table>{% for i in (1..${rows}) %}<tr><td>{{ i }}</td><td>Row {{ i }}</td></tr>{% endfor %}</table>`;
+  `<table>{% for i in (1..${rows}) %}<tr><td>{{ i }}</td><td>Row {{ i }}: lorem ipsum dolor sit amet, consectetur ` +
+  'adipiscing elit, sed do eiusmod tempor incididunt ut labore</td><td>et dolore magna aliqua {{ i | times: 3 }}' +
+  `</td></tr>{% endfor %}</table>`;
 
 let app: ReportsApp;
 let owner: TestUser;
