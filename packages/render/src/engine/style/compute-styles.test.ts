@@ -290,6 +290,29 @@ describe('computeStyles: values', () => {
       color: { r: 0, g: 0, b: 255, a: 1 },
     });
     expect(outlined.findings).toEqual([]);
+    const logical = style(
+      '<div>x</div>',
+      'div { margin-block: 4pt 8pt; padding-inline: 2pt; margin-inline: auto auto; border-block-end: 1pt solid red; inset-block-start: 3pt; padding-block-end: 5pt }',
+    );
+    const d = find(logical.root, 'div').style;
+    expect([d.marginTop, d.marginBottom, d.marginLeft, d.marginRight]).toEqual([
+      { pt: 4, pct: 0 },
+      { pt: 8, pct: 0 },
+      'auto',
+      'auto',
+    ]);
+    expect([d.paddingLeft, d.paddingRight, d.paddingBottom]).toEqual([
+      { pt: 2, pct: 0 },
+      { pt: 2, pct: 0 },
+      { pt: 5, pct: 0 },
+    ]);
+    expect(d.borderBottom).toEqual({ width: 1, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
+    expect(d.top).toEqual({ pt: 3, pct: 0 });
+    expect(logical.findings).toEqual([]);
+    // Two different inline values depend on the direction: reported, not guessed.
+    expect(style('<p>x</p>', 'p { margin-inline: 1pt 2pt }').findings).toEqual([
+      expect.objectContaining({ code: 'unsupported_css_value' }),
+    ]);
     const round = style('<div>x</div>', 'div { border-radius: 50% 4px }');
     expect(find(round.root, 'div').style.borderRadius).toEqual([
       { pt: 0, pct: 50 },
@@ -400,7 +423,7 @@ describe('computeStyles: presentational hints', () => {
 describe('computeStyles: findings', () => {
   it('names unsupported properties, values and selectors with their line', () => {
     const { findings } = style(
-      '<div style="transform: rotate(1deg)">x</div>',
+      '<div style="filter: blur(1px)">x</div>',
       `.a { text-shadow: 0 0 1px red }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
@@ -415,7 +438,7 @@ describe('computeStyles: findings', () => {
         'unsupported_css_property css:1 text-shadow',
         'unsupported_selector css:3 .c:hover',
         'unsupported_selector css:4 .d::first-letter',
-        'unsupported_css_property html:1 transform',
+        'unsupported_css_property html:1 filter',
       ]),
     );
     expect(findings.filter((f) => f.code === 'unsupported_selector').map((f) => f.message)).toEqual([

@@ -1,4 +1,4 @@
-import type { CssNode } from 'css-tree';
+import { type CssNode, generate } from 'css-tree';
 import { BOX_WORDS, POSITION_WORDS, REPEAT_WORDS, SIZE_WORDS } from './backgrounds';
 import { parseColor } from './colors';
 import { BORDER_STYLES, DECORATION_STYLES } from './longhands';
@@ -33,6 +33,40 @@ function fourSides(names: string[]): Expander {
     if (nodes.length < 1 || nodes.length > 4) return undefined;
     const [t, r = t, b = t, l = r] = nodes as [CssNode, CssNode?, CssNode?, CssNode?];
     return { longhands: new Map(names.map((name, i) => [name, [[t, r, b, l][i] as CssNode]])) };
+  };
+}
+
+/**
+ * `margin-block: <start> <end>?` and the like: pages are written horizontally, so the block axis is top to bottom
+ * whatever the direction (CSS Logical 1).
+ */
+function blockPair(start: string, end: string): Expander {
+  return (nodes) => {
+    if (nodes.length < 1 || nodes.length > 2) return undefined;
+    const [first, second = first] = nodes as [CssNode, CssNode?];
+    return {
+      longhands: new Map([
+        [start, [first]],
+        [end, [second as CssNode]],
+      ]),
+    };
+  };
+}
+
+/**
+ * `margin-inline: <value>`: one value is both sides, whatever the direction; two different values depend on it
+ * (start is the right side in right-to-left text), which is not read here, so they are refused and reported.
+ */
+function inlinePair(left: string, right: string): Expander {
+  return (nodes) => {
+    const [first, second] = nodes as [CssNode, CssNode?];
+    if (nodes.length > 2 || (second && generate(first) !== generate(second))) return undefined;
+    return {
+      longhands: new Map([
+        [left, [first]],
+        [right, [first]],
+      ]),
+    };
   };
 }
 
@@ -436,6 +470,15 @@ export const SHORTHANDS: Record<string, Expander> = {
   'place-self': place('align-self', null),
   overflow,
   outline,
+  'margin-block': blockPair('margin-top', 'margin-bottom'),
+  'padding-block': blockPair('padding-top', 'padding-bottom'),
+  'inset-block': blockPair('top', 'bottom'),
+  'margin-inline': inlinePair('margin-left', 'margin-right'),
+  'padding-inline': inlinePair('padding-left', 'padding-right'),
+  'inset-inline': inlinePair('left', 'right'),
+  'border-block-start': border(['top']),
+  'border-block-end': border(['bottom']),
+  'border-block': border(['top', 'bottom']),
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
 
@@ -466,6 +509,15 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   overflow: ['overflow'],
   outline: ['outline-width', 'outline-style', 'outline-color'],
+  'margin-block': ['margin-top', 'margin-bottom'],
+  'padding-block': ['padding-top', 'padding-bottom'],
+  'inset-block': ['top', 'bottom'],
+  'margin-inline': ['margin-left', 'margin-right'],
+  'padding-inline': ['padding-left', 'padding-right'],
+  'inset-inline': ['left', 'right'],
+  'border-block-start': ['width', 'style', 'color'].map((p) => `border-top-${p}`),
+  'border-block-end': ['width', 'style', 'color'].map((p) => `border-bottom-${p}`),
+  'border-block': ['top', 'bottom'].flatMap((s) => ['width', 'style', 'color'].map((p) => `border-${s}-${p}`)),
   flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
   'flex-flow': ['flex-direction', 'flex-wrap'],
   gap: ['row-gap', 'column-gap'],
@@ -488,6 +540,18 @@ export const ALIASES: Record<string, string> = {
   'grid-column-gap': 'column-gap',
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
+  'margin-block-start': 'margin-top',
+  'margin-block-end': 'margin-bottom',
+  'padding-block-start': 'padding-top',
+  'padding-block-end': 'padding-bottom',
+  'inset-block-start': 'top',
+  'inset-block-end': 'bottom',
+  'border-block-start-width': 'border-top-width',
+  'border-block-start-style': 'border-top-style',
+  'border-block-start-color': 'border-top-color',
+  'border-block-end-width': 'border-bottom-width',
+  'border-block-end-style': 'border-bottom-style',
+  'border-block-end-color': 'border-bottom-color',
   '-webkit-transform': 'transform',
   '-ms-transform': 'transform',
   '-webkit-transform-origin': 'transform-origin',
