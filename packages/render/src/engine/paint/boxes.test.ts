@@ -363,6 +363,11 @@ describe('opacity, visibility and clipping', () => {
       children: [box({ x: 50, y: 50, width: 200, height: 200, style: { backgroundColor: BLUE } })],
     });
     expect((await rasterize((await paint([page([visible])])).bytes)).at(150, 100)).toEqual([0, 0, 255]);
+    // A scroll container prints what shows in it, as Chromium prints it: clipped too.
+    for (const overflow of ['auto', 'scroll'] as const) {
+      const scrolling = box({ ...clipping, style: { ...clipping.style, overflow } });
+      expect(isWhite((await rasterize((await paint([page([scrolling])])).bytes)).at(150, 100)), overflow).toBe(true);
+    }
   });
 
   it('clips a piece to its clip rectangle, and paints only the decoration of decorationOnly pieces', async () => {

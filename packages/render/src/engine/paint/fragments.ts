@@ -139,7 +139,8 @@ function paintBoxLayer(
     if (box.link) ctx.links.add(box.link, rect);
   }
   if (decorationOnly || (box.children.length === 0 && !box.positioned)) return;
-  const clips = style.overflow === 'hidden' || style.overflow === 'clip';
+  // A scroll container (auto, scroll) prints as what shows in it, as Chromium prints it: clipped like hidden.
+  const clips = style.overflow !== 'visible';
   if (clips) {
     // Children are clipped to the padding box, following its curve when the corners are rounded.
     const padding = insetRect(rect, ownWidths, 1);

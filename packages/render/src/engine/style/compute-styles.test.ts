@@ -313,6 +313,14 @@ describe('computeStyles: values', () => {
     expect(style('<p>x</p>', 'p { margin-inline: 1pt 2pt }').findings).toEqual([
       expect.objectContaining({ code: 'unsupported_css_value' }),
     ]);
+    // One axis's overflow clips both; a visible one does not undo the other's.
+    const axes = style(
+      '<div>x</div><p>y</p>',
+      'div { overflow-x: auto } p { overflow-y: hidden; overflow-x: visible }',
+    );
+    expect(find(axes.root, 'div').style.overflow).toBe('auto');
+    expect(find(axes.root, 'p').style.overflow).toBe('hidden');
+    expect(axes.findings).toEqual([]);
     const round = style('<div>x</div>', 'div { border-radius: 50% 4px }');
     expect(find(round.root, 'div').style.borderRadius).toEqual([
       { pt: 0, pct: 50 },

@@ -720,6 +720,21 @@ LONGHANDS['transform-origin'] = simple(
   (nodes, c) => (nodes.length <= 2 ? parsePosition(nodes, c) : undefined),
   { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
 );
+// One axis's overflow: the engine keeps one value for both. A non-visible one clips both (CSS Overflow 3: the other
+// axis's visible then computes to auto); a visible one leaves what the other axis set.
+for (const axis of ['overflow-x', 'overflow-y']) {
+  const parse = keyword('visible', 'hidden', 'clip', 'auto', 'scroll');
+  LONGHANDS[axis] = {
+    inherited: false,
+    apply(nodes, c) {
+      const value = parse(nodes, c);
+      if (value === undefined) return false;
+      if (value !== 'visible') c.style.overflow = value;
+      return true;
+    },
+    reset() {},
+  };
+}
 LONGHANDS['outline-width'] = borderPart('outline', 'width', one(borderWidth));
 // `auto` is the user agent's own outline: a solid one.
 LONGHANDS['outline-style'] = borderPart(
