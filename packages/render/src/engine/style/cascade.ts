@@ -71,6 +71,7 @@ export class RuleIndex {
     before: new Buckets(),
     after: new Buckets(),
     marker: new Buckets(),
+    'first-letter': new Buckets(),
   };
   private order = 0;
   private nextId = 0;

@@ -435,7 +435,7 @@ describe('computeStyles: findings', () => {
       `.a { text-shadow: 0 0 1px red }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
-.d::first-letter { color: red }
+.d::first-line { color: red }
 .e { color: nonsense; width: 10 }
 .f { cursor: pointer }`,
     );
@@ -445,13 +445,13 @@ describe('computeStyles: findings', () => {
       expect.arrayContaining([
         'unsupported_css_property css:1 text-shadow',
         'unsupported_selector css:3 .c:hover',
-        'unsupported_selector css:4 .d::first-letter',
+        'unsupported_selector css:4 .d::first-line',
         'unsupported_css_property html:1 filter',
       ]),
     );
     expect(findings.filter((f) => f.code === 'unsupported_selector').map((f) => f.message)).toEqual([
       expect.stringContaining(':hover'),
-      expect.stringContaining('::first-letter'),
+      expect.stringContaining('::first-line'),
     ]);
     expect(findings.some((f) => f.message.includes('cursor'))).toBe(false);
   });

@@ -157,6 +157,10 @@ class TreeStyler {
     this.counters.leave();
     if (before) styled.children.unshift(before);
     if (after) styled.children.push(after);
+    if (FIRST_LETTER_HOSTS.has(state.style.display)) {
+      const letter = this.pseudoState(element, state, 'first-letter');
+      if (letter) splitFirstLetter(styled, letter.style);
+    }
     return styled;
   }
 
@@ -321,6 +325,72 @@ const NO_PSEUDO_ELEMENTS = new Set([
   'select',
   'iframe',
 ]);
+
+// Block containers, whose first line's first letter ::first-letter styles (CSS Pseudo-Elements 4 §2.2).
+const FIRST_LETTER_HOSTS = new Set<string>([
+  'block',
+  'list-item',
+  'table-cell',
+  'table-caption',
+  'inline-block',
+  'flow-root',
+]);
+// Elements that end the search for a first letter: what they hold is not text of the line.
+const NO_FIRST_LETTER = new Set([
+  'img',
+  'svg',
+  'qr-code',
+  'bar-code',
+  'table',
+  'br',
+  'hr',
+  'input',
+  'select',
+  'textarea',
+]);
+// The first letter: punctuation before it, the letter (a grapheme: with its marks), punctuation after it.
+const FIRST_LETTER = /^(\p{P}*)(\P{P}\p{M}*)(\p{P}*)/u;
+
+/**
+ * Wraps the first letter of an element's first line, with the punctuation around it, in a `::first-letter`
+ * element of the rule's style (a drop cap is one floated left): the first text met in document order, through
+ * inline elements and the first block inside (not through images, tables or line breaks), its leading white
+ * space skipped.
+ */
+function splitFirstLetter(host: StyledElement, style: ComputedStyle): void {
+  const visit = (parent: StyledElement): boolean => {
+    for (let i = 0; i < parent.children.length; i++) {
+      const child = parent.children[i] as StyledNode;
+      if (child.kind === 'element') {
+        const { display, position, float } = child.style;
+        if (display === 'none' || position === 'absolute' || position === 'fixed' || float !== 'none') continue;
+        if (NO_FIRST_LETTER.has(child.tag) || visit(child)) return true;
+        continue;
+      }
+      const lead = /^\s*/.exec(child.text)?.[0] ?? '';
+      const rest = child.text.slice(lead.length);
+      if (!rest) continue;
+      const match = FIRST_LETTER.exec(rest);
+      if (!match?.[2]) return true;
+      const letter = match[0];
+      const nodes: StyledNode[] = [];
+      if (lead) nodes.push({ kind: 'text', text: lead, style: child.style });
+      nodes.push({
+        kind: 'element',
+        tag: '::first-letter',
+        attrs: {},
+        style,
+        children: [{ kind: 'text', text: letter, style }],
+      });
+      if (rest.length > letter.length)
+        nodes.push({ kind: 'text', text: rest.slice(letter.length), style: child.style });
+      parent.children.splice(i, 1, ...nodes);
+      return true;
+    }
+    return false;
+  };
+  visit(host);
+}
 
 // HTML's parser drops a newline right after these start tags (htmlparser2 keeps it).
 const LEADING_NEWLINE_DROPPED = new Set(['pre', 'listing', 'textarea']);

@@ -73,8 +73,27 @@ describe('::before and ::after (CSS Generated Content)', () => {
     expect(three?.marker?.style.content).toBe('none');
   });
 
+  it('styles the first letter of the first line, with its punctuation, through inline and nested blocks', () => {
+    const { root, findings } = styled(
+      '<div class="opening"><p>  “Once upon</p><p>Twice</p></div><p class="b"><img src="x.png">Image first</p><p class="c"><em>Émile</em> wrote</p>',
+      `.opening::first-letter { float: left; font-size: 36pt } .b::first-letter { color: red } .c:first-letter { color: blue }`,
+    );
+    expect(findings).toEqual([]);
+    const letters: StyledElement[] = [];
+    const collect = (node: StyledNode) => {
+      if (node.kind !== 'element') return;
+      if (node.tag === '::first-letter') letters.push(node);
+      node.children.forEach(collect);
+    };
+    collect(root);
+    // The opening's, inside its first paragraph; none after an image; the italic É with its mark.
+    expect(letters.map(textOf)).toEqual(['“O', 'É']);
+    expect(letters[0]?.style).toMatchObject({ float: 'left', fontSize: 36 });
+    expect(textOf(root)).toContain('  “Once upon');
+  });
+
   it('reports the pseudo-elements it does not draw, and an invalid content', () => {
-    const { findings } = styled('<p>x</p>', 'p::first-letter { color: red } p::before { content: url(x.png) }');
+    const { findings } = styled('<p>x</p>', 'p::first-line { color: red } p::before { content: url(x.png) }');
     expect(findings.map((f) => f.code)).toEqual(['unsupported_selector', 'unsupported_css_value']);
   });
 });

@@ -15,7 +15,7 @@ export interface CompiledSelector {
   pseudo?: PseudoElement;
 }
 
-export type PseudoElement = 'before' | 'after' | 'marker';
+export type PseudoElement = 'before' | 'after' | 'marker' | 'first-letter';
 
 export interface CompiledSelectorList {
   selectors: CompiledSelector[];
@@ -80,8 +80,9 @@ function compileUncached(text: string): CompiledSelectorList {
 }
 
 /**
- * Takes a trailing `::before`, `::after` (or CSS 2's `:before`, `:after`) or `::marker` off the selector, which
- * then matches the originating element. Other pseudo-elements stay, and are reported.
+ * Takes a trailing `::before`, `::after`, `::first-letter` (or CSS 2's `:before`, `:after`, `:first-letter`) or
+ * `::marker` off the selector, which then matches the originating element. Other pseudo-elements stay, and are
+ * reported.
  */
 function takePseudoElement(tokens: Selector[]): PseudoElement | undefined {
   const last = tokens[tokens.length - 1];
@@ -89,7 +90,8 @@ function takePseudoElement(tokens: Selector[]): PseudoElement | undefined {
   const legacy = last.type === 'pseudo' && last.data === null;
   if (last.type !== 'pseudo-element' && !legacy) return undefined;
   const name = last.name.toLowerCase();
-  if (name !== 'before' && name !== 'after' && !(name === 'marker' && !legacy)) return undefined;
+  if (name !== 'before' && name !== 'after' && name !== 'first-letter' && !(name === 'marker' && !legacy))
+    return undefined;
   tokens.pop();
   // `::before` alone is `*::before`.
   if (tokens.length === 0 || TRAVERSALS.has((tokens[tokens.length - 1] as Selector).type))
