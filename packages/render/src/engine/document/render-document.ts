@@ -97,7 +97,7 @@ const rootBlock = (child: BlockBox): BlockBox => ({
  * footer (their Liquid rendered with the page's number and the page count).
  */
 export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
-  if (!isFlexReady()) {
+  if (needsFlex(input) && !isFlexReady()) {
     throw new Error('layoutDocument called before the flex layout (Yoga) was loaded: await ensureFlexReady() first.');
   }
   const findings = new Findings();
@@ -200,6 +200,18 @@ function styleAndBuild(
 export { ensureFlexReady };
 
 /**
+ * Whether a document may hold a flex container: only then is Yoga (WebAssembly, some 16 MB of memory and a
+ * moment to load) loaded. A flex container needs `display: flex` or `inline-flex` written in the template's CSS,
+ * a `<style>` or a `style` attribute, so a document without the word has none.
+ */
+export function needsFlex(input: Pick<EngineRenderInput, 'bodyHtml' | 'template'>): boolean {
+  const { template } = input;
+  return [input.bodyHtml, template.css, template.header_html, template.footer_html].some(
+    (text) => text !== undefined && /flex/i.test(text),
+  );
+}
+
+/**
  * Renders a document with Quire's engine: layout, then pdfkit painting page by page, with the platform's pdfkit
  * (Node: paint/platform-node.ts; browsers: paint/platform-browser.ts).
  */
@@ -207,7 +219,7 @@ export async function renderWithQuireEngine(
   input: EngineRenderInput,
   platform: PaintPlatform,
 ): Promise<EngineRenderOutput> {
-  await ensureFlexReady();
+  if (needsFlex(input)) await ensureFlexReady();
   const laidOut = layoutDocument(input);
   const layoutDone = performance.now();
   const { bytes, pages } = await paintPdfWith(platform, laidOut.pages, {
