@@ -1,4 +1,5 @@
 import type { CssNode } from 'css-tree';
+import { parsePosition } from './backgrounds';
 import { parseColor } from './colors';
 import type { Color, Length } from './computed-style';
 import { type LengthContext, toLength } from './values';
@@ -89,13 +90,6 @@ export type Gradient = LinearGradient | RadialGradient;
 
 const SIZE_KEYWORDS = new Set(['closest-side', 'closest-corner', 'farthest-side', 'farthest-corner']);
 const CENTRE: Length = { pt: 0, pct: 50 };
-const POSITION_KEYWORDS: Record<string, { axis: 'x' | 'y' | 'either'; pct: number }> = {
-  left: { axis: 'x', pct: 0 },
-  right: { axis: 'x', pct: 100 },
-  top: { axis: 'y', pct: 0 },
-  bottom: { axis: 'y', pct: 100 },
-  center: { axis: 'either', pct: 50 },
-};
 
 /**
  * `radial-gradient([<shape> || <size>]? [at <position>]?, <color-stop-list>)` with one- or two-value positions
@@ -145,36 +139,6 @@ export function parseRadialGradient(node: CssNode, c: LengthContext, currentColo
   const stops = parseStops(args, c, currentColor);
   if (!stops) return undefined;
   return { kind: 'radial', shape: shape ?? 'ellipse', size: size ?? 'farthest-corner', at, stops };
-}
-
-/** One or two values of keywords, lengths and percentages (`center`, `top left`, `30% 20px`). */
-function parsePosition(nodes: CssNode[], c: LengthContext): { x: Length; y: Length } | undefined {
-  if (nodes.length < 1 || nodes.length > 2) return undefined;
-  let x: Length | undefined;
-  let y: Length | undefined;
-  const pending: Length[] = [];
-  for (const n of nodes) {
-    const keyword = n.type === 'Identifier' ? POSITION_KEYWORDS[n.name.toLowerCase()] : undefined;
-    if (keyword) {
-      const value = { pt: 0, pct: keyword.pct };
-      if (keyword.axis === 'x' && !x) x = value;
-      else if (keyword.axis === 'y' && !y) y = value;
-      else if (keyword.axis === 'either') pending.push(value);
-      else return undefined;
-      continue;
-    }
-    const length = toLength(n, c);
-    if (!length) return undefined;
-    // Lengths go x first, then y.
-    if (!x && y === undefined && pending.length === 0) x = length;
-    else if (!y) y = length;
-    else return undefined;
-  }
-  for (const value of pending) {
-    if (!x) x = value;
-    else if (!y) y = value;
-  }
-  return { x: x ?? CENTRE, y: y ?? CENTRE };
 }
 
 function parseDirection(nodes: CssNode[]): LinearGradient['direction'] | undefined {
