@@ -1,3 +1,4 @@
+import { isJapanesePrompt, japaneseLanguage, readJapanese } from './ja/read';
 import { TERMS } from './labels';
 import { type ListItem, type Named, named, readList, Scan } from './scan';
 import type { DocType, FontKind, Lang, PageSizeName } from './spec';
@@ -51,6 +52,9 @@ function detectLanguage(scan: Scan): { lang: Lang; explicit: boolean } {
       }
     }
   }
+  // "日本語で", "英語で"; a prompt written in Japanese asks for Japanese labels.
+  const japanese = japaneseLanguage(scan);
+  if (japanese) return japanese;
   const extra: Partial<Record<Lang, string[]>> = { de: ['deutscher', 'deutschen'], fr: ['francaise'] };
   for (const lang of LANGUAGES) {
     for (const word of [...LANGUAGE_WORDS[lang], ...(extra[lang] ?? [])]) {
@@ -62,7 +66,7 @@ function detectLanguage(scan: Scan): { lang: Lang; explicit: boolean } {
     }
   }
   // No language named: the one the request is written in, from its small words and document names.
-  const score: Record<Lang, number> = { en: 0, fr: 0, de: 0, es: 0, pt: 0, it: 0, nl: 0 };
+  const score: Record<Lang, number> = { en: 0, fr: 0, de: 0, es: 0, pt: 0, it: 0, nl: 0, ja: 0 };
   const tokens = scan.work.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   for (const token of tokens) {
     for (const lang of LANGUAGES) if (LANGUAGE_CUES[lang].includes(token)) score[lang]++;
@@ -418,6 +422,9 @@ export function readRequest(prompt: string): Request {
   const language = detectLanguage(scan);
   request.language = language.lang;
   request.languageExplicit = language.explicit;
+  // Japanese is read by its own rules first; the word rules below then read what is left (A4, #hex, fonts).
+  const japanese = isJapanesePrompt(scan.original);
+  if (japanese) readJapanese(scan, request);
   detectPage(scan, request);
   const colour = detectColour(scan);
   if (colour) {
@@ -443,13 +450,15 @@ export function readRequest(prompt: string): Request {
       scan.consume(m.index, m.index + m[0].length + (tail?.[0].length ?? 0));
     }
   }
-  const doc = detectDocType(scan, request.language);
-  request.docType = doc.type;
-  request.docTypeFound = doc.found;
-  // Words around the document's name are in the prompt's language: a title only when the labels are too.
-  if (doc.title && !request.title && !(request.languageExplicit && request.language !== 'en'))
-    request.title = doc.title;
-  readColumns(scan, request);
+  if (!request.docTypeFound) {
+    const doc = detectDocType(scan, request.language);
+    request.docType = doc.type;
+    request.docTypeFound = doc.found;
+    // Words around the document's name are in the prompt's language: a title only when the labels are too.
+    if (doc.title && !request.title && !(request.languageExplicit && request.language !== 'en'))
+      request.title = doc.title;
+  }
+  if (!japanese) readColumns(scan, request);
   for (const [feature, pattern] of FEATURE_PATTERNS) {
     for (const match of scan.all(pattern)) {
       // German "Firma" is a company, not a signature.
@@ -458,6 +467,6 @@ export function readRequest(prompt: string): Request {
       scan.consumeMatch(match);
     }
   }
-  readFields(scan, request);
+  if (!japanese) readFields(scan, request);
   return request;
 }

@@ -1,3 +1,5 @@
+import { hasJapanese } from './ja/script';
+import { japaneseConcept, japaneseType } from './ja/words';
 import { conceptsOfLabel } from './labels';
 import type { DocType, FontKind, Lang, ValueType } from './spec';
 import { fold } from './text';
@@ -254,6 +256,7 @@ export function conceptOf(name: string): string | undefined {
     .replace(/[.:]+$/g, '')
     .trim();
   if (!folded) return undefined;
+  if (hasJapanese(folded)) return japaneseConcept(folded, (c) => c in CONCEPTS);
   const direct = conceptIndex().get(folded);
   if (direct) return direct;
   const fromLabel = conceptsOfLabel(folded).find((c) => c in CONCEPTS);
@@ -265,6 +268,7 @@ export function conceptOf(name: string): string | undefined {
 
 /** A type for a name no concept matches exactly, from the words in it ("delivery fee" is money). */
 export function guessType(name: string): ValueType {
+  if (hasJapanese(name)) return japaneseType(name);
   const f = fold(name);
   if (/\b(date|day|on|deadline|dob|birthday|datum|fecha|data)\b/.test(f)) return 'date';
   if (
@@ -613,6 +617,7 @@ export const LANGUAGE_WORDS: Record<Lang, string[]> = {
   pt: ['portuguese', 'portugais', 'portugiesisch', 'portugues', 'portoghese', 'portugees'],
   it: ['italian', 'italien', 'italienisch', 'italiano', 'italiaans'],
   nl: ['dutch', 'neerlandais', 'niederlandisch', 'hollandisch', 'neerlandes', 'olandese', 'nederlands'],
+  ja: ['japanese', 'japonais', 'japanisch', 'japones', 'japonesa', 'giapponese', 'japans'],
 };
 
 /** Small words that tell which language a prompt is written in (none of them is also an English word). */
@@ -640,6 +645,8 @@ export const LANGUAGE_CUES: Record<Lang, string[]> = {
   pt: ['uma', 'um', 'com', 'e', 'os', 'as', 'do', 'da', 'colunas', 'em', 'mensal', 'no'],
   it: ['una', 'uno', 'con', 'e', 'per', 'gli', 'il', 'della', 'delle', 'colonne', 'mensile', 'di'],
   nl: ['een', 'met', 'en', 'voor', 'het', 'van', 'kolommen', 'maandelijks', 'de'],
+  // Japanese is told by its script (ja/read.ts), not by Latin words.
+  ja: [],
 };
 
 /** Concepts that are columns of a table rather than fields of a document. */
