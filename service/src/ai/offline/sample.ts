@@ -365,7 +365,7 @@ function plainValue(field: FieldSpec, ctx: Ctx, i: number): unknown {
     case 'name':
       return people[i % people.length];
     case 'attendees':
-      return people.join(', ');
+      return people.join(lang === 'ja' ? '、' : ', ');
     case 'location':
       return pick(COMPANIES, lang)[1][1];
     case 'project':
@@ -601,14 +601,17 @@ function byType(type: ValueType, name: string, i: number): unknown {
 
 /** A small logo in the accent colour, as a data URL, so the preview shows where a logo goes without any file. */
 export function sampleLogo(accent: string, name: string): string {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter((w) => /^[\p{L}]/u.test(w))
-      .slice(0, 2)
-      .map((w) => w.charAt(0).toUpperCase())
-      .join('') || 'Q';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="18" fill="${accent}"/><text x="60" y="76" text-anchor="middle" font-family="Helvetica" font-size="46" font-weight="bold" fill="#ffffff">${initials}</text></svg>`;
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z\u00c0-\u024f]/.test(w))
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('');
+  // A name in another script ("株式会社ひかりデザイン") gets a ring: images are drawn without the CJK fonts.
+  const mark = initials
+    ? `<text x="60" y="76" text-anchor="middle" font-family="Helvetica" font-size="46" font-weight="bold" fill="#ffffff">${initials}</text>`
+    : '<circle cx="60" cy="60" r="30" fill="none" stroke="#ffffff" stroke-width="12"/>';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="18" fill="${accent}"/>${mark}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 

@@ -73,7 +73,7 @@ export function themeOf(spec: DocumentSpec): Theme {
     line: '#dde3ea',
     muted: '#616e7c',
     text: '#1f2933',
-    family: FONT_FAMILIES[spec.style.font],
+    family: familyFor(spec),
     size: spec.style.size,
     lang: spec.language,
     locale: spec.language === 'en' && spec.currency === 'GBP' ? 'en-GB' : LOCALES[spec.language],
@@ -94,6 +94,23 @@ export function labelOf(field: Pick<FieldSpec, 'concept' | 'label' | 'path'>, la
     if (t) return t;
   }
   return humanize(field.path.split('.').pop() ?? field.path);
+}
+
+/**
+ * Japanese pages name Japanese faces after the Latin ones, so Latin text keeps its face and kana and kanji take a
+ * Japanese one (@quire/fonts-cjk draws these names; without it the render reports missing glyphs).
+ */
+const JAPANESE_FACES: Record<FontKind, string> = {
+  sans: '"Hiragino Sans", "Yu Gothic", Meiryo',
+  serif: '"Hiragino Mincho ProN", "Yu Mincho", "MS Mincho"',
+  mono: '"MS Gothic"',
+};
+
+function familyFor(spec: DocumentSpec): string {
+  const family = FONT_FAMILIES[spec.style.font];
+  if (spec.language !== 'ja') return family;
+  const generic = family.lastIndexOf(', ');
+  return `${family.slice(0, generic)}, ${JAPANESE_FACES[spec.style.font]}${family.slice(generic)}`;
 }
 
 const pt = (n: number) => `${Math.round(n * 10) / 10}pt`;

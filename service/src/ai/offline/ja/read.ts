@@ -47,7 +47,8 @@ export function japaneseLanguage(scan: Scan): { lang: Lang; explicit: boolean } 
 /** Kanji, katakana (with ー and 々), Latin letters and digits: what names are made of. 及び and 並びに are joins. */
 const NOUN = '(?:(?!及び|並びに)[\\u3400-\\u4dbf\\u4e00-\\u9fff\\u3005\\u30a0-\\u30fa\\u30fc-\\u30ffa-z0-9#%&+])';
 /** Hiragana written inside a name (支払い期限, 見積もり) and a polite お/ご in front (お支払期限). */
-const OKURIGANA = '(?<=[\\u3400-\\u9fff])[いりきけしえみちつもれ]{1,2}(?=[\\u3400-\\u9fff])';
+const OKURIGANA =
+  '(?<=[\\u3400-\\u9fff])[いりきけしえみちつもれ]{1,2}(?=[\\u3400-\\u9fff])|(?<![付入含載])(?<=[\\u3400-\\u9fff])[いりきけしえみ](?![\\u3040-\\u309f])';
 const ITEM = `(?:[おご](?=[\\u3400-\\u9fff]))?(?:${NOUN}|${OKURIGANA})+`;
 const JOIN = '[ \\u3000]*(?:[、，,・/;]|および|及び|並びに|ならびに|と|や)[ \\u3000]*';
 /** Items and their joins; blanked stretches (something already understood) between joins are skipped. */
@@ -154,6 +155,7 @@ function detectPage(scan: Scan, request: Request): void {
   if (a4) {
     request.pageSize = 'A4';
     if (/横$/.test(a4[0])) request.orientation = 'landscape';
+    if (/縦$/.test(a4[0])) request.orientation = 'portrait';
     scan.consumeMatch(a4);
   }
 }
@@ -186,10 +188,26 @@ function markOf(text: string): Feature | undefined {
   return undefined;
 }
 
+/**
+ * The columns of a list written before a table word. "納品先、注文番号、品番・品名・数量の表": when 、 and a tighter
+ * join (・, と, 及び) are both used, only the last group is the table's; the items before it are left for the fields.
+ */
+function tableGroup(scan: Scan, items: ListItem[]): ListItem[] {
+  if (items.length < 2) return items;
+  const joins = items.slice(1).map((item, i) => scan.work.slice((items[i] as ListItem).end, item.start));
+  if (!joins.some((j) => /[、,]/.test(j)) || joins.every((j) => /[、,]/.test(j))) return items;
+  let from = items.length - 1;
+  while (from > 0 && !/[、,]/.test(joins[from - 1] as string)) from--;
+  return items.slice(from);
+}
+
 function addColumns(scan: Scan, request: Request, items: ListItem[]): void {
   for (const item of items) {
     const mark = markOf(item.text);
-    if (mark && mark !== 'notes') {
+    const concept = conceptOf(item.text);
+    if (concept && CONCEPTS[concept]?.party) {
+      if (!request.parties.includes(concept)) request.parties.push(concept);
+    } else if (mark && mark !== 'notes') {
       addFeature(request, mark);
     } else {
       const n = named(item.text);
@@ -203,8 +221,9 @@ function readColumns(scan: Scan, request: Request): void {
   // "品名、数量、単価、金額の列", "品名と数量のカラム".
   for (const m of scan.all(new RegExp(`(${LIST})${TAIL}の?[ \\u3000]*(?:列|カラム)`, 'u'))) {
     request.tableAsked = true;
-    addColumns(scan, request, itemsOf(scan, m.index, m[1] as string));
-    scan.consumeMatch(m);
+    const items = tableGroup(scan, itemsOf(scan, m.index, m[1] as string));
+    addColumns(scan, request, items);
+    scan.consume((items[0] as ListItem).start, m.index + m[0].length);
   }
   // "列は品名、数量、単価", "列：品名・数量".
   for (const m of scan.all(new RegExp(`(?:列|カラム)(?:は|に|を|として|:)[ \\u3000]*(${LIST})`, 'u'))) {
@@ -223,12 +242,12 @@ function readColumns(scan: Scan, request: Request): void {
   }
   // "品名・数量・金額の表" (columns), "商品の一覧" (what the rows are).
   for (const m of scan.all(new RegExp(`(${LIST})${TAIL}の?[ \\u3000]*${table}`, 'u'))) {
-    const items = itemsOf(scan, m.index, m[1] as string);
+    const items = tableGroup(scan, itemsOf(scan, m.index, m[1] as string));
     request.tableAsked = true;
     const noun = items.length === 1 ? JA_ROW_NOUNS[canonical((items[0] as ListItem).text)] : undefined;
     if (noun) request.tableNoun ??= noun;
     else if (items.length > 1 || request.columns.length === 0) addColumns(scan, request, items);
-    scan.consumeMatch(m);
+    scan.consume((items[0] as ListItem).start, m.index + m[0].length);
   }
   // A table asked for with no list: "明細表付き", "表形式で".
   const bare = scan.first(/明細表|一覧表|表形式|テーブル/u);
@@ -247,7 +266,22 @@ function readFields(scan: Scan, request: Request): void {
     ...scan
       .all(new RegExp(`(?:項目|フィールド)(?:は|に|として|:)[ \\u3000]*(${LIST})`, 'u'))
       .map((m) => itemsOf(scan, m.index + m[0].length - (m[1] as string).length, m[1] as string)),
+    // "議事録（日時、場所、出席者）": a list in brackets that is not a table's.
+    ...scan
+      .all(new RegExp(`\\([ \\u3000]*(${LIST})${TAIL}\\)`, 'u'))
+      .map((m) => itemsOf(scan, m.index + m[0].indexOf(m[1] as string), m[1] as string)),
   ];
+  addFields(scan, request, lists);
+  // Names listed with no verb ("受講者名、コース名、修了日"): a list of two or more, or one name the dictionary
+  // knows, is what the document shows.
+  const rest = scan
+    .all(new RegExp(LIST, 'u'))
+    .map((m) => itemsOf(scan, m.index, m[0]))
+    .filter((items) => items.length > 1 || (items[0] && (conceptOf(items[0].text) || markOf(items[0].text))));
+  addFields(scan, request, rest);
+}
+
+function addFields(scan: Scan, request: Request, lists: ListItem[][]): void {
   for (const items of lists) {
     for (const item of items) {
       scan.consume(item.start, item.end);
@@ -256,7 +290,7 @@ function readFields(scan: Scan, request: Request): void {
         addFeature(request, mark);
         continue;
       }
-      if (JA_TOTALS.test(canonical(item.text)) && new RegExp(`^(?:${JA_TOTALS.source})$`).test(canonical(item.text))) {
+      if (new RegExp(`^(?:${JA_TOTALS.source})$`).test(canonical(item.text))) {
         addFeature(request, 'totals');
         continue;
       }
