@@ -366,6 +366,18 @@ const NOT_A_FIELD = new Set(
 const PARTY_LINE =
   /^(.*?)\s+(name|address|email|e-mail|phone|nom|adresse|name|anschrift|nombre|direccion|nome|morada|indirizzo|naam|adres)$/;
 
+/** "nom du client", "Name des Kunden", "nombre del participante": a party's line written noun first. */
+const PARTY_LINE_FIRST =
+  /^(?:name|nom|nombre|nome|naam|adresse|address|anschrift|direccion|indirizzo|adres|morada)\s+(?:of|du|de la|de l'|de|des|del|der|vom|von|van|di|do|da|della|dello)(?:\s+|(?<='))(?:the |la |le |el |los |las |les )?(.+)$/;
+/** German and Dutch write it as one word: "Kundenname", "Kundenadresse". */
+const PARTY_LINE_COMPOUND = /^(.{3,}?)(?:name|adresse|anschrift|naam|adres)$/;
+
+function ownerOfLine(folded: string): string | undefined {
+  const owner = PARTY_LINE_FIRST.exec(folded)?.[1] ?? PARTY_LINE_COMPOUND.exec(folded)?.[1];
+  const concept = owner ? conceptOf(owner) : undefined;
+  return concept && CONCEPTS[concept]?.party ? concept : undefined;
+}
+
 function readFields(scan: Scan, request: Request): void {
   for (const match of scan.all(FIELD_TRIGGER)) {
     const start = match.index + match[0].length;
@@ -382,7 +394,7 @@ function readFields(scan: Scan, request: Request): void {
         continue;
       }
       const line = PARTY_LINE.exec(f);
-      const owner = line ? conceptOf(line[1] as string) : undefined;
+      const owner = line ? conceptOf(line[1] as string) : ownerOfLine(f);
       if (owner && CONCEPTS[owner]?.party) {
         if (!request.parties.includes(owner)) request.parties.push(owner);
         scan.consume(item.start, item.end);

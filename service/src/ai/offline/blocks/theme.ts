@@ -22,6 +22,8 @@ export interface Theme {
   lang: Lang;
   locale: string;
   currency: string;
+  /** Below 1 when the title holds a word too long for its line at full size ("Besprechungsprotokoll"). */
+  titleScale: number;
 }
 
 export const FONT_FAMILIES: Record<FontKind, string> = {
@@ -78,7 +80,16 @@ export function themeOf(spec: DocumentSpec): Theme {
     lang: spec.language,
     locale: spec.language === 'en' && spec.currency === 'GBP' ? 'en-GB' : LOCALES[spec.language],
     currency: spec.currency,
+    titleScale: titleScale(spec),
   };
+}
+
+/** A heading word of more than 14 letters shrinks the heading so that it fits the header's column. */
+function titleScale(spec: DocumentSpec): number {
+  const title = spec.title.text ?? (spec.title.concept ? term(spec.title.concept, spec.language) : undefined) ?? '';
+  // Japanese breaks between any two characters; only words of Latin letters cannot break.
+  const longest = Math.max(0, ...title.split(/[\s-]+/).map((w) => (/^[\p{Script=Latin}]+$/u.test(w) ? w.length : 0)));
+  return longest > 14 ? Math.max(0.6, 14 / longest) : 1;
 }
 
 function mixDark(hex: string, amount: number): string {
@@ -124,7 +135,7 @@ export function baseCss(t: Theme): string {
 }
 p { margin: 0 0 3px 0; }
 h1 {
-  font-size: ${pt(t.size * 2.3)};
+  font-size: ${pt(t.size * 2.3 * t.titleScale)};
   font-weight: bold;
   color: ${t.accent};
   letter-spacing: 0.5px;

@@ -1,26 +1,11 @@
-/**
- * Requests written in Japanese (and two that cross languages), with what each must produce. Shaped like
- * generate.test.ts's cases, so they can join the acceptance suite; ../generate.test.ts runs them.
- */
-export interface JapaneseRequest {
-  prompt: string;
-  /** Text the rendered PDF shows (pdftotext; spaces and case ignored: Japanese has no spaces, headers are capitals). */
-  labels: string[];
-  /** Data paths the sample has. */
-  data?: string[];
-  docType?: string;
-  language?: string;
-  orientation?: 'portrait' | 'landscape';
-  size?: string;
-  pageNumbers?: boolean;
-  accent?: string;
-  font?: string;
-  reply?: RegExp;
-  png?: string;
-  pages?: number;
-}
+import type { LanguageRequest } from '../../__fixtures__/language-requests';
 
-export const japaneseRequests: JapaneseRequest[] = [
+/**
+ * Requests written in Japanese (and two that cross languages), with what each must produce; ../generate.test.ts
+ * runs them.
+ */
+
+export const japaneseRequests: LanguageRequest[] = [
   {
     prompt: '品名、数量、単価、金額の列がある請求書。支払期限と顧客名を含む。ロゴとQRコード付き、紺色で',
     labels: [
