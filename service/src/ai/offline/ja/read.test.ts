@@ -67,6 +67,13 @@ describe('reading a request written in Japanese', () => {
     expect(keys(readRequest('報告書、地域・売上・目標の表').columns)).toEqual(['region', 'sales', 'target']);
   });
 
+  it('does not read the name of a document ending in 表 as a table of it', () => {
+    const r = readRequest('生徒の通知表。科目、評価');
+    expect(r.columns).toEqual([]);
+    expect(keys(r.fields)).toEqual(['subject', 'grade']);
+    expect(readRequest('商品の一覧表').tableNoun).toBe('products');
+  });
+
   it('keeps the fields listed before a table word out of the table', () => {
     const r = readRequest('納品書 A4縦 納品先、注文番号、品番・品名・数量の表、バーコード付き');
     expect(keys(r.columns)).toEqual(['sku', 'item', 'quantity']);

@@ -240,9 +240,10 @@ function readColumns(scan: Scan, request: Request): void {
     addColumns(scan, request, itemsOf(scan, at, m[1] as string));
     scan.consumeMatch(m);
   }
-  // "品名・数量・金額の表" (columns), "商品の一覧" (what the rows are).
-  for (const m of scan.all(new RegExp(`(${LIST})${TAIL}の?[ \\u3000]*${table}`, 'u'))) {
+  // "品名・数量・金額の表" (columns), "商品の一覧" (what the rows are); "通知表" and "棚卸表" are names of documents.
+  for (const m of scan.all(new RegExp(`(${LIST})${TAIL}(の)?[ \\u3000]*${table}`, 'u'))) {
     const items = tableGroup(scan, itemsOf(scan, m.index, m[1] as string));
+    if (items.length === 1 && !m[2]) continue;
     request.tableAsked = true;
     const noun = items.length === 1 ? JA_ROW_NOUNS[canonical((items[0] as ListItem).text)] : undefined;
     if (noun) request.tableNoun ??= noun;
