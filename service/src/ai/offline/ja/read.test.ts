@@ -159,6 +159,9 @@ describe('reading a request written in Japanese', () => {
     expect(keys(japanese.columns)).toEqual(['description', 'quantity', 'amount']);
     expect(readRequest('Une facture en japonais').language).toBe('ja');
     expect(readRequest('日本語で請求書を作って').languageExplicit).toBe(true);
+    // Kanji with no kana are Japanese only with a Japanese kind's name (Chinese is not read).
+    expect(readRequest('請求書、品名、数量').language).toBe('ja');
+    expect(readRequest('发票，品名，数量').language).toBe('en');
     // A Japanese label quoted in an English request does not make the request Japanese.
     expect(readRequest('An invoice with a column called 品名 and quantity').language).toBe('en');
   });

@@ -23,9 +23,14 @@ import {
  * the word rules in understand.ts still read what is left (A4, #hex, font names, currencies).
  */
 
-/** A prompt mostly in Japanese (a Japanese label quoted in an English request does not make it one). */
+/**
+ * A prompt mostly in Japanese (a Japanese label quoted in an English request does not make it one). Kanji alone
+ * could be Chinese, which the writer does not read: without kana, a Japanese name of a kind must be there.
+ */
 export function isJapanesePrompt(text: string): boolean {
   if (!hasJapanese(text)) return false;
+  if (!/[\u3040-\u30ff]/.test(text) && !JA_DOC_TYPE_WORDS.some(([, words]) => words.some((w) => text.includes(w))))
+    return false;
   const japanese = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/g)?.length ?? 0;
   const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
   // A Japanese character carries about as much as a Latin word of four letters.
