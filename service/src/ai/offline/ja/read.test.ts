@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emailKindOf } from '../email';
 import { readRequest } from '../understand';
 
 const keys = (list: { key: string }[]) => list.map((n) => n.key);
@@ -177,5 +178,15 @@ describe('reading a request written in Japanese', () => {
   it('says what it cannot draw', () => {
     expect(readRequest('グラフ付きの週報').unsupported).toEqual(['charts']);
     expect(readRequest('写真入りの報告書').unsupported).toEqual(['photos or pictures other than a logo']);
+  });
+
+  it('knows the kinds of email by their Japanese names', () => {
+    expect(emailKindOf('パスワード再設定のメール').kind).toBe('password_reset');
+    expect(emailKindOf('メールアドレスの確認メール').kind).toBe('verify_email');
+    expect(emailKindOf('発送のお知らせメール、追跡番号付き').kind).toBe('shipping');
+    expect(emailKindOf('ご注文確認メール').kind).toBe('order_confirmation');
+    expect(emailKindOf('会員登録完了のメール').kind).toBe('welcome');
+    expect(emailKindOf('予約のリマインダー').kind).toBe('reminder');
+    expect(emailKindOf('お知らせメール').found).toBe(false);
   });
 });

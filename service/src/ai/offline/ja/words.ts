@@ -1,3 +1,4 @@
+import type { EmailKind } from '../email/kinds';
 import { conceptsOfLabel } from '../labels';
 import type { DocType, FontKind, Lang, ValueType } from '../spec';
 import { fold, hash, snake } from '../text';
@@ -30,6 +31,18 @@ export const JA_DOC_TYPE_WORDS: [DocType, string[]][] = [
   ['receipt', ['領収書', '領収証', 'レシート']],
   ['letter', ['手紙', '書簡', '案内状', '挨拶状', '送付状', '依頼状', 'お知らせ状', 'ビジネスレター']],
   ['report', ['報告書', 'レポート', '月報', '週報', '日報', '分析', 'ダッシュボード', '実績表', '売上表']],
+];
+
+/** Kinds of email, as email/kinds.ts EMAIL_KIND_WORDS: the first that matches wins (the text stays English). */
+export const JA_EMAIL_KIND_WORDS: [EmailKind, RegExp][] = [
+  ['password_reset', /パスワード(?:の)?(?:再設定|リセット|変更)|パスワードを忘れ/],
+  ['verify_email', /メールアドレス(?:の)?(?:確認|認証)|本人確認|アカウント(?:の)?有効化/],
+  ['shipping', /(?:発送|出荷)(?:の)?(?:お知らせ|通知|完了)|配送状況|追跡番号/],
+  ['order_confirmation', /注文(?:確認|完了|受付)|ご注文/],
+  ['receipt', /領収|(?:お)?支払い?(?:完了|確認)|決済完了/],
+  ['invoice', /請求/],
+  ['reminder', /リマインド|リマインダー|予約|打ち合わせ|面談|イベント/],
+  ['welcome', /ようこそ|ウェルカム|会員登録|新規登録|登録完了/],
 ];
 
 /**
