@@ -53,6 +53,9 @@ describe('reading a request written in Japanese', () => {
     expect(readRequest('A4横向きの月次売上報告書').title).toBe('月次売上報告書');
     expect(readRequest('研修修了証明書を作ってください').title).toBe('研修修了証明書');
     expect(readRequest('請求書').title).toBeUndefined();
+    const quoted = readRequest('報告書、タイトルは「第3四半期 活動報告」、地域・売上の列');
+    expect(quoted.title).toBe('第3四半期 活動報告');
+    expect(keys(quoted.columns)).toEqual(['region', 'sales']);
   });
 
   it('splits lists on 、 ・ , と 及び and や, and reads the columns before and after the word for them', () => {

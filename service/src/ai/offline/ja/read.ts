@@ -95,7 +95,7 @@ function detectKind(scan: Scan, request: Request): void {
     const head = scan.work.slice(0, best.index);
     const before = new RegExp(`(?:${NOUN}){1,10}$`, 'u').exec(head);
     const title = before ? scan.text(before.index, best.index + best.length) : '';
-    if (title && !(request.languageExplicit && request.language !== 'ja')) request.title = title;
+    if (title && !request.title && !(request.languageExplicit && request.language !== 'ja')) request.title = title;
     if (before) scan.consume(before.index, best.index);
   }
   // Every mention of the kind is understood ("請求書番号" leaves "番号").
@@ -319,8 +319,18 @@ function addFields(scan: Scan, request: Request, lists: ListItem[][]): void {
   }
 }
 
+/** "タイトルは「月次活動報告」": a title given in Japanese quotes, kept as written. */
+function detectTitle(scan: Scan, request: Request): void {
+  const quoted = scan.first(/(?:タイトル|題名|表題|見出し)(?:は|を|:)?[ \u3000]*「([^」\n]{1,80})」/u);
+  if (!quoted || request.title) return;
+  const inner = quoted.index + quoted[0].indexOf('「') + 1;
+  request.title = scan.text(inner, inner + (quoted[1] as string).length);
+  scan.consumeMatch(quoted);
+}
+
 /** Reads what a Japanese request says into `request`, blanking it in `scan`. */
 export function readJapanese(scan: Scan, request: Request): void {
+  detectTitle(scan, request);
   detectPage(scan, request);
   detectLook(scan, request);
   detectCurrency(scan, request);
