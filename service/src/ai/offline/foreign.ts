@@ -6,14 +6,14 @@ import { FONT_FAMILIES, themeOf } from './blocks/theme';
 import { childrenNamed, type El, findAll, parseHtml, splice, textOf } from './dom';
 import { unsupportedReply } from './generate';
 import type { Op } from './instruction';
-import { conceptsOfLabel, LANGUAGE_NAMES, phrase, TERMS, term } from './labels';
+import { conceptsOfLabel, LANGUAGE_NAMES, phrase, term } from './labels';
 import { sectionFor } from './plan';
 import { PRESETS } from './presets';
 import type { Outcome } from './refine';
 import { fillSample, sampleLogo } from './sample';
 import { named } from './scan';
 import type { ContentParts, DocumentSpec, FontKind, Lang, SectionKind } from './spec';
-import { stripSpec } from './spec';
+import { LANGUAGES, stripSpec } from './spec';
 import { escapeHtml, fold, listText, similarity, snake } from './text';
 
 /**
@@ -33,8 +33,6 @@ interface State {
   /** A stand-in spec for the blocks: the data root, language and look guessed from the template. */
   spec: DocumentSpec;
 }
-
-const LANG_INDEX: Record<Lang, number> = { en: 0, fr: 1, de: 2, es: 3, pt: 4, it: 5, nl: 6 };
 
 /** Runs of literal text between tags and Liquid, with their offsets. */
 function textRuns(html: string): { start: number; end: number; text: string }[] {
@@ -60,14 +58,13 @@ function same(a: string, b: string): boolean {
 }
 
 function guessLanguage(html: string): Lang {
-  const score: Record<Lang, number> = { en: 0, fr: 0, de: 0, es: 0, pt: 0, it: 0, nl: 0 };
+  const score: Record<Lang, number> = { en: 0, fr: 0, de: 0, es: 0, pt: 0, it: 0, nl: 0, ja: 0 };
   for (const run of textRuns(html)) {
     for (const concept of conceptsOfLabel(run.text.trim())) {
-      const row = TERMS[concept];
-      if (!row) continue;
-      (Object.keys(LANG_INDEX) as Lang[]).forEach((lang) => {
-        if (fold(row[LANG_INDEX[lang]] as string) === fold(run.text.trim())) score[lang] += 1;
-      });
+      for (const lang of LANGUAGES) {
+        const label = term(concept, lang);
+        if (label && fold(label) === fold(run.text.trim())) score[lang] += 1;
+      }
     }
   }
   return (Object.keys(score) as Lang[]).reduce((a, b) => (score[b] > score[a] ? b : a), 'en');
@@ -718,12 +715,11 @@ function apply(state: State, op: Op, out: Outcome): void {
       return;
     }
     case 'language': {
-      const target = LANG_INDEX[op.lang];
       let count = 0;
       const edits = textRuns(state.html).flatMap((r) => {
         const text = r.text.trim().replace(/:$/, '');
         const concept = conceptsOfLabel(text)[0];
-        const next = concept ? TERMS[concept]?.[target] : undefined;
+        const next = concept ? term(concept, op.lang) : undefined;
         if (!next || fold(next) === fold(text)) return [];
         count++;
         return [{ start: r.start, end: r.end, text: r.text.replace(text, escapeHtml(next)) }];

@@ -1,13 +1,18 @@
+import { JA_TERMS } from './ja/labels';
 import type { Lang } from './spec';
 import { fold } from './text';
 
 /**
  * Labels in every language the offline provider writes: English, French, German, Spanish, Portuguese, Italian and
- * Dutch, in that order. Keys are dictionary entries ("concepts"); data names stay English whatever the language.
+ * Dutch in the rows below, in that order, and Japanese in ja/labels.ts (one entry per row, checked by a test). Keys
+ * are dictionary entries ("concepts"); data names stay English whatever the language.
  */
 type Row = readonly [en: string, fr: string, de: string, es: string, pt: string, it: string, nl: string];
 
-const ORDER: Record<Lang, number> = { en: 0, fr: 1, de: 2, es: 3, pt: 4, it: 5, nl: 6 };
+/** The languages of the rows; Japanese is kept apart (ja/labels.ts). */
+export type RowLang = Exclude<Lang, 'ja'>;
+
+export const ROW_INDEX: Record<RowLang, number> = { en: 0, fr: 1, de: 2, es: 3, pt: 4, it: 5, nl: 6 };
 
 export const LANGUAGE_NAMES: Record<Lang, string> = {
   en: 'English',
@@ -17,6 +22,7 @@ export const LANGUAGE_NAMES: Record<Lang, string> = {
   pt: 'Portuguese',
   it: 'Italian',
   nl: 'Dutch',
+  ja: 'Japanese',
 };
 
 /** The locale money, numbers and dates are written in. */
@@ -28,6 +34,7 @@ export const LOCALES: Record<Lang, string> = {
   pt: 'pt-PT',
   it: 'it-IT',
   nl: 'nl-NL',
+  ja: 'ja-JP',
 };
 
 export const TERMS: Record<string, Row> = {
@@ -598,7 +605,8 @@ export const TERMS: Record<string, Row> = {
 
 /** A dictionary entry in a language; undefined when the dictionary has no such entry. */
 export function term(concept: string, lang: Lang): string | undefined {
-  return TERMS[concept]?.[ORDER[lang]];
+  if (lang === 'ja') return JA_TERMS[concept];
+  return TERMS[concept]?.[ROW_INDEX[lang]];
 }
 
 /** `Page {n} of {c}` with its slots filled. */
@@ -624,6 +632,12 @@ export function conceptsOfLabel(text: string): string[] {
         if (!list.includes(concept)) list.push(concept);
         reverse.set(key, list);
       }
+    }
+    for (const [concept, label] of Object.entries(JA_TERMS)) {
+      const key = fold(label);
+      const list = reverse.get(key) ?? [];
+      if (!list.includes(concept)) list.push(concept);
+      reverse.set(key, list);
     }
   }
   return reverse.get(fold(text)) ?? [];

@@ -6,6 +6,7 @@ import type {
   DocType,
   DocumentSpec,
   FieldSpec,
+  Lang,
   PartyLine,
   PartySpec,
   SectionKind,
@@ -26,6 +27,9 @@ export interface Plan {
   spec: DocumentSpec;
   named: Set<object>;
 }
+
+/** The currency when the request names none: the labels' language says where the document is used. */
+export const DEFAULT_CURRENCY: Partial<Record<Lang, string>> = { en: 'USD', ja: 'JPY' };
 
 /** Sections in the order a document reads. */
 export const SECTION_ORDER: SectionKind[] = [
@@ -257,7 +261,7 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
     docType: request.docType,
     title: { concept: request.docType, ...(request.title ? { text: request.title } : {}) },
     language: request.language,
-    currency: request.currency ?? (request.language === 'en' ? 'USD' : 'EUR'),
+    currency: request.currency ?? DEFAULT_CURRENCY[request.language] ?? 'EUR',
     root,
     fields,
     parties,

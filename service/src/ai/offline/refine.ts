@@ -526,7 +526,7 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
 }
 
 export const CAN_DO =
-  'I can add, remove, rename or reorder columns, fields and sections; change colours, fonts, text size, orientation and page size; add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian or Dutch.';
+  'I can add, remove, rename or reorder columns, fields and sections; change colours, fonts, text size, orientation and page size; add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian, Dutch or Japanese.';
 
 export function replyFor(out: Outcome): string {
   if (out.done.length === 0) {

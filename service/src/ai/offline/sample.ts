@@ -29,6 +29,12 @@ const COMPANIES: PerLang<[string, string[], string, string]> = {
     'info@noorderlicht.nl',
     '+31 20 123 4567',
   ],
+  ja: [
+    '株式会社ひかりデザイン',
+    ['〒150-0002', '東京都渋谷区渋谷2-21-1 ひかりビル4階'],
+    'info@hikari-design.co.jp',
+    '03-1234-5678',
+  ],
 };
 
 const CUSTOMERS: PerLang<[string, string[], string]> = {
@@ -39,6 +45,7 @@ const CUSTOMERS: PerLang<[string, string[], string]> = {
   pt: ['Vinhos do Douro S.A.', ['Rua das Flores 12', '4050-262 Porto'], 'contas@vinhosdodouro.pt'],
   it: ['Bottega Verdi S.p.A.', ['Corso Vittorio Emanuele 15', '10123 Torino'], 'amministrazione@bottegaverdi.it'],
   nl: ['De Vries Handel B.V.', ['Coolsingel 40', '3011 AD Rotterdam'], 'administratie@devrieshandel.nl'],
+  ja: ['株式会社さくら商事', ['〒530-0001', '大阪府大阪市北区梅田1-2-3'], 'keiri@sakura-shoji.co.jp'],
 };
 
 const PEOPLE: PerLang<string[]> = {
@@ -49,6 +56,7 @@ const PEOPLE: PerLang<string[]> = {
   pt: ['Inês Costa', 'Tiago Silva', 'Beatriz Santos', 'Rui Ferreira'],
   it: ['Giulia Rossi', 'Marco Bianchi', 'Sara Romano', 'Luca Ferrari'],
   nl: ['Sanne de Jong', 'Daan Jansen', 'Emma Visser', 'Lars Bakker'],
+  ja: ['山田 花子', '佐藤 健', '鈴木 美咲', '高橋 翔'],
 };
 
 const SERVICES: PerLang<string[]> = {
@@ -59,6 +67,7 @@ const SERVICES: PerLang<string[]> = {
   pt: ['Redesenho do site', 'Alojamento e manutenção (12 meses)', 'Auditoria SEO', 'Redação de conteúdos'],
   it: ['Restyling del sito web', 'Hosting e manutenzione (12 mesi)', 'Audit SEO', 'Redazione contenuti'],
   nl: ['Herontwerp website', 'Hosting en onderhoud (12 maanden)', 'SEO-audit', 'Contentcreatie'],
+  ja: ['ウェブサイトリニューアル', 'サーバー保守（12か月）', 'SEO診断', 'コンテンツ制作'],
 };
 
 const PRODUCTS: PerLang<string[]> = {
@@ -69,6 +78,7 @@ const PRODUCTS: PerLang<string[]> = {
   pt: ['Sapatilhas de trail', 'Camisola térmica de merino', 'Garrafa térmica', 'Lanterna frontal 300 lm'],
   it: ['Scarpe da trail', 'Maglia termica in merino', 'Borraccia termica', 'Lampada frontale 300 lm'],
   nl: ['Trailschoenen', 'Merino onderlaag', 'Thermosfles', 'Hoofdlamp 300 lm'],
+  ja: ['トレイルランニングシューズ', 'メリノウール肌着', '保温ボトル', 'ヘッドランプ 300 lm'],
 };
 
 const REGIONS: PerLang<string[]> = {
@@ -79,6 +89,7 @@ const REGIONS: PerLang<string[]> = {
   pt: ['Norte', 'Sul', 'Este', 'Oeste'],
   it: ['Nord', 'Sud', 'Est', 'Ovest'],
   nl: ['Noord', 'Zuid', 'Oost', 'West'],
+  ja: ['北海道・東北', '関東', '関西', '九州'],
 };
 
 const TASKS: PerLang<string[]> = {
@@ -86,6 +97,7 @@ const TASKS: PerLang<string[]> = {
   fr: ['Revue de conception', 'Atelier client', 'Développement', 'Tests et recette'],
   de: ['Design-Review', 'Kundenworkshop', 'Umsetzung', 'Tests und QS'],
   es: ['Revisión de diseño', 'Taller con el cliente', 'Implementación', 'Pruebas'],
+  ja: ['デザインレビュー', '顧客ワークショップ', '実装', 'テスト・品質確認'],
 };
 
 const CATEGORIES: PerLang<string[]> = {
@@ -93,6 +105,7 @@ const CATEGORIES: PerLang<string[]> = {
   fr: ['Déplacements', 'Logiciels', 'Marketing', 'Bureau'],
   de: ['Reisen', 'Software', 'Marketing', 'Büro'],
   es: ['Viajes', 'Software', 'Marketing', 'Oficina'],
+  ja: ['旅費交通費', 'ソフトウェア', '広告宣伝費', '事務用品'],
 };
 
 const TRANSACTIONS: PerLang<string[]> = {
@@ -110,6 +123,7 @@ const TRANSACTIONS: PerLang<string[]> = {
     'Recibo: alquiler',
     'Comisión de mantenimiento',
   ],
+  ja: ['カード払い：事務用品', 'さくら商事より振込', '口座振替：家賃', '口座維持手数料'],
 };
 
 const PAY_LINES: PerLang<string[]> = {
@@ -117,6 +131,7 @@ const PAY_LINES: PerLang<string[]> = {
   fr: ['Salaire de base', 'Heures supplémentaires', 'Prime de performance', 'Indemnité repas'],
   de: ['Grundgehalt', 'Überstunden', 'Leistungsprämie', 'Essenszuschuss'],
   es: ['Salario base', 'Horas extra', 'Bonus por objetivos', 'Dietas'],
+  ja: ['基本給', '時間外手当', '業績賞与', '食事手当'],
 };
 
 const TEXTS: Record<string, PerLang<string>> = {
@@ -128,6 +143,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Valores não auditados, sujeitos a revisão.',
     it: 'Dati non revisionati, soggetti a modifiche.',
     nl: 'Cijfers zijn niet gecontroleerd en kunnen nog wijzigen.',
+    ja: '数値は監査前のもので、今後修正される場合があります。本報告書に関するお問い合わせは経理部までお願いいたします。',
   },
   certificate_notes: {
     en: 'This certificate can be verified online with its ID.',
@@ -137,6 +153,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Este certificado pode ser verificado online com o seu número.',
     it: 'Questo certificato può essere verificato online con il suo numero.',
     nl: 'Dit certificaat kan online worden gecontroleerd met het nummer.',
+    ja: '本証明書は証明書番号によりオンラインで真正性を確認できます。',
   },
   shipping_notes: {
     en: 'Please check the goods on delivery and report any damage within 48 hours.',
@@ -146,6 +163,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Verifique a mercadoria na entrega e comunique danos em 48 horas.',
     it: 'Controllare la merce alla consegna e segnalare eventuali danni entro 48 ore.',
     nl: 'Controleer de goederen bij levering en meld schade binnen 48 uur.',
+    ja: '商品到着時に内容をご確認のうえ、破損等がございましたら48時間以内にご連絡ください。',
   },
   people_notes: {
     en: 'Please review and contact HR within 14 days if anything is incorrect.',
@@ -155,6 +173,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Verifique os dados e contacte os RH em 14 dias se houver algum erro.',
     it: 'Verificare i dati e contattare le risorse umane entro 14 giorni in caso di errori.',
     nl: 'Controleer de gegevens en neem binnen 14 dagen contact op met HR bij fouten.',
+    ja: '内容をご確認いただき、誤りがございましたら14日以内に人事部までご連絡ください。',
   },
   notes: {
     en: 'Thank you for your business. Please include the document number with your payment.',
@@ -164,6 +183,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Obrigado pela sua preferência. Indique o número do documento no pagamento.',
     it: 'Grazie per la fiducia. Indicare il numero del documento nel pagamento.',
     nl: 'Bedankt voor uw opdracht. Vermeld bij betaling het documentnummer.',
+    ja: 'このたびはお取引いただき誠にありがとうございます。お振込の際は文書番号をご記入ください。',
   },
   terms: {
     en: 'Payment is due within 30 days. Prices are valid for 30 days from the date of issue. Work starts on written acceptance.',
@@ -173,6 +193,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Pagamento a 30 dias. Preços válidos por 30 dias a partir da data de emissão.',
     it: 'Pagamento a 30 giorni. Prezzi validi 30 giorni dalla data di emissione.',
     nl: 'Betaling binnen 30 dagen. Prijzen zijn 30 dagen geldig vanaf de uitgiftedatum.',
+    ja: 'お支払いは発行日から30日以内にお願いいたします。見積価格の有効期間は発行日から30日間です。作業は書面でのご承諾後に開始いたします。',
   },
   summary: {
     en: 'Revenue grew 8% on the previous period, led by the North and East regions. Costs stayed within budget; two regions are below target and have action plans.',
@@ -182,6 +203,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'As receitas cresceram 8 % face ao período anterior, impulsionadas pelas regiões Norte e Este.',
     it: 'I ricavi sono cresciuti dell’8 % rispetto al periodo precedente, trainati dalle regioni Nord ed Est.',
     nl: 'De omzet groeide 8 % ten opzichte van de vorige periode, gedreven door de regio’s Noord en Oost.',
+    ja: '売上高は前期比8%増となり、北海道・東北および関西地域が成長を牽引しました。費用は予算内に収まり、目標未達の2地域では改善計画を実施中です。',
   },
   body: {
     en: 'Thank you for meeting with us last week. As discussed, we are pleased to confirm the next phase of the project, starting on 1 April.\n\nThe attached schedule sets out the milestones and the team who will work with you. Please let me know if you have any questions.',
@@ -191,6 +213,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Obrigado pela reunião da semana passada. Como combinado, confirmamos a próxima fase do projeto, a partir de 1 de abril.',
     it: 'Grazie per l’incontro della scorsa settimana. Come concordato, confermiamo la prossima fase del progetto a partire dal 1° aprile.',
     nl: 'Hartelijk dank voor het gesprek van vorige week. Zoals besproken bevestigen wij graag de volgende projectfase vanaf 1 april.',
+    ja: '先週はお打ち合わせのお時間をいただき、誠にありがとうございました。お打ち合わせのとおり、4月1日よりプロジェクトの次フェーズを開始いたしますことをご連絡申し上げます。\n\n添付の工程表に、各マイルストーンと担当チームを記載しております。ご不明な点がございましたら、お気軽にお問い合わせください。',
   },
   salutation: {
     en: 'Dear Ms Fernandez,',
@@ -200,6 +223,7 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Exma. Sra. Fernandes,',
     it: 'Gentile Sig.ra Fernandez,',
     nl: 'Geachte mevrouw Fernandez,',
+    ja: '拝啓　時下ますますご清栄のこととお慶び申し上げます。',
   },
   payment_instructions: {
     en: 'Pay by bank transfer within 30 days, quoting the document number.',
@@ -209,10 +233,20 @@ const TEXTS: Record<string, PerLang<string>> = {
     pt: 'Pague por transferência bancária em 30 dias, indicando o número do documento.',
     it: 'Pagamento tramite bonifico entro 30 giorni, indicando il numero del documento.',
     nl: 'Betaal binnen 30 dagen per overschrijving onder vermelding van het documentnummer.',
+    ja: '発行日から30日以内に、文書番号をご記入のうえ下記口座へお振込みください。',
   },
 };
 
-const TAX_RATES: Record<Lang, number> = { en: 0.08, fr: 0.2, de: 0.19, es: 0.21, pt: 0.23, it: 0.22, nl: 0.21 };
+const TAX_RATES: Record<Lang, number> = {
+  en: 0.08,
+  fr: 0.2,
+  de: 0.19,
+  es: 0.21,
+  pt: 0.23,
+  it: 0.22,
+  nl: 0.21,
+  ja: 0.1,
+};
 
 const NUMBERS: Record<string, string> = {
   invoice: 'INV-2026-0142',
@@ -237,8 +271,34 @@ interface Ctx {
   lang: Lang;
 }
 
+/** Values the other languages print in English, which would stand out on a Japanese page. */
+const JAPANESE_VALUES: Record<string, string[]> = {
+  project: ['ウェブサイト刷新', 'モバイルアプリ開発', 'データ基盤構築'],
+  carrier: ['ゆうパック'],
+  bank: ['ひかり銀行 渋谷支店'],
+  department: ['開発部', '経理部', '営業部'],
+  job_title: ['シニアデザイナー', '営業担当', 'エンジニア'],
+  grade: ['優'],
+  status: ['順調', '要注意', '完了'],
+  month: ['1月', '2月', '3月', '4月'],
+  day: ['月曜日', '火曜日', '水曜日', '木曜日'],
+  unit: ['時間', '個', '日', '個'],
+};
+
+/** Yen have no cents and buy about a hundredth of a dollar: amounts are scaled so a ¥450 website is not printed. */
+const MONEY_SCALE: Record<string, number> = { JPY: 100 };
+
 /** A value for one field, from its concept, its name and its type. */
 function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
+  const key = field.concept ?? conceptOf(field.path.split('.').pop() as string);
+  const japanese = ctx.lang === 'ja' && key ? JAPANESE_VALUES[key] : undefined;
+  if (japanese) return japanese[i % japanese.length];
+  const value = plainValue(field, ctx, i);
+  const scale = MONEY_SCALE[ctx.spec.currency];
+  return scale && field.type === 'money' && typeof value === 'number' ? Math.round(value * scale) : value;
+}
+
+function plainValue(field: FieldSpec, ctx: Ctx, i: number): unknown {
   const name = field.path.split('.').pop() as string;
   const key = field.concept ?? conceptOf(name) ?? name;
   const { lang, spec } = ctx;
@@ -294,6 +354,7 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
         pt: 'Março 2026',
         it: 'Marzo 2026',
         nl: 'Maart 2026',
+        ja: '2026年3月',
       }[lang];
     case 'prepared_by':
     case 'chair':
@@ -304,16 +365,20 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
     case 'name':
       return people[i % people.length];
     case 'attendees':
-      return people.join(', ');
+      return people.join(lang === 'ja' ? '、' : ', ');
     case 'location':
       return pick(COMPANIES, lang)[1][1];
     case 'project':
       return ['Website relaunch', 'Mobile app', 'Data platform'][i % 3];
     case 'payment_method':
       return (
-        { en: 'Visa •••• 4821', fr: 'Carte Visa •••• 4821', de: 'Visa •••• 4821', es: 'Tarjeta Visa •••• 4821' }[
-          lang as 'en'
-        ] ?? 'Visa •••• 4821'
+        {
+          en: 'Visa •••• 4821',
+          fr: 'Carte Visa •••• 4821',
+          de: 'Visa •••• 4821',
+          es: 'Tarjeta Visa •••• 4821',
+          ja: 'クレジットカード（Visa •••• 4821）',
+        }[lang as 'en'] ?? 'Visa •••• 4821'
       );
     case 'payment_terms':
       return {
@@ -324,6 +389,7 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
         pt: '30 dias',
         it: '30 giorni',
         nl: '30 dagen',
+        ja: '月末締め翌月末払い',
       }[lang];
     case 'carrier':
       return 'UPS Ground';
@@ -342,6 +408,7 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
         pt: 'PT 501234567',
         it: 'IT 01234567890',
         nl: 'NL 8123.45.678.B01',
+        ja: 'T1234567890123',
       }[lang];
     case 'iban':
       return 'DE89 3704 0044 0532 0130 00';
@@ -370,6 +437,7 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
           fr: 'Analyse de données avancée avec Python',
           de: 'Fortgeschrittene Datenanalyse mit Python',
           es: 'Análisis de datos avanzado con Python',
+          ja: 'Pythonによる実践データ分析',
         }[lang as 'en'] ?? 'Advanced Data Analysis with Python'
       );
     case 'grade':
@@ -381,6 +449,7 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
           fr: 'Prochaine phase du projet',
           de: 'Nächste Projektphase',
           es: 'Siguiente fase del proyecto',
+          ja: 'プロジェクト次フェーズ開始のご案内',
         }[lang as 'en'] ?? 'Next phase of the project'
       );
     case 'status':
@@ -532,14 +601,17 @@ function byType(type: ValueType, name: string, i: number): unknown {
 
 /** A small logo in the accent colour, as a data URL, so the preview shows where a logo goes without any file. */
 export function sampleLogo(accent: string, name: string): string {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter((w) => /^[\p{L}]/u.test(w))
-      .slice(0, 2)
-      .map((w) => w.charAt(0).toUpperCase())
-      .join('') || 'Q';
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="18" fill="${accent}"/><text x="60" y="76" text-anchor="middle" font-family="Helvetica" font-size="46" font-weight="bold" fill="#ffffff">${initials}</text></svg>`;
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z\u00c0-\u024f]/.test(w))
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toUpperCase())
+    .join('');
+  // A name in another script ("株式会社ひかりデザイン") gets a ring: images are drawn without the CJK fonts.
+  const mark = initials
+    ? `<text x="60" y="76" text-anchor="middle" font-family="Helvetica" font-size="46" font-weight="bold" fill="#ffffff">${initials}</text>`
+    : '<circle cx="60" cy="60" r="30" fill="none" stroke="#ffffff" stroke-width="12"/>';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="18" fill="${accent}"/>${mark}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
@@ -632,6 +704,7 @@ export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = 
             pt: 'Diretor-geral',
             it: 'Amministratore delegato',
             nl: 'Directeur',
+            ja: '代表取締役',
           }[spec.language],
         }));
         break;

@@ -1,3 +1,4 @@
+import { JAPANESE_CHAR } from './ja/script';
 import { conceptsOfLabel } from './labels';
 import type { Lang, ValueType } from './spec';
 import { capitalize, fold } from './text';
@@ -26,7 +27,13 @@ export class Scan {
         work += '"';
         continue;
       }
-      const base = ch.normalize('NFD')[0] ?? ch;
+      // Japanese is kept as written (decomposing ガ would leave カ); full-width ＡＢ１ are read as AB1.
+      if (JAPANESE_CHAR.test(ch)) {
+        work += ch;
+        continue;
+      }
+      const wide = ch.normalize('NFKC');
+      const base = (wide.length === 1 ? wide : ch).normalize('NFD')[0] ?? ch;
       let low = base.toLowerCase();
       if (low.length !== 1) low = base.length === 1 ? base : ' ';
       work += /[a-z0-9#%&'+\-.,;:!?()"/\n ]/.test(low) || /[\p{L}\p{N}]/u.test(low) ? low : ' ';

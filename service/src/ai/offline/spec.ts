@@ -6,7 +6,7 @@ import { hash } from './text';
  * (`<!-- quire:spec {...} -->`) so that a later refinement edits the model, not the markup.
  */
 
-export const LANGUAGES = ['en', 'fr', 'de', 'es', 'pt', 'it', 'nl'] as const;
+export const LANGUAGES = ['en', 'fr', 'de', 'es', 'pt', 'it', 'nl', 'ja'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
 export const DOC_TYPES = [

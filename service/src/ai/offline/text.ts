@@ -2,14 +2,19 @@
 
 /** Lower case, accents removed, punctuation turned to spaces: the form every word list is matched in. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’`´]/g, "'")
-    .replace(/[^a-z0-9#'%&+\-./ ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      // Full-width Latin letters and digits (Ａ４) are the ASCII ones; accents go, but the Japanese voicing marks
+      // they decompose into are put back (NFC), so ガ stays ガ and not カ.
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[’`´]/g, "'")
+      .replace(/[^a-z0-9#'%&+\-./ \u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Words of a folded phrase, without punctuation. */

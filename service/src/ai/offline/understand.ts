@@ -1,3 +1,4 @@
+import { isJapanesePrompt, japaneseLanguage, readJapanese } from './ja/read';
 import { TERMS } from './labels';
 import { type ListItem, type Named, named, readList, Scan } from './scan';
 import type { DocType, FontKind, Lang, PageSizeName } from './spec';
@@ -51,6 +52,9 @@ function detectLanguage(scan: Scan): { lang: Lang; explicit: boolean } {
       }
     }
   }
+  // "日本語で", "英語で"; a prompt written in Japanese asks for Japanese labels.
+  const japanese = japaneseLanguage(scan);
+  if (japanese) return japanese;
   const extra: Partial<Record<Lang, string[]>> = { de: ['deutscher', 'deutschen'], fr: ['francaise'] };
   for (const lang of LANGUAGES) {
     for (const word of [...LANGUAGE_WORDS[lang], ...(extra[lang] ?? [])]) {
@@ -62,7 +66,7 @@ function detectLanguage(scan: Scan): { lang: Lang; explicit: boolean } {
     }
   }
   // No language named: the one the request is written in, from its small words and document names.
-  const score: Record<Lang, number> = { en: 0, fr: 0, de: 0, es: 0, pt: 0, it: 0, nl: 0 };
+  const score: Record<Lang, number> = { en: 0, fr: 0, de: 0, es: 0, pt: 0, it: 0, nl: 0, ja: 0 };
   const tokens = scan.work.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   for (const token of tokens) {
     for (const lang of LANGUAGES) if (LANGUAGE_CUES[lang].includes(token)) score[lang]++;
@@ -362,6 +366,18 @@ const NOT_A_FIELD = new Set(
 const PARTY_LINE =
   /^(.*?)\s+(name|address|email|e-mail|phone|nom|adresse|name|anschrift|nombre|direccion|nome|morada|indirizzo|naam|adres)$/;
 
+/** "nom du client", "Name des Kunden", "nombre del participante": a party's line written noun first. */
+const PARTY_LINE_FIRST =
+  /^(?:name|nom|nombre|nome|naam|adresse|address|anschrift|direccion|indirizzo|adres|morada)\s+(?:of|du|de la|de l'|de|des|del|der|vom|von|van|di|do|da|della|dello)(?:\s+|(?<='))(?:the |la |le |el |los |las |les )?(.+)$/;
+/** German and Dutch write it as one word: "Kundenname", "Kundenadresse". */
+const PARTY_LINE_COMPOUND = /^(.{3,}?)(?:name|adresse|anschrift|naam|adres)$/;
+
+function ownerOfLine(folded: string): string | undefined {
+  const owner = PARTY_LINE_FIRST.exec(folded)?.[1] ?? PARTY_LINE_COMPOUND.exec(folded)?.[1];
+  const concept = owner ? conceptOf(owner) : undefined;
+  return concept && CONCEPTS[concept]?.party ? concept : undefined;
+}
+
 function readFields(scan: Scan, request: Request): void {
   for (const match of scan.all(FIELD_TRIGGER)) {
     const start = match.index + match[0].length;
@@ -378,7 +394,7 @@ function readFields(scan: Scan, request: Request): void {
         continue;
       }
       const line = PARTY_LINE.exec(f);
-      const owner = line ? conceptOf(line[1] as string) : undefined;
+      const owner = line ? conceptOf(line[1] as string) : ownerOfLine(f);
       if (owner && CONCEPTS[owner]?.party) {
         if (!request.parties.includes(owner)) request.parties.push(owner);
         scan.consume(item.start, item.end);
@@ -418,6 +434,9 @@ export function readRequest(prompt: string): Request {
   const language = detectLanguage(scan);
   request.language = language.lang;
   request.languageExplicit = language.explicit;
+  // Japanese is read by its own rules first; the word rules below then read what is left (A4, #hex, fonts).
+  const japanese = isJapanesePrompt(scan.original);
+  if (japanese) readJapanese(scan, request);
   detectPage(scan, request);
   const colour = detectColour(scan);
   if (colour) {
@@ -443,13 +462,15 @@ export function readRequest(prompt: string): Request {
       scan.consume(m.index, m.index + m[0].length + (tail?.[0].length ?? 0));
     }
   }
-  const doc = detectDocType(scan, request.language);
-  request.docType = doc.type;
-  request.docTypeFound = doc.found;
-  // Words around the document's name are in the prompt's language: a title only when the labels are too.
-  if (doc.title && !request.title && !(request.languageExplicit && request.language !== 'en'))
-    request.title = doc.title;
-  readColumns(scan, request);
+  if (!request.docTypeFound) {
+    const doc = detectDocType(scan, request.language);
+    request.docType = doc.type;
+    request.docTypeFound = doc.found;
+    // Words around the document's name are in the prompt's language: a title only when the labels are too.
+    if (doc.title && !request.title && !(request.languageExplicit && request.language !== 'en'))
+      request.title = doc.title;
+  }
+  if (!japanese) readColumns(scan, request);
   for (const [feature, pattern] of FEATURE_PATTERNS) {
     for (const match of scan.all(pattern)) {
       // German "Firma" is a company, not a signature.
@@ -458,6 +479,6 @@ export function readRequest(prompt: string): Request {
       scan.consumeMatch(match);
     }
   }
-  readFields(scan, request);
+  if (!japanese) readFields(scan, request);
   return request;
 }

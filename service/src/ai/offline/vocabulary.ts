@@ -1,3 +1,5 @@
+import { hasJapanese } from './ja/script';
+import { japaneseConcept, japaneseType } from './ja/words';
 import { conceptsOfLabel } from './labels';
 import type { DocType, FontKind, Lang, ValueType } from './spec';
 import { fold } from './text';
@@ -118,7 +120,18 @@ export const CONCEPTS: Record<string, Concept> = {
   bic: { type: 'text', words: ['swift', 'bic/swift', 'swift code'] },
   bank: { type: 'text', words: ['bank name'] },
   account_number: { type: 'text', words: ['account no', 'account #', 'acct no', 'account number'] },
-  employee_id: { type: 'text', words: ['employee number', 'staff id', 'employee no', 'staff number', 'employee id'] },
+  employee_id: {
+    type: 'text',
+    words: [
+      'employee number',
+      'staff id',
+      'employee no',
+      'staff number',
+      'employee id',
+      'numero de empleado',
+      'numero d employe',
+    ],
+  },
   department: { type: 'text', words: ['dept', 'division'] },
   job_title: { type: 'text', words: ['job title', 'role', 'position'] },
   gross_pay: { type: 'money', words: ['gross', 'gross salary', 'gross pay', 'brut'] },
@@ -132,21 +145,50 @@ export const CONCEPTS: Record<string, Concept> = {
   subject: { type: 'text', words: ['re', 'regarding', 'object', 'subject line'] },
   location: { type: 'text', words: ['venue', 'place', 'room'] },
   chair: { type: 'text', words: ['chairperson', 'chaired by', 'chairman', 'chairwoman'] },
-  attendees: { type: 'longtext', words: ['participants', 'present', 'attendance'] },
+  attendees: { type: 'longtext', words: ['participants', 'present', 'attendance', 'teilnehmern', 'asistentes'] },
   status: { type: 'text', words: ['state'] },
   currency: { type: 'text' },
 
   // Parties.
-  customer: { type: 'text', party: true, words: ['client', 'customers', 'clients', 'billed to'] },
+  customer: { type: 'text', party: true, words: ['client', 'customers', 'clients', 'billed to', 'kunden'] },
   company: { type: 'text', party: true, words: ['business', 'seller', 'issuer', 'my company', 'our company'] },
   supplier: { type: 'text', party: true, words: ['vendor', 'supplier', 'provider', 'fournisseur', 'lieferant'] },
   buyer: { type: 'text', party: true, words: ['purchaser'] },
   employee: { type: 'text', party: true, words: ['staff member', 'worker'] },
   employer: { type: 'text', party: true, words: [] },
-  recipient: { type: 'text', party: true, words: ['addressee', 'awardee', 'recipient name', 'student', 'participant'] },
+  recipient: {
+    type: 'text',
+    party: true,
+    words: ['addressee', 'awardee', 'recipient name', 'student', 'participant', 'participante', 'destinataire'],
+  },
   sender: { type: 'text', party: true, words: [] },
-  bill_to: { type: 'text', party: true, words: ['billing address', 'bill to', 'billed to'] },
-  ship_to: { type: 'text', party: true, words: ['shipping address', 'delivery address', 'ship to', 'deliver to'] },
+  bill_to: {
+    type: 'text',
+    party: true,
+    words: [
+      'billing address',
+      'bill to',
+      'billed to',
+      'adresse de facturation',
+      'rechnungsadresse',
+      'direccion de facturacion',
+    ],
+  },
+  ship_to: {
+    type: 'text',
+    party: true,
+    words: [
+      'shipping address',
+      'delivery address',
+      'ship to',
+      'deliver to',
+      'adresse de livraison',
+      'lieferadresse',
+      'lieferanschrift',
+      'direccion de entrega',
+      'direccion de envio',
+    ],
+  },
   ship_from: { type: 'text', party: true, words: ['return address', 'ship from'] },
   account_holder: { type: 'text', party: true, words: ['account owner'] },
 
@@ -254,6 +296,7 @@ export function conceptOf(name: string): string | undefined {
     .replace(/[.:]+$/g, '')
     .trim();
   if (!folded) return undefined;
+  if (hasJapanese(folded)) return japaneseConcept(folded, (c) => c in CONCEPTS);
   const direct = conceptIndex().get(folded);
   if (direct) return direct;
   const fromLabel = conceptsOfLabel(folded).find((c) => c in CONCEPTS);
@@ -265,6 +308,7 @@ export function conceptOf(name: string): string | undefined {
 
 /** A type for a name no concept matches exactly, from the words in it ("delivery fee" is money). */
 export function guessType(name: string): ValueType {
+  if (hasJapanese(name)) return japaneseType(name);
   const f = fold(name);
   if (/\b(date|day|on|deadline|dob|birthday|datum|fecha|data)\b/.test(f)) return 'date';
   if (
@@ -388,7 +432,18 @@ export const DOC_TYPE_WORDS: [DocType, string[]][] = [
   ],
   [
     'minutes',
-    ['minutes', 'compte rendu', 'compte-rendu', 'protokoll', 'acta de reunion', 'ata de reuniao', 'verbale', 'notulen'],
+    [
+      'minutes',
+      'compte rendu',
+      'compte-rendu',
+      'proces-verbal',
+      'proces verbal',
+      'protokoll',
+      'acta de reunion',
+      'ata de reuniao',
+      'verbale',
+      'notulen',
+    ],
   ],
   [
     'certificate',
@@ -402,6 +457,9 @@ export const DOC_TYPE_WORDS: [DocType, string[]][] = [
       'certificaat',
       'diploma',
       'award',
+      'bescheinigung',
+      'attestation',
+      'constancia',
     ],
   ],
   ['invoice', ['invoice', 'facture', 'rechnung', 'factura', 'fatura', 'fattura', 'factuur']],
@@ -613,6 +671,7 @@ export const LANGUAGE_WORDS: Record<Lang, string[]> = {
   pt: ['portuguese', 'portugais', 'portugiesisch', 'portugues', 'portoghese', 'portugees'],
   it: ['italian', 'italien', 'italienisch', 'italiano', 'italiaans'],
   nl: ['dutch', 'neerlandais', 'niederlandisch', 'hollandisch', 'neerlandes', 'olandese', 'nederlands'],
+  ja: ['japanese', 'japonais', 'japanisch', 'japones', 'japonesa', 'giapponese', 'japans'],
 };
 
 /** Small words that tell which language a prompt is written in (none of them is also an English word). */
@@ -640,6 +699,8 @@ export const LANGUAGE_CUES: Record<Lang, string[]> = {
   pt: ['uma', 'um', 'com', 'e', 'os', 'as', 'do', 'da', 'colunas', 'em', 'mensal', 'no'],
   it: ['una', 'uno', 'con', 'e', 'per', 'gli', 'il', 'della', 'delle', 'colonne', 'mensile', 'di'],
   nl: ['een', 'met', 'en', 'voor', 'het', 'van', 'kolommen', 'maandelijks', 'de'],
+  // Japanese is told by its script (ja/read.ts), not by Latin words.
+  ja: [],
 };
 
 /** Concepts that are columns of a table rather than fields of a document. */

@@ -1,3 +1,5 @@
+import { hasJapanese } from './ja/script';
+import { japaneseKey } from './ja/words';
 import type { Lang, SectionKind } from './spec';
 import { fold, snake } from './text';
 
@@ -15,6 +17,8 @@ export const CONJUNCTIONS: Record<Lang, string[]> = {
   pt: ['e', '&', 'ou'],
   it: ['e', 'ed', '&', 'o'],
   nl: ['en', '&', 'of'],
+  // Japanese lists are read in ja/read.ts (、・と及び).
+  ja: ['&'],
 };
 
 /** Determiners and possessives dropped from the front of a list item. */
@@ -39,6 +43,7 @@ export const LIST_STOPS: Record<Lang, string[]> = {
   pt: ['com', 'em', 'para', 'que', 'depois', 'tambem', 'mas', 'no', 'na'],
   it: ['con', 'in', 'per', 'che', 'poi', 'anche', 'ma', 'su', 'nel', 'nella'],
   nl: ['met', 'in', 'op', 'voor', 'die', 'dan', 'ook', 'maar'],
+  ja: ['with', 'in', 'on', 'for'],
 };
 
 /** Features and sections, with the words that ask for them in any of the languages. */
@@ -334,6 +339,7 @@ const NAME_FILLERS = new Set([
 
 /** An English snake_case data name for a field someone named, in whatever language they named it. */
 export function englishKey(phrase: string): string {
+  if (hasJapanese(phrase)) return japaneseKey(phrase);
   const all = fold(phrase)
     .split(/[\s'./-]+/)
     .filter(Boolean);

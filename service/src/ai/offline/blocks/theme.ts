@@ -22,6 +22,8 @@ export interface Theme {
   lang: Lang;
   locale: string;
   currency: string;
+  /** Below 1 when the title holds a word too long for its line at full size ("Besprechungsprotokoll"). */
+  titleScale: number;
 }
 
 export const FONT_FAMILIES: Record<FontKind, string> = {
@@ -73,12 +75,21 @@ export function themeOf(spec: DocumentSpec): Theme {
     line: '#dde3ea',
     muted: '#616e7c',
     text: '#1f2933',
-    family: FONT_FAMILIES[spec.style.font],
+    family: familyFor(spec),
     size: spec.style.size,
     lang: spec.language,
     locale: spec.language === 'en' && spec.currency === 'GBP' ? 'en-GB' : LOCALES[spec.language],
     currency: spec.currency,
+    titleScale: titleScale(spec),
   };
+}
+
+/** A heading word of more than 14 letters shrinks the heading so that it fits the header's column. */
+function titleScale(spec: DocumentSpec): number {
+  const title = spec.title.text ?? (spec.title.concept ? term(spec.title.concept, spec.language) : undefined) ?? '';
+  // Japanese breaks between any two characters; only words of Latin letters cannot break.
+  const longest = Math.max(0, ...title.split(/[\s-]+/).map((w) => (/^[\p{Script=Latin}]+$/u.test(w) ? w.length : 0)));
+  return longest > 14 ? Math.max(0.6, 14 / longest) : 1;
 }
 
 function mixDark(hex: string, amount: number): string {
@@ -96,6 +107,23 @@ export function labelOf(field: Pick<FieldSpec, 'concept' | 'label' | 'path'>, la
   return humanize(field.path.split('.').pop() ?? field.path);
 }
 
+/**
+ * Japanese pages name Japanese faces after the Latin ones, so Latin text keeps its face and kana and kanji take a
+ * Japanese one (@quire/fonts-cjk draws these names; without it the render reports missing glyphs).
+ */
+const JAPANESE_FACES: Record<FontKind, string> = {
+  sans: '"Hiragino Sans", "Yu Gothic", Meiryo',
+  serif: '"Hiragino Mincho ProN", "Yu Mincho", "MS Mincho"',
+  mono: '"MS Gothic"',
+};
+
+function familyFor(spec: DocumentSpec): string {
+  const family = FONT_FAMILIES[spec.style.font];
+  if (spec.language !== 'ja') return family;
+  const generic = family.lastIndexOf(', ');
+  return `${family.slice(0, generic)}, ${JAPANESE_FACES[spec.style.font]}${family.slice(generic)}`;
+}
+
 const pt = (n: number) => `${Math.round(n * 10) / 10}pt`;
 
 export function baseCss(t: Theme): string {
@@ -107,7 +135,7 @@ export function baseCss(t: Theme): string {
 }
 p { margin: 0 0 3px 0; }
 h1 {
-  font-size: ${pt(t.size * 2.3)};
+  font-size: ${pt(t.size * 2.3 * t.titleScale)};
   font-weight: bold;
   color: ${t.accent};
   letter-spacing: 0.5px;

@@ -3,6 +3,7 @@ import { sampleFromSchema } from '@quire/core';
 import type { OfflineAnswer } from '../answer';
 import { dataShape } from '../bind';
 import { parseInstruction } from '../instruction';
+import { JA_EMAIL_KIND_WORDS } from '../ja/words';
 import { LANGUAGE_NAMES } from '../labels';
 import { fold, listText } from '../text';
 import { readRequest } from '../understand';
@@ -41,6 +42,7 @@ const KIND_NAMES: Record<EmailKind, string> = {
 export function emailKindOf(prompt: string): { kind: EmailKind; found: boolean } {
   const text = fold(prompt);
   for (const [kind, words] of EMAIL_KIND_WORDS) if (words.test(text)) return { kind, found: true };
+  for (const [kind, words] of JA_EMAIL_KIND_WORDS) if (words.test(text)) return { kind, found: true };
   return { kind: 'notification', found: false };
 }
 
