@@ -27,7 +27,16 @@ export class DocumentFonts {
   constructor(
     private readonly doc: PdfDocument,
     private readonly bytes: (font: FontFaceRef) => Uint8Array,
+    private readonly resolve?: (cssFamily: string) => string,
   ) {}
+
+  /**
+   * The registered family of a CSS `font-family` list as SVG text names it (`Arial, sans-serif`, `'Noto Serif'`),
+   * resolved as HTML text's is; undefined when this document cannot resolve names (the list is then tried name by name).
+   */
+  familyOf(cssFamily: string): string | undefined {
+    return this.resolve?.(cssFamily);
+  }
 
   face(ref: FontFaceRef): DocumentFace {
     const key = `${ref.family}\u0000${ref.face}`;

@@ -431,9 +431,16 @@ function svgImage(ctx: PaintContext, href: string): ArrayBuffer {
   return new ArrayBuffer(0);
 }
 
-/** SVG text: the first of its families the document's fonts have, else a face the document already uses. */
+/**
+ * SVG text: its `font-family` list resolved as HTML text's is (generic and metric-compatible names included: Arial
+ * is drawn by Arimo, sans-serif by Noto Sans), else the first of its families the document's fonts have, else a
+ * face the document already uses.
+ */
 function svgFont(ctx: PaintContext, families: string, bold: boolean, italic: boolean): string {
   const face = bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
+  const resolved = ctx.fonts.familyOf(families);
+  const named = resolved === undefined ? undefined : ctx.fonts.nameOf({ family: resolved, face });
+  if (named) return named;
   for (const family of families.split(',')) {
     const name = ctx.fonts.nameOf({ family: family.trim().replace(/^['"]|['"]$/g, ''), face });
     if (name) return name;

@@ -9,7 +9,8 @@ import { Links, type PaintContext } from './paint-context';
 import type { PaintPlatform } from './platform';
 
 export interface PaintOptions {
-  fonts: { bytes(font: FontFaceRef): Uint8Array };
+  /** Font bytes for embedding; `resolveFamily` names the family of an SVG's `font-family` list (else it is used as is). */
+  fonts: { bytes(font: FontFaceRef): Uint8Array; resolveFamily?(cssFamily: string): string };
   metadata: PdfMetadata;
   findings: Findings;
   /** Deflate the content streams. Default true. */
@@ -66,7 +67,11 @@ export async function paintPdfWith(
   const ctx: PaintContext = {
     doc,
     cw,
-    fonts: new DocumentFonts(doc, (font) => options.fonts.bytes(font)),
+    fonts: new DocumentFonts(
+      doc,
+      (font) => options.fonts.bytes(font),
+      options.fonts.resolveFamily && ((css) => options.fonts.resolveFamily?.(css) ?? css),
+    ),
     images: new DocumentImages(doc, platform, options.resolveImage),
     platform,
     findings: options.findings,

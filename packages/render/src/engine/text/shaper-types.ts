@@ -39,6 +39,8 @@ export interface TextShaping {
   metrics(font: FontFaceRef, fontSize: number): FaceMetrics;
   /** The font bytes of a face, for embedding. */
   bytes(font: FontFaceRef): Uint8Array;
+  /** The registered family that draws a CSS `font-family` list (`Arial, sans-serif` → Arimo), as text does. */
+  resolveFamily(cssFamily: string): string;
   /** Characters no registered font has, for the `missing_glyphs` finding. */
   missing(text: string): string[];
 }

@@ -542,6 +542,7 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       return metrics;
     },
     bytes,
+    resolveFamily: (cssFamily) => registry.resolveFamily(cssFamily),
     missing(text) {
       return registry.missingGlyphs(text);
     },
