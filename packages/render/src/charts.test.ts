@@ -91,6 +91,20 @@ describe('charts drawn by Quire’s engine', () => {
     ]);
   });
 
+  it('keeps its labels as text after other documents drew the same letters in the same face', async () => {
+    // Glyphs of the bold and regular faces first met in HTML text of an earlier document (in a family no other
+    // test here uses: fonts are parsed once per process).
+    const css = template.css.replace('Georgia, serif', 'Calibri, sans-serif');
+    const before = { name: 'before', css, html: '<h1>Other heading</h1><p>month by month, Costs</p>' };
+    await renderReport({ template: before, data: {} });
+    const bytes = (await renderReport({ template: { ...template, css }, data })).bytes;
+    expect(await pdfFonts(bytes)).toContain('Carlito-Regular');
+    const text = squash((await pageTexts(bytes)).join(' '));
+    for (const label of ['Revenue by month', 'Revenue and costs', 'Costs', 'Budget', 'No data']) {
+      expect(text, label).toContain(label);
+    }
+  });
+
   it('checks clean: learned fields, no unsupported SVG, no warnings', async () => {
     const checked = await check({ template, data });
     expect(checked.findings.filter((f) => f.severity !== 'info')).toEqual([]);

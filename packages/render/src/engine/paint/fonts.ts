@@ -75,7 +75,10 @@ export class DocumentFonts {
     const gid = pdf.subset.includeGlyph(id);
     face.subsetIds[id] = gid;
     if (pdf.widths[gid] === undefined) {
-      pdf.widths[gid] = pdf.font.getGlyph(id).advanceWidth * pdf.scale;
+      // fontkit keeps the first glyph object made for an id, for every document that shares the parsed font, and
+      // pdfkit maps text it draws itself (SVG text) to that object's code points: made without them, the glyph
+      // would be drawn but not found by text extraction in later documents.
+      pdf.widths[gid] = pdf.font.getGlyph(id, codePoints as number[]).advanceWidth * pdf.scale;
       pdf.unicode[gid] = codePoints as number[];
     } else if (codePoints.length > 0 && face.mapped[gid] !== true) {
       pdf.unicode[gid] = codePoints as number[];
