@@ -260,16 +260,18 @@ export function pieChart(data: ChartData, look: ChartLook, format: ChartFormat):
     angle += sweep;
   });
   const legendX = cx + r + 20;
-  const right = look.width - PAD;
+  const figures = values.map((v) => `${format.value(v)} · ${format.share(v / total)}`);
+  const figuresWidth = Math.max(...figures.map((f) => textWidth(f, FONT)));
+  const labelWidth = Math.max(...data.labels.map((l) => textWidth(l, FONT)));
+  // The figures right-aligned in a column just past the longest label, or at the chart's edge.
+  const right = Math.min(look.width - PAD, legendX + 16 + labelWidth + 16 + figuresWidth);
   const firstRow = top + area / 2 - (values.length * LEGEND_ROW) / 2 + 12;
-  values.forEach((v, i) => {
+  data.labels.forEach((name, i) => {
     const y = firstRow + i * LEGEND_ROW;
-    const figures = `${format.value(v)} · ${format.share(v / total)}`;
-    const figuresWidth = textWidth(figures, FONT);
-    const label = fitText(data.labels[i] as string, right - legendX - 16 - figuresWidth - 10, FONT);
+    const label = fitText(name, right - legendX - 16 - figuresWidth - 10, FONT);
     body.push(`<rect x="${n2(legendX)}" y="${n2(y - 9)}" width="10" height="10" rx="2" fill="${colours[i]}"/>`);
     body.push(text(legendX + 16, y, label, { fill: INK }));
-    body.push(text(right, y, figures, { anchor: 'end' }));
+    body.push(text(right, y, figures[i] as string, { anchor: 'end' }));
   });
   return frame(look, height, 'Pie', body);
 }
