@@ -275,6 +275,8 @@ describe('chart errors', () => {
     ],
     ['{{ x | bar_chart: "m" }}', { x: [{ m: 1 }] }, 'name the value property after the label property'],
     ['{{ x | bar_chart: "m", "v" }}', { x: [3] }, 'item 1 is 3, not an object with "m"'],
+    ['{{ x | bar_chart: "m", "v" }}', { x: [{ m: { a: 1 }, v: 1 }] }, 'item 1\'s "m" is an object, not a label'],
+    ['{{ x | bar_chart }}', { x: [1, 1e300] }, 'item 2 is 1e+300, too large to chart'],
     [
       '{{ x | pie_chart: "k", "v" }}',
       {

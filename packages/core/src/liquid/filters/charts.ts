@@ -140,6 +140,8 @@ function numberAt(filter: string, value: unknown, where: string): number {
   if (typeof value === 'number') n = value;
   else if (typeof value === 'string' && value.trim() !== '') n = Number(value.trim().replace(/,/g, ''));
   if (n === undefined || !Number.isFinite(n)) throw badArgument(filter, `${where} is ${describe(value)}, not a number`);
+  // Past this, sums and ranges of values lose whole units (or overflow), and no axis can print them.
+  if (Math.abs(n) > Number.MAX_SAFE_INTEGER) throw badArgument(filter, `${where} is ${n}, too large to chart`);
   return n;
 }
 
@@ -185,6 +187,9 @@ function readData(filter: string, kind: ChartKind, list: unknown, properties: st
     }
     const label = readPath(item, labelProperty);
     if (isBlank(label)) throw badArgument(filter, `item ${i + 1} has no "${labelProperty}"`);
+    if (typeof label === 'object') {
+      throw badArgument(filter, `item ${i + 1}'s "${labelProperty}" is ${describe(label)}, not a label`);
+    }
     labels.push(String(label));
     valueProperties.forEach((path, s) => {
       const value = readPath(item, path);
