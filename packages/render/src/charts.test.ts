@@ -105,6 +105,25 @@ describe('charts drawn by Quire’s engine', () => {
     }
   });
 
+  it('draws labels in a script the template’s font lacks in a font that has it, and reports what none has', async () => {
+    const labels = {
+      months: [
+        { month: '一月', revenue: 10, costs: 4 },
+        { month: '二月', revenue: 14, costs: 6 },
+      ],
+    };
+    const html = '{{ months | bar_chart: "month", "revenue", title: "月別売上" }}';
+    const result = await renderReport({ template: { name: 'ja', css: template.css, html }, data: labels });
+    expect(result.warnings).toEqual([]);
+    expect(squash((await pageTexts(result.bytes)).join(' '))).toMatch(/月別売上.*一月.*二月/);
+    expect(await pdfFonts(result.bytes)).toEqual(expect.arrayContaining(['NotoSansSC-Bold', 'NotoSansSC-Regular']));
+
+    const unknown = { months: [{ month: 'Private \ue000', revenue: 1, costs: 1 }] };
+    const drawn = await renderReport({ template: { name: 'pua', html }, data: unknown });
+    expect(drawn.warnings.map((w) => w.code)).toEqual(['missing_glyphs']);
+    expect(drawn.warnings[0]?.message).toContain('"\ue000" (U+E000)');
+  });
+
   it('checks clean: learned fields, no unsupported SVG, no warnings', async () => {
     const checked = await check({ template, data });
     expect(checked.findings.filter((f) => f.severity !== 'info')).toEqual([]);

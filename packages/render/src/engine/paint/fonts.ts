@@ -1,5 +1,6 @@
 import type { FontFaceRef } from '../layout/fragment';
 import type { PdfDocument, PdfEmbeddedFont } from './pdfkit-types';
+import type { FindCoveringFamily } from './svg-fonts';
 
 /** A face embedded in the document, with what drawing its glyphs needs. */
 export interface DocumentFace {
@@ -27,7 +28,7 @@ export class DocumentFonts {
   constructor(
     private readonly doc: PdfDocument,
     private readonly bytes: (font: FontFaceRef) => Uint8Array,
-    private readonly resolve?: (cssFamily: string) => string,
+    private readonly families: { resolve?: (cssFamily: string) => string; covering?: FindCoveringFamily } = {},
   ) {}
 
   /**
@@ -35,7 +36,12 @@ export class DocumentFonts {
    * resolved as HTML text's is; undefined when this document cannot resolve names (the list is then tried name by name).
    */
   familyOf(cssFamily: string): string | undefined {
-    return this.resolve?.(cssFamily);
+    return this.families.resolve?.(cssFamily);
+  }
+
+  /** The family that draws all of an SVG text; undefined when this document cannot tell (its own family draws it). */
+  get coveringFamily(): FindCoveringFamily | undefined {
+    return this.families.covering;
   }
 
   face(ref: FontFaceRef): DocumentFace {

@@ -36,6 +36,9 @@ const noShaping: TextShaping = {
   resolveFamily: () => {
     throw new Error('the table test context shapes no text');
   },
+  coveringFamily: () => {
+    throw new Error('the table test context shapes no text');
+  },
   missing: () => [],
 };
 
