@@ -65,11 +65,12 @@ function text(
   return `<text x="${n2(x)}" y="${n2(y)}"${anchor}${size}${bold} fill="${attrs.fill ?? MUTED}">${escapeXml(content)}</text>`;
 }
 
-// No font-family: the chart's text inherits the template's font, in a browser and in Quire's engine.
+// No font-family: the chart's text inherits the template's font, in a browser and in Quire's engine. A chart wider
+// than its column (a grid cell, a sidebar) shrinks to fit it, keeping its proportions.
 function frame(look: ChartLook, height: number, kind: string, body: string[]): string {
   const label = look.title ?? `${kind} chart`;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="quire-chart" width="${look.width}" height="${height}" viewBox="0 0 ${look.width} ${height}" font-size="${FONT}" role="img" aria-label="${escapeXml(label)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="quire-chart" width="${look.width}" height="${height}" viewBox="0 0 ${look.width} ${height}" style="max-width: 100%; height: auto" font-size="${FONT}" role="img" aria-label="${escapeXml(label)}">`,
     ...(look.title ? [text(PAD, PAD + TITLE_FONT, look.title, { fill: INK, size: TITLE_FONT, bold: true })] : []),
     ...body,
     '</svg>',

@@ -39,7 +39,7 @@ describe('bar_chart', () => {
   it('draws one bar per item, as tall as its value, with round ticks, labels and values', () => {
     const svg = render('{{ months | bar_chart: "month", "revenue" }}', { months });
     expect(svg).toMatch(
-      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="quire-chart" width="480" height="240" viewBox="0 0 480 240" font-size="11" role="img" aria-label="Bar chart">/,
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" class="quire-chart" width="480" height="240" viewBox="0 0 480 240" style="max-width: 100%; height: auto" font-size="11" role="img" aria-label="Bar chart">/,
     );
     expect(svg.endsWith('</svg>')).toBe(true);
     // No font-family: the chart's text is in the template's font.
