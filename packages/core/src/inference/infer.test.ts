@@ -77,6 +77,12 @@ describe('variable inference', () => {
     const svg = engine.render(html, sampleFromSchema(schema) as Record<string, unknown>);
     expect(svg).toMatch(/^<svg [^>]*width="400"/);
     expect(svg).toContain('<rect');
+    // A list of numbers, with no property named.
+    const numbers = infer('{{ scores | line_chart: title: "Scores" }}');
+    expect(at(numbers.schema, 'scores')).toEqual({ type: 'array', items: { type: 'number' } });
+    expect(
+      engine.render('{{ scores | line_chart }}', sampleFromSchema(numbers.schema) as Record<string, unknown>),
+    ).toContain('<path');
   });
 
   it('makes what is read only under a condition, or with a default, optional', () => {

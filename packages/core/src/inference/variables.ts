@@ -251,11 +251,13 @@ function readsOf(
   const itemProps: { property: string; hint: UsageHint }[] = [];
   for (const filter of filters) {
     if (CHART_FILTERS.has(filter.name)) {
-      // Keyword options (`title: "Revenue"`) come as [name, value] pairs and name no property.
-      filter.args.forEach((arg, index) => {
-        if (TypeGuards.isQuotedToken(arg))
-          itemProps.push({ property: arg.content, hint: index === 0 ? 'text' : 'number' });
+      // Keyword options (`title: "Revenue"`) come as [name, value] pairs and name no property; with no property
+      // named, the items are the numbers themselves (an empty property is the item).
+      const named = filter.args.filter((arg) => TypeGuards.isQuotedToken(arg));
+      named.forEach((arg, index) => {
+        itemProps.push({ property: arg.content, hint: index === 0 ? 'text' : 'number' });
       });
+      if (named.length === 0) itemProps.push({ property: '', hint: 'number' });
       break;
     }
     const propHint = filter.name === 'where' ? whereHint(filter.args[1]) : ITEM_PROPERTY_FILTERS[filter.name];
@@ -355,7 +357,7 @@ export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOp
       for (const { property, hint } of itemProps) {
         const first = reads[0] as Raw;
         usages.push({
-          path: [...path, ITEM, ...property.split('.')],
+          path: [...path, ITEM, ...(property === '' ? [] : property.split('.'))],
           hint,
           optional: inBranch,
           line: first.line,
