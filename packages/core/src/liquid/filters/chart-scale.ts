@@ -99,9 +99,11 @@ export function palette(accent: string, count: number): string[] {
   const hue = s < 0.1 ? 210 : h;
   const colours = [hexOf(rgb)];
   for (let i = 1; i < count; i++) {
-    // Every other colour a shade lighter, so that neighbours differ in lightness as well as hue.
-    const shade = i % 2 === 1 ? Math.min(0.62, lightness + 0.08) : lightness;
-    colours.push(hslToHex((hue + (i * 360) / count) % 360, saturation, shade));
+    const h = (hue + (i * 360) / count) % 360;
+    // Every other colour a shade lighter, so that neighbours differ in lightness as well as hue; yellows and greens
+    // look lighter than blues at the same lightness, so they are taken darker.
+    const shade = (i % 2 === 1 ? Math.min(0.62, lightness + 0.08) : lightness) - (h >= 45 && h <= 170 ? 0.1 : 0);
+    colours.push(hslToHex(h, saturation, shade));
   }
   return colours;
 }
