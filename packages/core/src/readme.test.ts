@@ -30,6 +30,18 @@ it('runs the README example as written', async () => {
   ]);
 });
 
+it('runs the charts example as written, printing what its comments say', async () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const example = /### Charts[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const body = example.replace(/import \{([^}]*)\} from '@quire\/core';/, 'const {$1} = core;');
+  const { code } = await transform(body, { loader: 'ts' });
+  const logged: unknown[] = [];
+  new Function('core', 'console', code)(core, { log: (value: unknown) => logged.push(value) });
+  const stated = [...example.matchAll(/console\.log\(.*\); \/\/ (.*?)(?:: .*)?$/gm)].map((m) => m[1]);
+  expect(stated).toHaveLength(4);
+  expect(logged.map(String)).toEqual(stated);
+});
+
 it('shows the role table as ROLE_PERMISSIONS has it', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   expect(roleTableOf(readme)).toEqual(permissionTable());

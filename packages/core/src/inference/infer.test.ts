@@ -68,6 +68,23 @@ describe('variable inference', () => {
     expect(at(schema, 'order.lines.[].amount')).toEqual({ type: 'number' });
   });
 
+  it("learns a chart's label and value fields, and renders the chart from the sample it makes", () => {
+    const html = '{{ report.months | bar_chart: "month", "revenue", "costs", title: "Revenue", width: 400 }}';
+    const { schema, paths } = infer(html);
+    expect(paths).toEqual(['report.months[].costs', 'report.months[].month', 'report.months[].revenue']);
+    expect(at(schema, 'report.months.[].month')).toEqual({ type: 'string' });
+    expect(at(schema, 'report.months.[].revenue')).toEqual({ type: 'number' });
+    const svg = engine.render(html, sampleFromSchema(schema) as Record<string, unknown>);
+    expect(svg).toMatch(/^<svg [^>]*width="400"/);
+    expect(svg).toContain('<rect');
+    // A list of numbers, with no property named.
+    const numbers = infer('{{ scores | line_chart: title: "Scores" }}');
+    expect(at(numbers.schema, 'scores')).toEqual({ type: 'array', items: { type: 'number' } });
+    expect(
+      engine.render('{{ scores | line_chart }}', sampleFromSchema(numbers.schema) as Record<string, unknown>),
+    ).toContain('<path');
+  });
+
   it('makes what is read only under a condition, or with a default, optional', () => {
     const { schema } = infer(`
       {{ customer.name }}

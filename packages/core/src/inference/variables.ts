@@ -109,6 +109,9 @@ const ARRAY_FILTERS = new Set([
   'uniq',
   'compact',
   'concat',
+  'bar_chart',
+  'line_chart',
+  'pie_chart',
 ]);
 // Filters over lists whose first argument names a property of each item.
 const ITEM_PROPERTY_FILTERS: Record<string, UsageHint> = {
@@ -121,6 +124,8 @@ const ITEM_PROPERTY_FILTERS: Record<string, UsageHint> = {
   where: 'text',
   map: 'text',
 };
+// Chart filters name each item's label, then one or more of its values: `bar_chart: "month", "revenue", "costs"`.
+const CHART_FILTERS = new Set(['bar_chart', 'line_chart', 'pie_chart']);
 // Filters that hand back items of the same shape, so that a loop over their result still walks the data.
 const SAME_ITEMS = new Set(['sort_by', 'sort', 'sort_natural', 'where', 'reverse', 'uniq', 'compact', 'slice']);
 // Filters after which a variable still holds the same data (`assign shipping = order.shipping | default: 0`).
@@ -245,6 +250,16 @@ function readsOf(
   for (const n of nested) reads.push({ ...n, hint: 'number', optional });
   const itemProps: { property: string; hint: UsageHint }[] = [];
   for (const filter of filters) {
+    if (CHART_FILTERS.has(filter.name)) {
+      // Keyword options (`title: "Revenue"`) come as [name, value] pairs and name no property; with no property
+      // named, the items are the numbers themselves (an empty property is the item).
+      const named = filter.args.filter((arg) => TypeGuards.isQuotedToken(arg));
+      named.forEach((arg, index) => {
+        itemProps.push({ property: arg.content, hint: index === 0 ? 'text' : 'number' });
+      });
+      if (named.length === 0) itemProps.push({ property: '', hint: 'number' });
+      break;
+    }
     const propHint = filter.name === 'where' ? whereHint(filter.args[1]) : ITEM_PROPERTY_FILTERS[filter.name];
     const arg = filter.args[0];
     if (propHint && TypeGuards.isQuotedToken(arg)) itemProps.push({ property: arg.content, hint: propHint });
@@ -342,7 +357,7 @@ export function analyseVariables(templates: LiquidTemplate[], options: AnalyseOp
       for (const { property, hint } of itemProps) {
         const first = reads[0] as Raw;
         usages.push({
-          path: [...path, ITEM, ...property.split('.')],
+          path: [...path, ITEM, ...(property === '' ? [] : property.split('.'))],
           hint,
           optional: inBranch,
           line: first.line,

@@ -1,6 +1,7 @@
 import { Liquid, type Template as LiquidTemplate, toValue } from 'liquidjs';
 import type { TemplateError } from '../errors/quire-error';
 import { toTemplateError } from './errors';
+import { barChartFilter, lineChartFilter, pieChartFilter } from './filters/charts';
 import { barcode, qr } from './filters/codes';
 import { avg, groupBy, max, min, sortBy, sum, where } from './filters/collections';
 import { date } from './filters/dates';
@@ -165,4 +166,8 @@ export function registerQuireFilters(liquid: Liquid, settings: FilterSettings): 
   // Their output is markup for the PDF engine, so it is not escaped again.
   liquid.registerFilter('qr', { handler: plain(qr as (...args: unknown[]) => unknown), raw: true });
   liquid.registerFilter('barcode', { handler: plain(barcode as (...args: unknown[]) => unknown), raw: true });
+  const charts = { bar_chart: barChartFilter, line_chart: lineChartFilter, pie_chart: pieChartFilter };
+  for (const [name, chart] of Object.entries(charts)) {
+    liquid.registerFilter(name, { handler: plain(chart(settings) as (...args: unknown[]) => unknown), raw: true });
+  }
 }

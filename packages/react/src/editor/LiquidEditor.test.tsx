@@ -91,7 +91,11 @@ describe('<LiquidEditor> in the builder', () => {
     // Each filter once, though lang-liquid has its own list of the standard ones.
     const all = await completionsAfter(view, ' }}\n{{ x | ');
     expect(all.filter((label) => label === 'date')).toHaveLength(1);
-    expect(all).toEqual(expect.arrayContaining(['group_by', 'sort_by', 'titlecase', 'upcase']));
+    expect(all).toEqual(
+      expect.arrayContaining(['group_by', 'sort_by', 'titlecase', 'upcase', 'bar_chart', 'pie_chart']),
+    );
+    const chart = currentCompletions(view.state).find((c) => c.label === 'line_chart');
+    expect(chart?.detail).toBe('filter: label, value…, width:, height:, title:, color:, format:');
   });
 
   it('marks a Liquid syntax error at its line', async () => {

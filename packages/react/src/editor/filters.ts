@@ -30,6 +30,18 @@ const QUIRE_FILTERS: Record<string, Omit<FilterDoc, 'name'>> = {
   where: { signature: 'property, value?', info: 'The items whose property equals the value (or is truthy)' },
   qr: { signature: 'size?, level?', info: 'A QR code of the value' },
   barcode: { signature: 'type?, height?', info: 'A barcode: code128, code39, ean13, ean8, upca, itf14' },
+  bar_chart: {
+    signature: 'label, value…, width:, height:, title:, color:, format:',
+    info: 'A bar chart of a list as SVG: {{ sales | bar_chart: "month", "revenue", title: "Revenue" }}',
+  },
+  line_chart: {
+    signature: 'label, value…, width:, height:, title:, color:, format:',
+    info: 'A line chart of a list as SVG, a line per value property',
+  },
+  pie_chart: {
+    signature: 'label, value, width:, height:, title:, color:, format:',
+    info: 'A pie chart of a list as SVG, with a legend of values and shares',
+  },
   raw: { signature: '', info: 'Prints the value without HTML escaping (last filter only)' },
 };
 

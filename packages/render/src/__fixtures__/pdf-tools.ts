@@ -53,3 +53,13 @@ export async function pdfInfo(bytes: Uint8Array): Promise<PdfInfo> {
     ...(field('Creator') ? { creator: field('Creator') } : {}),
   };
 }
+
+/** The base names of the fonts a PDF embeds (pdffonts, the subset prefix dropped): `Arimo-Bold`. */
+export async function pdfFonts(bytes: Uint8Array): Promise<string[]> {
+  const out = await poppler('pdffonts', bytes, []);
+  return out
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '')
+    .filter(Boolean);
+}

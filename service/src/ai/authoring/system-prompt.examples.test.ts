@@ -64,6 +64,11 @@ const DOCUMENT_EXPECTATIONS: { marker: string; texts: RegExp[]; pages: number }[
     pages: 1,
   },
   { marker: 'class="next"', texts: [/Quarterly review/, /Page 1 of 2/, /Details/, /Page 2 of 2/], pages: 2 },
+  {
+    marker: 'bar_chart',
+    texts: [/Sales review/, /Revenue by month/, /Target/, /\$51,250/, /February/, /By region/, /South/, /77,750 · 56%/],
+    pages: 1,
+  },
 ];
 
 /** Findings that say the engine does not draw something the example uses. */

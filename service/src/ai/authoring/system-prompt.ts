@@ -80,6 +80,10 @@ Quire's filters:
 - sum, avg, min, max: property?; sort_by: property, "asc"|"desc"; group_by: property (gives [{ name, items, size }]);
   where: property, value?
 - qr: size?, level? and barcode: type?, height? (they write the qr-code and bar-code elements below)
+- bar_chart, line_chart: label property, value property (more value properties: grouped bars, a line each);
+  pie_chart: label property, value property; options width:, height: (px), title:, color: "#hex", format: "money"
+  or "percent" (fractions), values: false. They draw a list as an inline svg chart (example below); an empty list
+  draws "No data"; a missing or non-numeric value is an error.
 LiquidJS's standard filters: abs, append, array_to_sentence_string, at_least, at_most, base64_decode, base64_encode,
 capitalize, ceil, cgi_escape, compact, concat, date_to_long_string, date_to_rfc822, date_to_string,
 date_to_xmlschema, divided_by, downcase, escape, escape_once, find, find_exp, find_index, find_index_exp, first,
@@ -115,6 +119,16 @@ draw a QR code and a barcode of the value they are given:
 \`\`\`
 Barcode types: code128 (up to 80 ASCII characters), code39, ean13 (12 or 13 digits), ean8, upca, itf14. The
 filters write the same elements: {{ order.number | barcode: "code128", 40 }}, {{ order.url | qr: 96 }}.
+Charts from the data, drawn in the template's font:
+
+\`\`\`html
+<h2>Sales review</h2>
+{{ sales.months | bar_chart: "month", "revenue", "target", title: "Revenue by month", format: "money", color: "#1f4e79" }}
+{{ sales.regions | pie_chart: "region", "revenue", title: "By region", height: 160 }}
+\`\`\`
+\`\`\`json
+{"sample_data": {"sales": {"months": [{"month": "January", "revenue": 42000, "target": 40000}, {"month": "February", "revenue": 45500, "target": 44000}, {"month": "March", "revenue": 51250, "target": 48000}], "regions": [{"region": "North", "revenue": 61000}, {"region": "South", "revenue": 77750}]}}}
+\`\`\`
 Never use script, iframe, object, embed, link, forms, video, canvas, event handlers (onclick...) or javascript: links:
 they are removed. Nothing is fetched from the network: no remote images, fonts or style sheets (they are removed).
 An image must be an inline SVG or a data: URL; do not invent image URLs.`;
@@ -280,8 +294,8 @@ mj-section (or mj-wrapper around sections) and mj-column, and in a column mj-tex
 mj-divider, mj-spacer, mj-social, mj-raw. Sections hold columns; content components go only inside a column.
 Keep it 600px wide. A Liquid loop may repeat sections, rows of an mj-table or text. Images must be data: URLs or
 come from the data ({{ product.image_url }}): invented image URLs are removed. No script, forms or event
-handlers. Liquid filters such as money, date and default work as in documents; qr and barcode do not (emails
-cannot draw Quire's elements).`;
+handlers. Liquid filters such as money, date and default work as in documents; qr, barcode and the chart filters
+do not (email clients show neither Quire's elements nor inline SVG).`;
 
 const EMAIL_ROBUST = `## Robust emails
 The email is compiled with the sample data and also with every list empty (say so), lists of 300 rows, text 500

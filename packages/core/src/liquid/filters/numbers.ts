@@ -8,7 +8,8 @@ export interface NumberSettings {
 // Intl formatters are slow to build and fast to use: keep one per option set.
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(filter: string, locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** A cached Intl.NumberFormat; a bad locale or option is the filter's argument error. */
+export function formatter(filter: string, locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {

@@ -111,7 +111,7 @@ describe('replaced content', () => {
     const sized = el('svg', inlineBlock, [], { viewbox: '0 0 100 50', height: '20' });
     sized.markup = markup;
     expect(replaced(sized).box).toMatchObject({
-      content: { kind: 'svg', markup },
+      content: { kind: 'svg', markup: markup.replace('<svg', '<svg font-family="sans-serif"') },
       intrinsic: { width: 30, height: 15 },
     });
     const camel = el('svg', inlineBlock, [], { viewBox: '0 0 100 50' });
@@ -120,6 +120,34 @@ describe('replaced content', () => {
     const bare = el('svg', inlineBlock, []);
     bare.markup = '<svg xmlns="http://www.w3.org/2000/svg"/>';
     expect(replaced(bare).box?.intrinsic).toEqual({ width: 225, height: 112.5 });
+  });
+
+  it("gives inline svg the font-family of its element, unless the svg's root names one", () => {
+    const family = (fontFamily: string[], markup: string) => {
+      const svg = el('svg', { ...inlineBlock, fontFamily }, [], { width: '10', height: '10' });
+      svg.markup = markup;
+      const box = replaced(svg).box;
+      return box?.content.kind === 'svg' ? box.content.markup : undefined;
+    };
+    const bare = '<svg xmlns="http://www.w3.org/2000/svg"><text>A</text></svg>';
+    expect(family(['noto serif', 'georgia', 'serif'], bare)).toBe(
+      `<svg font-family="'noto serif', georgia, serif" xmlns="http://www.w3.org/2000/svg"><text>A</text></svg>`,
+    );
+    expect(family(['o"dd&name'], bare)).toMatch(/^<svg font-family="'o&quot;dd&amp;name'" xmlns=/);
+    const named = '<svg xmlns="http://www.w3.org/2000/svg" font-family="Courier"><text>A</text></svg>';
+    expect(family(['arial'], named)).toBe(named);
+    const styled = '<svg xmlns="http://www.w3.org/2000/svg" style="fill: red; font-family: Courier"></svg>';
+    expect(family(['arial'], styled)).toBe(styled);
+    // A font-family on an inner element leaves the root to inherit.
+    const inner = '<svg xmlns="http://www.w3.org/2000/svg"><text font-family="Courier">A</text></svg>';
+    expect(family(['arial'], inner)).toMatch(/^<svg font-family="arial" /);
+  });
+
+  it('gives an svg drawn from an image file no font of the page, as a browser does', () => {
+    const bytes = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    const image = el('img', { ...inlineBlock, fontFamily: ['georgia'] }, [], { src: 'logo.svg' });
+    const box = replaced(image, new Map([['logo.svg', bytes]])).box;
+    expect(box?.content).toEqual({ kind: 'svg', markup: new TextDecoder().decode(bytes) });
   });
 
   it('draws qr-code and bar-code elements as SVG at their size, a QR code in the text colour', () => {

@@ -37,7 +37,10 @@ export function replacedBox(element: StyledElement, context: BoxContext): Replac
       );
       return box({ kind: 'missing', alt: '' }, null);
     }
-    return box({ kind: 'svg', markup: element.markup }, svgIntrinsic(element.attrs));
+    return box(
+      { kind: 'svg', markup: withInheritedFont(element.markup, element.style.fontFamily) },
+      svgIntrinsic(element.attrs),
+    );
   }
   if (isCodeTag(element.tag)) {
     const drawn = codeSvg(element.tag, element.attrs, { color: cssColor(element.style.color) });
@@ -82,6 +85,19 @@ function svgIntrinsic(attrs: Record<string, string>): { width: number; height: n
   for (const [name, value] of Object.entries(attrs)) lowerCased[name.toLowerCase()] = value;
   const size = svgSize(new Element('svg', lowerCased));
   return { width: (size.width ?? 0) * PX_TO_PT, height: (size.height ?? 0) * PX_TO_PT };
+}
+
+const SVG_START = /^<svg\b(?:[^>"']|"[^"]*"|'[^']*')*>/i;
+
+/**
+ * Inline SVG text inherits the font of the HTML around it, as in a browser: the element's `font-family` becomes the
+ * root's unless the SVG names one there (an SVG drawn from an image file inherits nothing, in browsers too).
+ */
+export function withInheritedFont(markup: string, fontFamily: readonly string[]): string {
+  const start = SVG_START.exec(markup)?.[0];
+  if (!start || fontFamily.length === 0 || /[\s"';]font-family\s*[=:]/i.test(start)) return markup;
+  const list = fontFamily.map((name) => (/^[a-z-]+$/.test(name) ? name : `'${name.replace(/'/g, '')}'`)).join(', ');
+  return `<svg font-family="${list.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"${markup.slice(4)}`;
 }
 
 /** The attributes of an SVG document's root element; only its start tag is parsed. */

@@ -1,5 +1,6 @@
 import type { FontFaceRef } from '../layout/fragment';
 import type { PdfDocument, PdfEmbeddedFont } from './pdfkit-types';
+import type { FindCoveringFamily } from './svg-fonts';
 
 /** A face embedded in the document, with what drawing its glyphs needs. */
 export interface DocumentFace {
@@ -27,7 +28,21 @@ export class DocumentFonts {
   constructor(
     private readonly doc: PdfDocument,
     private readonly bytes: (font: FontFaceRef) => Uint8Array,
+    private readonly families: { resolve?: (cssFamily: string) => string; covering?: FindCoveringFamily } = {},
   ) {}
+
+  /**
+   * The registered family of a CSS `font-family` list as SVG text names it (`Arial, sans-serif`, `'Noto Serif'`),
+   * resolved as HTML text's is; undefined when this document cannot resolve names (the list is then tried name by name).
+   */
+  familyOf(cssFamily: string): string | undefined {
+    return this.families.resolve?.(cssFamily);
+  }
+
+  /** The family that draws all of an SVG text; undefined when this document cannot tell (its own family draws it). */
+  get coveringFamily(): FindCoveringFamily | undefined {
+    return this.families.covering;
+  }
 
   face(ref: FontFaceRef): DocumentFace {
     const key = `${ref.family}\u0000${ref.face}`;
@@ -66,7 +81,10 @@ export class DocumentFonts {
     const gid = pdf.subset.includeGlyph(id);
     face.subsetIds[id] = gid;
     if (pdf.widths[gid] === undefined) {
-      pdf.widths[gid] = pdf.font.getGlyph(id).advanceWidth * pdf.scale;
+      // fontkit keeps the first glyph object made for an id, for every document that shares the parsed font, and
+      // pdfkit maps text it draws itself (SVG text) to that object's code points: made without them, the glyph
+      // would be drawn but not found by text extraction in later documents.
+      pdf.widths[gid] = pdf.font.getGlyph(id, codePoints as number[]).advanceWidth * pdf.scale;
       pdf.unicode[gid] = codePoints as number[];
     } else if (codePoints.length > 0 && face.mapped[gid] !== true) {
       pdf.unicode[gid] = codePoints as number[];

@@ -6,6 +6,7 @@ import { paintGradient } from './gradients';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
 import type { PaintPlatform } from './platform';
+import { withCoveringFonts } from './svg-fonts';
 
 /** The document's raster images: the same bytes make one XObject however many pages show them. */
 export class DocumentImages {
@@ -319,15 +320,16 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
   if (fragment.width > 0 && fragment.height > 0) {
     const { cw } = ctx;
     cw.alpha(1);
-    const aspect = ASPECT.exec(fragment.markup)?.[1] ?? 'xMidYMid meet';
-    const key = `${fragment.width}x${fragment.height}|${aspect}|${fragment.markup}`;
+    const markup = withFallbackFonts(ctx, fragment.markup);
+    const aspect = ASPECT.exec(markup)?.[1] ?? 'xMidYMid meet';
+    const key = `${fragment.width}x${fragment.height}|${aspect}|${markup}`;
     const kept = svgDrawings.get(key);
     let drawn: string | undefined;
     if (kept) drawn = redrawn(ctx, kept);
     else {
-      const fresh = drawSvg(ctx, fragment, aspect);
+      const fresh = drawSvg(ctx, fragment, markup, aspect);
       drawn = fresh?.drawing.drawn;
-      if (fresh?.keep && fragment.markup.length <= SVG_KEPT_MAX_MARKUP) {
+      if (fresh?.keep && markup.length <= SVG_KEPT_MAX_MARKUP) {
         svgDrawings.set(key, fresh.drawing);
         if (svgDrawings.size > SVG_DRAWINGS_KEPT) svgDrawings.delete(svgDrawings.keys().next().value as string);
       }
@@ -355,10 +357,27 @@ function redrawn(ctx: PaintContext, kept: SvgDrawing): string {
   return kept.drawn.replace(OPACITY, (_m, name: string) => `/${names.get(name)} gs`);
 }
 
+/** The markup with each SVG text its family cannot draw given a family that can; what none can is reported. */
+function withFallbackFonts(ctx: PaintContext, markup: string): string {
+  const find = ctx.fonts.coveringFamily;
+  if (!find) return markup;
+  return withCoveringFonts(markup, find, (text, characters) => {
+    const list = characters.map(
+      (ch) => `"${ch}" (U+${(ch.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')})`,
+    );
+    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    ctx.findings.add({
+      code: 'missing_glyphs',
+      message: `No registered font has ${list.join(', ')} along with the rest of the SVG text "${shown}"; they are drawn as empty boxes. Register a font that has them.`,
+    });
+  });
+}
+
 /** The drawing's operators at (0, 0), and whether it may be kept for other documents; undefined when it failed. */
 function drawSvg(
   ctx: PaintContext,
   fragment: SvgFragment,
+  markup: string,
   aspect: string,
 ): { drawing: SvgDrawing; keep: boolean } | undefined {
   const { doc, cw } = ctx;
@@ -367,7 +386,7 @@ function drawSvg(
   cw.beginCapture();
   let failure: unknown;
   const draw = () =>
-    ctx.platform.svgToPdfkit(doc, fragment.markup, 0, 0, {
+    ctx.platform.svgToPdfkit(doc, markup, 0, 0, {
       width: fragment.width,
       height: fragment.height,
       assumePt: true,
@@ -431,9 +450,16 @@ function svgImage(ctx: PaintContext, href: string): ArrayBuffer {
   return new ArrayBuffer(0);
 }
 
-/** SVG text: the first of its families the document's fonts have, else a face the document already uses. */
+/**
+ * SVG text: its `font-family` list resolved as HTML text's is (generic and metric-compatible names included: Arial
+ * is drawn by Arimo, sans-serif by Noto Sans), else the first of its families the document's fonts have, else a
+ * face the document already uses.
+ */
 function svgFont(ctx: PaintContext, families: string, bold: boolean, italic: boolean): string {
   const face = bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
+  const resolved = ctx.fonts.familyOf(families);
+  const named = resolved === undefined ? undefined : ctx.fonts.nameOf({ family: resolved, face });
+  if (named) return named;
   for (const family of families.split(',')) {
     const name = ctx.fonts.nameOf({ family: family.trim().replace(/^['"]|['"]$/g, ''), face });
     if (name) return name;

@@ -7,9 +7,18 @@ import { paintCanvas, paintPiece } from './fragments';
 import { DocumentImages } from './images';
 import { Links, type PaintContext } from './paint-context';
 import type { PaintPlatform } from './platform';
+import type { FindCoveringFamily } from './svg-fonts';
 
 export interface PaintOptions {
-  fonts: { bytes(font: FontFaceRef): Uint8Array };
+  /**
+   * Font bytes for embedding; `resolveFamily` names the family of an SVG's `font-family` list (else it is used as
+   * is), and `coveringFamily` the family that draws all of an SVG text (else its own family draws it).
+   */
+  fonts: {
+    bytes(font: FontFaceRef): Uint8Array;
+    resolveFamily?(cssFamily: string): string;
+    coveringFamily?: FindCoveringFamily;
+  };
   metadata: PdfMetadata;
   findings: Findings;
   /** Deflate the content streams. Default true. */
@@ -66,7 +75,10 @@ export async function paintPdfWith(
   const ctx: PaintContext = {
     doc,
     cw,
-    fonts: new DocumentFonts(doc, (font) => options.fonts.bytes(font)),
+    fonts: new DocumentFonts(doc, (font) => options.fonts.bytes(font), {
+      ...(options.fonts.resolveFamily ? { resolve: options.fonts.resolveFamily.bind(options.fonts) } : {}),
+      ...(options.fonts.coveringFamily ? { covering: options.fonts.coveringFamily.bind(options.fonts) } : {}),
+    }),
     images: new DocumentImages(doc, platform, options.resolveImage),
     platform,
     findings: options.findings,

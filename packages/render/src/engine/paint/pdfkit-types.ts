@@ -24,7 +24,7 @@ export interface FontkitFont {
   underlinePosition: number;
   xHeight: number;
   'OS/2'?: { yStrikeoutPosition?: number };
-  getGlyph(id: number): { advanceWidth: number };
+  getGlyph(id: number, codePoints?: number[]): { advanceWidth: number };
 }
 
 /** pdfkit's EmbeddedFont: a subset, its widths (1000 per em) and ToUnicode code points, indexed by subset id. */

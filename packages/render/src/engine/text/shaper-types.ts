@@ -1,6 +1,16 @@
 import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
 
+/** The family that draws a text given a CSS `font-family` list, and what even that family lacks. */
+export interface CoveringFamily {
+  /** The list's own family when it has every character, else the first registered family that has them all. */
+  family: string;
+  /** True when `family` is not the list's own. */
+  fallback: boolean;
+  /** Characters `family` lacks: no single registered family has them along with the rest (drawn as empty boxes). */
+  lacking: string[];
+}
+
 /** Vertical metrics of a face at a font size, in points (ascent above, descent below the baseline, both positive). */
 export interface FaceMetrics {
   ascent: number;
@@ -39,6 +49,10 @@ export interface TextShaping {
   metrics(font: FontFaceRef, fontSize: number): FaceMetrics;
   /** The font bytes of a face, for embedding. */
   bytes(font: FontFaceRef): Uint8Array;
+  /** The registered family that draws a CSS `font-family` list (`Arial, sans-serif` → Arimo), as text does. */
+  resolveFamily(cssFamily: string): string;
+  /** The family that draws all of a text for a `font-family` list, for SVG text (drawn in one font per element). */
+  coveringFamily(text: string, cssFamily: string): CoveringFamily;
   /** Characters no registered font has, for the `missing_glyphs` finding. */
   missing(text: string): string[];
 }

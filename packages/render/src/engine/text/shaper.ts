@@ -57,6 +57,8 @@ interface FontTables {
   post?: { underlinePosition: number; underlineThickness: number };
 }
 
+// Characters no font draws a glyph for (spaces, controls, joiners), which no family need cover.
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const WORDS_PER_FACE = 50_000;
 const NUMBERS_PER_FACE = 4_096;
 const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
@@ -542,6 +544,21 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       return metrics;
     },
     bytes,
+    resolveFamily: (cssFamily) => registry.resolveFamily(cssFamily),
+    coveringFamily(text, cssFamily) {
+      const own = registry.resolveFamily(cssFamily);
+      const points = [...new Set(text)].filter((ch) => !INVISIBLE.test(ch)).map((ch) => ch.codePointAt(0) as number);
+      const lacks = (family: string) => points.filter((cp) => !registry.hasGlyph(family, cp));
+      const ownLacks = lacks(own);
+      if (ownLacks.length === 0) return { family: own, fallback: false, lacking: [] };
+      let best = { family: own, fallback: false, lacking: ownLacks };
+      for (const family of [...registry.resolveStack(cssFamily), ...registry.fallbacks()]) {
+        const lacking = lacks(family);
+        if (lacking.length < best.lacking.length) best = { family, fallback: family !== own, lacking };
+        if (lacking.length === 0) break;
+      }
+      return { ...best, lacking: best.lacking.map((cp) => String.fromCodePoint(cp)) };
+    },
     missing(text) {
       return registry.missingGlyphs(text);
     },

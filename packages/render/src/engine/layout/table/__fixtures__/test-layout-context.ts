@@ -33,6 +33,12 @@ const noShaping: TextShaping = {
   bytes: () => {
     throw new Error('the table test context shapes no text');
   },
+  resolveFamily: () => {
+    throw new Error('the table test context shapes no text');
+  },
+  coveringFamily: () => {
+    throw new Error('the table test context shapes no text');
+  },
   missing: () => [],
 };
 
