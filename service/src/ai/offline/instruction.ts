@@ -1,5 +1,6 @@
+import { layoutOps } from './layout-words';
 import { Scan } from './scan';
-import type { FontKind, Lang, PageSizeName, SectionKind } from './spec';
+import type { FontKind, Lang, PageSizeName, Placement, SectionKind, TotalsPlacement } from './spec';
 import { LANGUAGES } from './spec';
 import { detectColour, detectFont } from './understand';
 import { LANGUAGE_WORDS } from './vocabulary';
@@ -13,7 +14,24 @@ import { FEATURE_PATTERNS, FEATURE_SECTIONS, type Feature, UNSUPPORTED } from '.
 export type Kind = 'column' | 'field' | 'section';
 
 export type Op =
-  | { op: 'add'; kind?: Kind; name: string; before?: string; after?: string }
+  | {
+      op: 'add';
+      kind?: Kind;
+      name: string;
+      before?: string;
+      after?: string;
+      /** "a discount column that is subtracted": the column changes the line amount. */
+      effect?: 'subtract' | 'add';
+      /** "a discount % column": a share of the line rather than an amount. */
+      percent?: boolean;
+    }
+  /** "subtract it from the amount": the named column (else the one just added) changes the line amount. */
+  | { op: 'effect'; name?: string; effect: 'subtract' | 'add' }
+  | { op: 'placeLogo'; at: Placement }
+  | { op: 'placeTotals'; at: TotalsPlacement }
+  | { op: 'numbered'; section: 'terms' | 'notes'; on: boolean }
+  | { op: 'currency'; code: string }
+  | { op: 'decimals'; n: number; of: 'money' | 'numbers' }
   | { op: 'remove'; kind?: Kind; name: string }
   | { op: 'rename'; kind?: Kind; name: string; to: string }
   | { op: 'move'; kind?: Kind; name: string; where: 'before' | 'after' | 'first' | 'last'; ref?: string }
@@ -26,6 +44,8 @@ export type Op =
   | { op: 'size'; pt?: number; factor?: number }
   | { op: 'orientation'; value: 'portrait' | 'landscape' }
   | { op: 'pageSize'; value: PageSizeName }
+  | { op: 'customSize'; label: string; width_mm: number; height_mm: number }
+  | { op: 'margins'; mm?: number; factor?: number }
   | { op: 'language'; lang: Lang }
   | { op: 'title'; text: string }
   | { op: 'unsupported'; what: string }
@@ -99,6 +119,36 @@ const WORD_MAP: Record<string, string> = {
   traduz: 'translate',
   traduci: 'translate',
   vertaal: 'translate',
+  droite: 'right',
+  derecha: 'right',
+  rechts: 'right',
+  destra: 'right',
+  direita: 'right',
+  rechterkant: 'right',
+  gauche: 'left',
+  izquierda: 'left',
+  links: 'left',
+  sinistra: 'left',
+  esquerda: 'left',
+  linkerkant: 'left',
+  centre: 'center',
+  centro: 'center',
+  milieu: 'center',
+  mittig: 'center',
+  zentriert: 'center',
+  midden: 'center',
+  mets: 'put',
+  mettre: 'put',
+  mettez: 'put',
+  placez: 'put',
+  setze: 'put',
+  platziere: 'put',
+  pon: 'put',
+  poner: 'put',
+  coloca: 'put',
+  colocar: 'put',
+  metti: 'put',
+  zet: 'put',
   colonne: 'column',
   colonnes: 'columns',
   spalte: 'column',
@@ -130,7 +180,7 @@ const WORD_MAP: Record<string, string> = {
 };
 
 const VERBS =
-  'add|remove|delete|drop|hide|rename|move|put|place|make|change|set|use|switch|translate|swap|include|show|insert|increase|decrease|reduce|enlarge|replace|call|reorder|order|turn|give|get|without';
+  'add|remove|delete|drop|hide|rename|move|put|place|make|change|set|use|switch|translate|swap|include|show|insert|increase|decrease|reduce|enlarge|replace|call|reorder|order|turn|give|get|without|subtract|deduct|align|number|center';
 
 const EXTRA_LANGUAGE_WORDS: Partial<Record<Lang, string[]>> = {
   en: ['englische', 'englisch', 'anglais', 'ingles'],
@@ -141,19 +191,25 @@ const EXTRA_LANGUAGE_WORDS: Partial<Record<Lang, string[]>> = {
 
 /** Folded like every word list (lower case, no accents), but keeping the commas and colons that separate lists. */
 function normalise(instruction: string): string {
-  return instruction
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\u2019`\u00b4]/g, "'")
-    .replace(/[^a-z0-9#'%&+\-./,:;!? ]+/g, ' ')
-    .replace(/([,:;])/g, ' $1 ')
-    .split(/(\s+)/)
-    .map((w) => (w in WORD_MAP ? (WORD_MAP[w] as string) : w))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,:;])/g, '$1')
-    .trim();
+  return (
+    instruction
+      // Currency signs are words here ("show prices in €"), before the sign is folded away.
+      .replace(/€/g, ' eur ')
+      .replace(/£/g, ' gbp ')
+      .replace(/\$(?=\s|$)/g, ' usd ')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[\u2019`\u00b4]/g, "'")
+      .replace(/[^a-z0-9#'%&+\-./,:;!? ]+/g, ' ')
+      .replace(/([,:;])/g, ' $1 ')
+      .split(/(\s+)/)
+      .map((w) => (w in WORD_MAP ? (WORD_MAP[w] as string) : w))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([,:;])/g, '$1')
+      .trim()
+  );
 }
 
 function clauses(text: string): string[] {
@@ -218,11 +274,17 @@ function featureOp(f: Feature, on: boolean): Op {
   return { op: 'feature', feature: f as 'logo' | 'pageNumbers' | 'totals', on };
 }
 
+/** "that is subtracted (from the amount)", "to be added to the total": how a new column changes the line amount. */
+const EFFECT =
+  /\s+(?:(?:that|which)\s+(?:is\s+|gets\s+|are\s+)?|to\s+be\s+)?(subtracted|deducted|taken off|added)(?:\s+(?:from|to|on|in(?:to)?)\s+(?:the\s+|each\s+)?(?:line\s+)?(?:amounts?|totals?|prices?|lines?|subtotal|line total))?\s*$/;
+
 /** One name in an add/remove list: a feature ("a logo"), or a column or field. */
 function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[] {
   const ops: Op[] = [];
-  const position = kindOf === 'add' ? /\s+(before|after)\s+(?:the\s+)?(.+)$/.exec(text) : null;
-  const body = position ? text.slice(0, position.index) : text;
+  const effect = kindOf === 'add' ? EFFECT.exec(text) : null;
+  const rest = effect ? text.slice(0, effect.index) : text;
+  const position = kindOf === 'add' ? /\s+(before|after)\s+(?:the\s+)?(.+)$/.exec(rest) : null;
+  const body = position ? rest.slice(0, position.index) : rest;
   const { items, kind } = names(body);
   for (const item of items) {
     // What is left of a clause whose colour was taken ("..., en vert" leaves "en").
@@ -233,11 +295,15 @@ function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[]
       ops.push(featureOp(f, kindOf === 'add'));
       continue;
     }
-    const label = originalWords(original, item);
+    const percent = /\s*(%|percent(?:age)?)\s*|\s+(?:in|as)\s+(?:a\s+)?(?:%|percent(?:age)?)$/;
+    const share = kindOf === 'add' && percent.test(item);
+    const label = originalWords(original, share ? item.replace(percent, ' ').trim() : item);
     if (kindOf === 'add') {
       ops.push({
         op: 'add',
         name: label,
+        ...(effect ? { effect: effect[1] === 'added' ? ('add' as const) : ('subtract' as const) } : {}),
+        ...(share ? { percent: true } : {}),
         ...(kind ? { kind } : {}),
         ...(position?.[1] === 'before' ? { before: position[2] as string } : {}),
         ...(position?.[1] === 'after' ? { after: position[2] as string } : {}),
@@ -314,6 +380,20 @@ const STRUCTURE: Reader[] = [
   ],
 ];
 
+/** "subtract it from the amount", "deduct the discount from each line". */
+const EFFECTS: Reader[] = [
+  [
+    /^(?:please\s+)?(subtract|deduct|add)\s+(?:it|them|this|that|the\s+(.+?))\s+(?:from|to|on)\s+(?:the\s+|each\s+)?(?:line\s+)?(?:amounts?|totals?|lines?|subtotal|line total|prices?)$/,
+    (m, original) => [
+      {
+        op: 'effect',
+        effect: m[1] === 'add' ? 'add' : 'subtract',
+        ...(m[2] ? { name: originalWords(original, (m[2] as string).replace(/\s+columns?$/, '')) } : {}),
+      },
+    ],
+  ],
+];
+
 /** Clauses that add or remove a list of things. */
 const LISTS: Reader[] = [
   [
@@ -382,6 +462,15 @@ function parseClause(clause: string, original: string): Op[] {
   if (lang) return [{ op: 'language', lang }];
   for (const [what, pattern] of UNSUPPORTED)
     if (pattern.test(clause) && !/\bremove|delete|drop\b/.test(clause)) return [{ op: 'unsupported', what }];
+  const effect = firstReading(EFFECTS, clause, original);
+  if (effect) return effect;
+  const layout = layoutOps(clause);
+  if (layout) {
+    // "A5 landscape with 10 mm margins": the orientation, colour or font said with it count too.
+    const page = layout.some((o) => o.op === 'customSize' || o.op === 'margins');
+    const look = page ? lookOps(clause).ops.filter((o) => ['orientation', 'colour', 'font'].includes(o.op)) : [];
+    return [...look, ...layout];
+  }
   const structure = firstReading(STRUCTURE, clause, original);
   if (structure) return structure;
   // What is left after the look can still ask for something ("add a signature and a QR code, in green").
