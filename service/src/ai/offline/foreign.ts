@@ -10,7 +10,7 @@ import { conceptsOfLabel, LANGUAGE_NAMES, phrase, TERMS, term } from './labels';
 import { sectionFor } from './plan';
 import { PRESETS } from './presets';
 import type { Outcome } from './refine';
-import { fillSample, sampleLogo } from './sample';
+import { fillSample, setPath as overwrite, sampleLogo } from './sample';
 import { named } from './scan';
 import type { ContentParts, DocumentSpec, FontKind, Lang, SectionKind } from './spec';
 import { stripSpec } from './spec';
@@ -352,9 +352,163 @@ function appendAt(html: string): number {
   return html.trimEnd().length;
 }
 
+/** The logo image, with the `{% if %}` that guards it when it is alone inside one. */
+function logoSpan(html: string): { start: number; end: number } | undefined {
+  const root = parseHtml(html);
+  // An image that says it is a logo, else the mark a letterhead starts with (the starters draw theirs in SVG).
+  const img =
+    findAll(root, (e) => e.name === 'img' && /logo/i.test(`${e.attrs.src} ${e.attrs.class} ${e.attrs.alt}`))[0] ??
+    findAll(root, (e) => /brand|logo|letterhead|issuer|sender/.test(e.attrs.class ?? ''))
+      .map((e) => e.children[0])
+      .find((c) => c && (c.name === 'svg' || c.name === 'img'));
+  if (!img) return undefined;
+  const open = /\{%-?\s*if\s[^%]*%\}\s*$/.exec(html.slice(0, img.start));
+  const close = /^\s*\{%-?\s*endif\s*-?%\}/.exec(html.slice(img.end));
+  return open && close ? { start: open.index, end: img.end + close[0].length } : { start: img.start, end: img.end };
+}
+
+/**
+ * The logo in a row of its own at the top of the page, aligned as asked: wherever the template had it, its own
+ * layout may not have a place on that side, and a row of its own always does.
+ */
+function placeForeignLogo(state: State, at: 'left' | 'right' | 'center', out: Outcome): void {
+  const span = logoSpan(state.html);
+  let img: string;
+  let html = state.html;
+  if (span) {
+    img = html.slice(span.start, span.end);
+    const row = /<div class="q-logo-row q-logo-(left|right|center)">/.exec(html.slice(0, span.start));
+    if (row && row[1] === at && html.slice(row.index + row[0].length, span.start).trim() === '') {
+      out.failed.push(`The logo is already ${at === 'center' ? 'centred' : `on the ${at}`}.`);
+      return;
+    }
+    html = splice(html, span.start, span.end, '').replace(/<div class="q-logo-row q-logo-\w+">\s*<\/div>\n?/, '');
+  } else {
+    const owner = /\{\{\s*company\./.test(html) ? 'company' : state.spec.root;
+    const path = `${owner}.logo_url`;
+    img = `{% if ${path} != blank %}<img class="q-logo" src="{{ ${path} }}" alt="Logo">{% endif %}`;
+    const name = String(getPath(state.sample, 'company.name') ?? 'Q');
+    setPath(state.sample, path, sampleLogo(state.spec.style.accent, name));
+    if (!/\.q-logo\s*\{/.test(state.css)) state.css += '\n.q-logo { height: 44px; }\n';
+  }
+  const first = Math.max(0, html.search(/<(?!!--)[a-z]/i));
+  // Liquid that computes values (assign, capture) stays first; the row goes before the first element.
+  state.html = splice(html, first, first, `<div class="q-logo-row q-logo-${at}">${img}</div>\n`);
+  if (!/\.q-logo-row\s*\{/.test(state.css))
+    state.css +=
+      '\n.q-logo-row { margin-bottom: 10px; }\n.q-logo-left { text-align: left; }\n.q-logo-right { text-align: right; }\n.q-logo-center { text-align: center; }\n';
+  const where = at === 'center' ? 'the top of the page, centred' : `the top of the page, on the ${at}`;
+  out.done.push(span ? `moved the logo to ${where}` : `added a logo at ${where}`);
+}
+
+/** Notes (or terms) printed from the data become a numbered list, one item per line of their text. */
+function numberForeign(state: State, kind: 'terms' | 'notes', on: boolean, out: Outcome): void {
+  const el = sectionElement(state.html, kind);
+  if (!el) {
+    out.failed.push(`I couldn't find a ${kind} section (an element with a "${kind}" class) to number.`);
+    return;
+  }
+  const inner = state.html.slice(el.openEnd, el.closeStart);
+  if (!on) {
+    out.failed.push(`I can only make ${kind} a numbered list in a template I didn't write, not undo one.`);
+    return;
+  }
+  const para = /<p\b[^>]*>\s*\{\{\s*([\w.[\]"-]+)\s*\}\}\s*<\/p>/.exec(inner);
+  if (!para) {
+    out.failed.push(`The ${kind} section doesn't print one text from the data, so I couldn't number it.`);
+    return;
+  }
+  const path = para[1] as string;
+  const list = `<ol class="q-clauses">{% assign q_clauses = ${path} | split: "\\n" %}{% for q_clause in q_clauses %}{% assign q_clause = q_clause | strip %}{% if q_clause != blank %}<li>{{ q_clause }}</li>{% endif %}{% endfor %}</ol>`;
+  const at = el.openEnd + para.index;
+  state.html = splice(state.html, at, at + para[0].length, list);
+  state.css += '\n.q-clauses { margin: 0; padding-left: 18px; }\n.q-clauses li { margin-bottom: 3px; }\n';
+  const text = getPath(state.sample, path);
+  if (typeof text === 'string' && !text.includes('\n'))
+    overwrite(
+      state.sample,
+      path,
+      text
+        .split(/(?<=[.;!?])\s+(?=\p{Lu}|\d)/u)
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .join('\n'),
+    );
+  out.done.push(`made the ${kind} a numbered list (one item per line of \`${path}\`)`);
+}
+
 function apply(state: State, op: Op, out: Outcome): void {
   const t = themeOf(state.spec);
   switch (op.op) {
+    case 'placeLogo':
+      placeForeignLogo(state, op.at, out);
+      return;
+    case 'numbered':
+      numberForeign(state, op.section, op.on, out);
+      return;
+    case 'placeTotals':
+      out.failed.push(
+        "I can't move the totals of a table I didn't write: I don't know which rows are its totals. Move its <tfoot> rows yourself.",
+      );
+      return;
+    case 'effect':
+      out.failed.push(
+        "I can't change how a template I didn't write works out its line amounts; edit the Liquid that computes them yourself.",
+      );
+      return;
+    case 'customSize':
+      if (
+        state.page.size === 'custom' &&
+        state.page.width_mm === op.width_mm &&
+        state.page.height_mm === op.height_mm
+      ) {
+        out.failed.push(`It is already on ${op.label}.`);
+        return;
+      }
+      state.page = { ...state.page, size: 'custom', width_mm: op.width_mm, height_mm: op.height_mm };
+      out.done.push(`switched the page to ${op.label} (${op.width_mm} × ${op.height_mm} mm)`);
+      return;
+    case 'margins': {
+      const m = state.page.margins;
+      const mm = Math.max(0, Math.min(60, op.mm ?? Math.round(((m.left + m.right) / 2) * (op.factor ?? 1))));
+      if ([m.top, m.right, m.bottom, m.left].every((v) => v === mm)) {
+        out.failed.push(`The margins are already ${mm} mm.`);
+        return;
+      }
+      state.page.margins = {
+        top: mm,
+        right: mm,
+        bottom: Math.max(mm, /page_number/.test(state.footer) ? 20 : 0),
+        left: mm,
+      };
+      out.done.push(`set the margins to ${mm} mm`);
+      return;
+    }
+    case 'currency': {
+      let count = 0;
+      const next = (text: string) =>
+        text.replace(/\|\s*money\b(\s*:\s*(?:"[A-Za-z]{3}"|'[A-Za-z]{3}'|\w+))?/g, () => {
+          count++;
+          return `| money: "${op.code}"`;
+        });
+      const html = next(state.html);
+      const footer = next(state.footer);
+      if (count === 0) {
+        out.failed.push('I found no amounts (the money filter) to change the currency of.');
+        return;
+      }
+      state.html = html;
+      state.footer = footer;
+      out.done.push(`changed the currency of ${count} amount${count === 1 ? '' : 's'} to ${op.code}`);
+      return;
+    }
+    case 'decimals':
+      out.failed.push(
+        op.of === 'money'
+          ? "Amounts print with their currency's decimals (the money filter); I left them as they are."
+          : "I can't set decimals in a template I didn't write; use the number filter's decimals (| number: 2) yourself.",
+      );
+      return;
     case 'colour': {
       const old = accentOf(state.css + state.html);
       if (old) {
@@ -571,6 +725,10 @@ function apply(state: State, op: Op, out: Outcome): void {
           });
         }
         out.done.push(`added the ${label} column (from \`${t2.loopVar}.${n.key}\`)`);
+        if (op.effect)
+          out.failed.push(
+            `I didn't ${op.effect} it from the line amounts: in a template I didn't write I don't know how they are worked out.`,
+          );
         return;
       }
       // A field: a row in the template's first label/value table, else a line at the end.

@@ -1,0 +1,469 @@
+import { getStarter, type TemplateContent } from '@quire/core';
+import { check, renderReport } from '@quire/render';
+import { describe, expect, it } from 'vitest';
+import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfText, pdfWords } from './__fixtures__/pdf';
+import { templateOf } from './__fixtures__/render';
+import { offlineProvider } from './index';
+import { term } from './labels';
+import { setPath } from './sample';
+import { LANGUAGES, type Lang, readSpec } from './spec';
+
+/**
+ * Refinements with checked results: each case takes a template (one the provider generates, or a starter it did
+ * not write), applies its instructions through the provider, renders the result to a real PDF and checks what the
+ * PDF shows: its text (pdftotext), where the logo is (its pixels), where the totals are (word boxes), the page size
+ * (pdfinfo), the fonts (pdffonts), and that the amounts add up. The replies are checked too: they say what changed
+ * and what could not be done, and an instruction that cannot be done gives the template back unchanged.
+ */
+
+const provider = offlineProvider();
+
+/** Logos are drawn in magenta for the tests, a colour nothing else on the page has, so their pixels find them. */
+const MAGENTA = '#ff00ff';
+const MAGENTA_LOGO = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" fill="#ff00ff"/></svg>',
+).toString('base64')}`;
+
+type Source = { prompt: string } | { starter: string };
+
+interface Result {
+  replies: string[];
+  /** The template before the last instruction, and after it. */
+  previous: TemplateContent;
+  template: TemplateContent;
+  bytes: Uint8Array;
+  text: string;
+}
+
+interface Case {
+  name: string;
+  from: Source;
+  steps: string[];
+  /** The last reply, in full or as a pattern. */
+  reply: string | RegExp;
+  /** The last instruction gave back the template it was given. */
+  unchanged?: boolean;
+  /** Text the PDF shows (case-insensitive: table headers print in capitals). */
+  shows?: string[];
+  /** Text it does not show. */
+  hides?: string[];
+  /** The items table's header cells, in order, in the template and on one line of the PDF. */
+  columns?: string[];
+  logo?: 'left' | 'right' | 'center';
+  totals?: 'left' | 'right';
+  /** Line amounts and totals the PDF shows agree with the sample rows (quantity × price − discount, tax). */
+  addsUp?: boolean;
+  pageMm?: { width: number; height: number };
+  more?: (r: Result) => void;
+}
+
+async function source(from: Source): Promise<TemplateContent> {
+  if ('starter' in from) {
+    const starter = getStarter(from.starter as never) as unknown as TemplateContent;
+    // The starters draw their mark in SVG: its first fill becomes magenta, so the test can find it on the page.
+    const html = starter.html.replace(/(<svg\b[\s\S]*?fill=")#[0-9a-fA-F]{6}/, `$1${MAGENTA}`);
+    return { ...starter, html, description: '', data_schema: null, validate_data: false, tags: [] };
+  }
+  const text = await provider.complete({
+    messages: [],
+    task: { kind: 'generate', prompt: from.prompt, templateKind: 'document' },
+  });
+  return templateOf(text).template;
+}
+
+/** The data rendered: the sample, with every logo the template reads from the data drawn in magenta. */
+function withMagentaLogos(template: TemplateContent): Record<string, unknown> {
+  const data = structuredClone(template.sample_data);
+  for (const m of template.html.matchAll(/<img class="q-logo" src="\{\{ ([\w.]+) \}\}"/g))
+    setPath(data, m[1] as string, MAGENTA_LOGO);
+  return data;
+}
+
+async function run(c: Case): Promise<Result> {
+  let template = await source(c.from);
+  let previous = template;
+  const replies: string[] = [];
+  for (const instruction of c.steps) {
+    const answer = await provider.complete({
+      messages: [{ role: 'user', content: instruction }],
+      task: { kind: 'refine', instruction, current: template, history: [] },
+    });
+    const parsed = templateOf(answer);
+    replies.push(parsed.reply);
+    previous = template;
+    template = parsed.template;
+  }
+  const data = withMagentaLogos(template);
+  const report = await renderReport({ template, data });
+  const findings = (await check({ template, data })).findings.filter((f) => f.severity === 'error');
+  expect(findings, c.name).toEqual([]);
+  return { replies, previous, template, bytes: report.bytes, text: pdfText(report.bytes) };
+}
+
+const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');
+
+function headerCells(html: string): string[] {
+  const thead = /<thead>([\s\S]*?)<\/thead>/.exec(html)?.[1] ?? '';
+  return [...thead.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => (m[1] as string).trim());
+}
+
+/** A line of the PDF's text that has every label, in this order. */
+function lineInOrder(text: string, labels: string[]): string | undefined {
+  return text.split('\n').find((line) => {
+    let at = -1;
+    for (const label of labels) {
+      const next = fold(line).indexOf(fold(label), at + 1);
+      if (next < 0) return false;
+      at = next;
+    }
+    return true;
+  });
+}
+
+function logoSide(bytes: Uint8Array): 'left' | 'right' | 'center' | undefined {
+  const box = colourBox(pdfPixels(bytes), MAGENTA);
+  if (!box) return undefined;
+  const middle = (box.left + box.right) / 2;
+  return middle < 0.35 ? 'left' : middle > 0.65 ? 'right' : 'center';
+}
+
+/** Which half of the page the totals' "Subtotal" (else "Total") label starts in, below the table. */
+function totalsSide(bytes: Uint8Array, label = 'Subtotal'): 'left' | 'right' | undefined {
+  const { words, pages } = pdfWords(bytes);
+  const word = words.filter((w) => w.text === label).pop();
+  if (!word) return undefined;
+  return word.xMin < (pages[word.page]?.width ?? 0) / 2 ? 'left' : 'right';
+}
+
+const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** Works the amounts out from the sample rows, independently of the template, and finds them in the PDF. */
+function checkAddsUp(r: Result): void {
+  const spec = readSpec(r.template.html, r.template.css)?.spec;
+  const table = spec?.table;
+  expect(table, 'the template has a table').toBeDefined();
+  if (!spec || !table) return;
+  const root = r.template.sample_data as Record<string, Record<string, unknown>>;
+  const rows = (root[spec.root]?.[table.path.split('.').pop() as string] ?? []) as Record<string, number>[];
+  const rate = Number(root[spec.root]?.tax_rate ?? 0);
+  const columnTypes = Object.fromEntries(table.columns.map((c) => [c.concept ?? c.path, c.type]));
+  let subtotal = 0;
+  let lineTaxes = 0;
+  for (const row of rows) {
+    let line = (row.quantity ?? 0) * (row.unit_price ?? 0);
+    if ('discount' in row) line -= columnTypes.discount === 'percent' ? line * row.discount : row.discount;
+    line = cents(line);
+    subtotal += line;
+    lineTaxes += cents(line * rate);
+    if (table.columns.some((c) => c.concept === 'amount')) expect(r.text).toContain(money(line));
+    expect(row.amount ?? line, 'the sample agrees with the template').toBe(line);
+  }
+  const perLine = table.columns.some((c) => c.concept === 'tax');
+  const tax = perLine ? cents(lineTaxes) : cents(subtotal * rate);
+  expect(r.text).toContain(money(cents(subtotal)));
+  expect(r.text).toContain(money(tax));
+  expect(r.text).toContain(money(cents(subtotal + tax)));
+}
+
+const INVOICE = { prompt: 'An invoice with a logo and columns description, quantity, unit price and amount' };
+const PLAIN_INVOICE = { prompt: 'An invoice with columns description, quantity, unit price and amount' };
+
+const cases: Case[] = [
+  // Positions: the issue's "put the logo on the right", ignored twice while the reply claimed success.
+  {
+    name: 'puts the logo on the right',
+    from: INVOICE,
+    steps: ['put the logo on the right'],
+    reply: 'Moved the logo to the right.',
+    logo: 'right',
+  },
+  {
+    name: 'asked again, says the logo is already on the right and changes nothing',
+    from: INVOICE,
+    steps: ['put the logo on the right', 'put the logo on the right'],
+    reply: 'The logo is already on the right. The template is unchanged.',
+    unchanged: true,
+    logo: 'right',
+  },
+  {
+    name: 'centres the logo, then moves it back to the left',
+    from: INVOICE,
+    steps: ['center the logo', 'move the logo back to the left'],
+    reply: 'Moved the logo to the left.',
+    logo: 'left',
+  },
+  {
+    name: 'centres the logo',
+    from: INVOICE,
+    steps: ['Mets le logo au centre'],
+    reply: 'Moved the logo to the centre, above the header.',
+    logo: 'center',
+  },
+  {
+    name: 'adds a logo on the right when there was none',
+    from: PLAIN_INVOICE,
+    steps: ['logo on the right please'],
+    reply: 'Added a logo (from `company.logo_url`) on the right.',
+    logo: 'right',
+  },
+  {
+    name: "moves a letter's logo to the right of its letterhead",
+    from: { prompt: 'A business letter with a logo' },
+    steps: ['put the logo on the right'],
+    reply: 'Moved the logo to the right.',
+    logo: 'right',
+  },
+  {
+    name: "moves the mark of a starter it did not write to the page's right",
+    from: { starter: 'invoice' },
+    steps: ['put the logo on the right'],
+    reply: /^Moved the logo to the top of the page, on the right\./,
+    logo: 'right',
+  },
+  {
+    name: "centres a starter's mark",
+    from: { starter: 'purchase-order' },
+    steps: ['centre the logo'],
+    reply: /^Moved the logo to the top of the page, centred\./,
+    logo: 'center',
+  },
+  {
+    name: 'puts the totals below the table on the left',
+    from: PLAIN_INVOICE,
+    steps: ['move the totals to the left'],
+    reply: 'Put the totals below the table on the left.',
+    totals: 'left',
+    addsUp: true,
+  },
+  {
+    name: 'puts the totals in a summary box on the right',
+    from: PLAIN_INVOICE,
+    steps: ['put the totals in a summary box'],
+    reply: 'Put the totals in a box below the table on the right.',
+    totals: 'right',
+    addsUp: true,
+    more: (r) => expect(r.template.html).toContain('q-totals-box'),
+  },
+  {
+    name: 'moves the notes above the table',
+    from: PLAIN_INVOICE,
+    steps: ['move the notes above the table'],
+    reply: 'Moved the Notes section before the table.',
+    more: (r) => expect(r.text.indexOf('Thank you for your business')).toBeLessThan(r.text.indexOf('DESCRIPTION')),
+  },
+  // Columns, with arithmetic.
+  {
+    name: 'adds a discount column that is subtracted, and the totals add up',
+    from: PLAIN_INVOICE,
+    steps: ['add a discount column that is subtracted'],
+    reply: 'Added the Discount column; line amounts are now Amount = Quantity × Unit price − Discount.',
+    columns: ['Description', 'Quantity', 'Unit price', 'Discount', 'Amount'],
+    addsUp: true,
+  },
+  {
+    name: 'adds a percentage discount, and a discount column with "subtract it" in a second clause',
+    from: PLAIN_INVOICE,
+    steps: ['add a discount % column and subtract it from the amount'],
+    reply: /^Added the Discount column; line amounts are now Amount = Quantity × Unit price − Discount %\.$/,
+    addsUp: true,
+    more: (r) => expect(r.text).toMatch(/10\.0\s?%/),
+  },
+  {
+    name: 'adds a tax column worked out per line, and the tax total is their sum',
+    from: PLAIN_INVOICE,
+    steps: ['add a discount column', 'add a tax column'],
+    reply: 'Added the Tax column, worked out per line (Tax = Amount × the tax rate).',
+    columns: ['Description', 'Quantity', 'Unit price', 'Discount', 'Amount', 'Tax'],
+    addsUp: true,
+  },
+  {
+    name: 'adds, renames, reorders and removes columns',
+    from: PLAIN_INVOICE,
+    steps: [
+      'add a SKU column before description',
+      'rename Amount to Line total',
+      'reorder the columns: sku, description, line total, quantity, unit price',
+      'remove the unit price column',
+    ],
+    reply: 'Removed the Unit price column.',
+    columns: ['SKU', 'Description', 'Line total', 'Quantity'],
+    hides: ['Unit price'],
+  },
+  {
+    name: 'shows quantities with two decimals',
+    from: PLAIN_INVOICE,
+    steps: ['show the quantities with 2 decimals'],
+    reply: 'Quantity now prints with 2 decimals.',
+    shows: ['2.00', '5.00'],
+  },
+  {
+    name: 'changes the currency to euros',
+    from: PLAIN_INVOICE,
+    steps: ['show prices in €'],
+    reply: 'Changed the currency to EUR.',
+    shows: ['€'],
+    hides: ['$'],
+  },
+  {
+    name: 'says amounts already have two decimals and changes nothing',
+    from: PLAIN_INVOICE,
+    steps: ['show amounts with 2 decimals'],
+    reply: 'Amounts already print with 2 decimals, as USD is written. The template is unchanged.',
+    unchanged: true,
+  },
+  // Sections.
+  {
+    name: 'makes the terms a numbered list',
+    from: { prompt: 'A quote for web design with columns service, hours, rate and total, and terms' },
+    steps: ['make the terms a numbered list'],
+    reply: 'Made the terms a numbered list (one item per line of `quote.terms`).',
+    shows: ['1. Payment is due within 30 days.', '2. Prices are valid for 30 days', '3. Work starts on written'],
+  },
+  {
+    name: 'adds terms as numbered clauses, payment details and a signature; removes the notes',
+    from: PLAIN_INVOICE,
+    steps: ['add numbered terms', 'add payment details and a signature', 'remove the notes'],
+    reply: 'Removed the Notes section.',
+    shows: ['Terms and conditions', '1. Payment is due', 'Payment details', 'IBAN', 'Signature'],
+    hides: ['Thank you for your business'],
+  },
+  {
+    name: 'renames a heading',
+    from: PLAIN_INVOICE,
+    steps: ['rename the notes heading to Remarks'],
+    reply: 'Renamed the Notes section to "Remarks".',
+    shows: ['Remarks'],
+  },
+  {
+    name: 'numbers the notes of a starter it did not write',
+    from: { starter: 'invoice' },
+    steps: ['make the notes a numbered list'],
+    reply: /^Made the notes a numbered list \(one item per line of `invoice\.notes`\)\./,
+    shows: ['1. '],
+  },
+  // Look and page.
+  {
+    name: 'changes the colour, and the page shows it',
+    from: PLAIN_INVOICE,
+    steps: ['make the accent colour #c2185b'],
+    reply: 'Changed the accent colour to #c2185b.',
+    more: (r) => expect(colourBox(pdfPixels(r.bytes), '#c2185b', 30)?.count ?? 0).toBeGreaterThan(50),
+  },
+  {
+    name: 'switches to a serif font at 11pt',
+    from: PLAIN_INVOICE,
+    steps: ['use a serif font', 'set the font size to 11pt'],
+    reply: 'Made the text larger (11pt).',
+    more: (r) => {
+      expect(pdfFonts(r.bytes).join(' ')).toMatch(/Gelasio|Serif|Times|Tinos/);
+      expect(r.template.css).toContain('font-size: 11pt');
+    },
+  },
+  {
+    name: 'turns the page to landscape US Letter',
+    from: PLAIN_INVOICE,
+    steps: ['make it landscape on US Letter'],
+    reply: 'Turned the page to landscape and switched the page to Letter.',
+    pageMm: { width: 279.4, height: 215.9 },
+  },
+  {
+    name: 'switches to A5 with 10 mm margins',
+    from: PLAIN_INVOICE,
+    steps: ['use A5 with 10 mm margins'],
+    reply: 'Switched the page to A5 (148 × 210 mm) and set the margins to 10 mm.',
+    pageMm: { width: 148, height: 210 },
+    more: (r) => {
+      const { words } = pdfWords(r.bytes);
+      const left = Math.min(...words.filter((w) => w.page === 0).map((w) => w.xMin));
+      expect((left * 25.4) / 72).toBeGreaterThan(9);
+      expect((left * 25.4) / 72).toBeLessThan(13);
+    },
+  },
+  {
+    name: 'sets the margins of a starter it did not write, and its page size',
+    from: { starter: 'invoice' },
+    steps: ['set the margins to 30mm and use A4'],
+    reply: 'Set the margins to 30 mm and switched the page to A4.',
+    pageMm: { width: 210, height: 297 },
+    more: (r) => {
+      const { words } = pdfWords(r.bytes);
+      const left = Math.min(...words.filter((w) => w.page === 0).map((w) => w.xMin));
+      expect((left * 25.4) / 72).toBeGreaterThan(29);
+    },
+  },
+  // Replies that do not claim what was not done.
+  {
+    name: 'adds a column to a starter but says it did not subtract it',
+    from: { starter: 'invoice' },
+    steps: ['add a rebate column that is subtracted'],
+    reply: /^Added the Rebate column .*I didn't subtract it from the line amounts/,
+    shows: ['REBATE'],
+  },
+  {
+    name: 'cannot do a watermark: says so, changes nothing',
+    from: INVOICE,
+    steps: ['add a watermark'],
+    reply: /^I can't add watermarks yet.*The template is unchanged\.$/,
+    unchanged: true,
+  },
+  {
+    name: 'does what it can of a mixed request and names the rest',
+    from: INVOICE,
+    steps: ['put the logo on the right and add a background image'],
+    reply: /^Moved the logo to the right\. I can't add background images yet/,
+    logo: 'right',
+  },
+];
+
+/** Every label translated, in every language the writer has. */
+const translations: Case[] = LANGUAGES.filter((l) => l !== 'en').map((lang: Lang) => {
+  const labels = ['description', 'quantity', 'unit_price', 'amount'].map((c) => term(c, lang) as string);
+  // English labels that must be gone, where the language's own word is not the same (Spanish "Subtotal").
+  const english = ['description', 'quantity', 'unit_price', 'subtotal', 'bill_to', 'due_date', 'notes']
+    .filter((c) => !fold(term(c, lang) as string).includes(fold(term(c, 'en') as string)))
+    .map((c) => term(c, 'en') as string);
+  return {
+    name: `translates every label into ${lang}`,
+    from: PLAIN_INVOICE,
+    steps: [
+      `translate into ${({ fr: 'French', de: 'German', es: 'Spanish', pt: 'Portuguese', it: 'Italian', nl: 'Dutch' } as Record<string, string>)[lang]}`,
+    ],
+    reply: /^Translated the labels into \w+ \(amounts now in EUR\)\.$/,
+    columns: labels,
+    shows: [term('invoice', lang) as string, term('subtotal', lang) as string, term('due_date', lang) as string],
+    hides: english,
+  };
+});
+
+describe('offline provider: refinements with checked results', () => {
+  it("has at least twenty cases, the issue's among them", () => {
+    expect(cases.length + translations.length).toBeGreaterThanOrEqual(20);
+    expect(cases.some((c) => c.steps.includes('put the logo on the right') && c.logo === 'right')).toBe(true);
+  });
+
+  for (const c of [...cases, ...translations]) {
+    it(c.name, async () => {
+      const r = await run(c);
+      const reply = r.replies[r.replies.length - 1] as string;
+      if (typeof c.reply === 'string') expect(reply).toBe(c.reply);
+      else expect(reply).toMatch(c.reply);
+      if (c.unchanged) {
+        expect(r.template.html).toBe(r.previous.html.trim());
+        expect(r.template.css).toBe(r.previous.css.trim());
+      }
+      const text = fold(r.text);
+      for (const label of c.shows ?? []) expect(text, `shows "${label}"`).toContain(fold(label));
+      for (const label of c.hides ?? []) expect(text, `hides "${label}"`).not.toContain(fold(label));
+      if (c.columns) {
+        expect(headerCells(r.template.html)).toEqual(c.columns);
+        expect(lineInOrder(r.text, c.columns), `a line with ${c.columns.join(', ')}`).toBeDefined();
+      }
+      if (c.logo) expect(logoSide(r.bytes)).toBe(c.logo);
+      if (c.totals) expect(totalsSide(r.bytes)).toBe(c.totals);
+      if (c.addsUp) checkAddsUp(r);
+      if (c.pageMm) expect(pdfPageMm(r.bytes)).toEqual(c.pageMm);
+      c.more?.(r);
+    });
+  }
+});
