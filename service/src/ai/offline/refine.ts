@@ -3,6 +3,7 @@ import type { OfflineAnswer } from './answer';
 import { applyEffect, computeTax, syncSample } from './arithmetic';
 import { dataShape, findRowPath, findScalarPath } from './bind';
 import { titleOf } from './blocks/header';
+import { columnSums, salesTotals } from './blocks/items-table';
 import { headingOf } from './blocks/sections';
 import { labelOf } from './blocks/theme';
 import { compose } from './compose';
@@ -179,7 +180,10 @@ interface Context {
 
 function addThing(ctx: Context, op: Extract<Op, { op: 'add' }>, out: Outcome): void {
   const { spec } = ctx;
-  const n = named(op.name);
+  // "a VAT column" is the tax on each line, not the VAT number a field of that name would be.
+  const n = /^(vat|gst|hst|tva|iva|mwst|btw|sales tax)$/i.test(op.name.trim())
+    ? { ...named('tax'), label: op.name.trim() }
+    : named(op.name);
   const party = conceptOf(op.name);
   if (party && CONCEPTS[party]?.party) {
     const [role, path] = placeParty(party);
@@ -235,6 +239,10 @@ function addThing(ctx: Context, op: Extract<Op, { op: 'add' }>, out: Outcome): v
     if (column.concept === 'tax' && !bound) {
       const how = computeTax(spec, column);
       out.done.push(how ? `${added}, worked out per line (${how})` : added);
+      return;
+    }
+    if (column.concept === 'tax_rate' && !bound && isSales(spec.docType) && table.totals) {
+      out.done.push(`${added}; the tax is now worked out per line at its rate`);
       return;
     }
     out.done.push(added);
@@ -360,11 +368,13 @@ function placeTotals(spec: DocumentSpec, at: keyof typeof TOTALS_AT, out: Outcom
     out.failed.push('There is no table, so there are no totals to place.');
     return;
   }
+  // Totals print only where there is something to add up: a sales document's amounts, else summable columns.
+  const printable = isSales(spec.docType) ? Boolean(salesTotals(table)) : columnSums(table).sums.size > 0;
+  if (!printable) {
+    out.failed.push('None of the columns holds amounts or quantities to total; add an amount column first.');
+    return;
+  }
   if (!table.totals) {
-    if (!table.columns.some((c) => c.type === 'money' || c.sum)) {
-      out.failed.push('None of the columns holds amounts or quantities to total; add an amount column first.');
-      return;
-    }
     table.totals = true;
     if (isSales(spec.docType)) table.taxRate = table.taxRate ?? `${spec.root}.tax_rate`;
     table.totalsAt = at;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfText, pdfWords } from './__fixtures__/pdf';
 import { templateOf } from './__fixtures__/render';
 import { offlineProvider } from './index';
-import { term } from './labels';
+import { LANGUAGE_NAMES, term } from './labels';
 import { setPath } from './sample';
 import { LANGUAGES, type Lang, readSpec } from './spec';
 
@@ -148,16 +148,22 @@ function checkAddsUp(r: Result): void {
   const rows = (root[spec.root]?.[table.path.split('.').pop() as string] ?? []) as Record<string, number>[];
   const rate = Number(root[spec.root]?.tax_rate ?? 0);
   const columnTypes = Object.fromEntries(table.columns.map((c) => [c.concept ?? c.path, c.type]));
+  const pathOf = (concepts: string[]) => table.columns.find((c) => concepts.includes(c.concept ?? ''))?.path ?? '';
+  const [qty, price, amount] = [
+    ['quantity', 'hours'],
+    ['unit_price', 'rate'],
+    ['amount', 'total'],
+  ].map(pathOf);
   let subtotal = 0;
   let lineTaxes = 0;
   for (const row of rows) {
-    let line = (row.quantity ?? 0) * (row.unit_price ?? 0);
+    let line = (row[qty as string] ?? 0) * (row[price as string] ?? 0);
     if ('discount' in row) line -= columnTypes.discount === 'percent' ? line * row.discount : row.discount;
     line = cents(line);
     subtotal += line;
     lineTaxes += cents(line * rate);
-    if (table.columns.some((c) => c.concept === 'amount')) expect(r.text).toContain(money(line));
-    expect(row.amount ?? line, 'the sample agrees with the template').toBe(line);
+    if (amount) expect(r.text).toContain(money(line));
+    expect(row[amount as string] ?? line, 'the sample agrees with the template').toBe(line);
   }
   const perLine = table.columns.some((c) => c.concept === 'tax');
   const tax = perLine ? cents(lineTaxes) : cents(subtotal * rate);
@@ -276,6 +282,22 @@ const cases: Case[] = [
     reply: 'Added the Tax column, worked out per line (Tax = Amount × the tax rate).',
     columns: ['Description', 'Quantity', 'Unit price', 'Discount', 'Amount', 'Tax'],
     addsUp: true,
+  },
+  {
+    name: 'on a quote, a discount makes Total = Hours × Rate − Discount, and a VAT column is the tax per line',
+    from: { prompt: 'A quote for web design with columns service, hours, rate and total' },
+    steps: ['add a discount column', 'add a VAT column'],
+    reply: 'Added the VAT column, worked out per line (VAT = Total × the tax rate).',
+    columns: ['Service', 'Hours', 'Rate', 'Discount', 'Total', 'VAT'],
+    addsUp: true,
+  },
+  {
+    name: 'puts the sums of a report below its table on the right',
+    from: { prompt: 'A monthly sales report with a table of regions with sales and target' },
+    steps: ['put the totals on the right'],
+    reply: 'Put the totals below the table on the right.',
+    shows: ['Total Sales', 'Total Target', '$172,050.00'],
+    more: (r) => expect(totalsSide(r.bytes, 'Total')).toBe('right'),
   },
   {
     name: 'adds, renames, reorders and removes columns',
@@ -426,10 +448,8 @@ const translations: Case[] = LANGUAGES.filter((l) => l !== 'en').map((lang: Lang
   return {
     name: `translates every label into ${lang}`,
     from: PLAIN_INVOICE,
-    steps: [
-      `translate into ${({ fr: 'French', de: 'German', es: 'Spanish', pt: 'Portuguese', it: 'Italian', nl: 'Dutch' } as Record<string, string>)[lang]}`,
-    ],
-    reply: /^Translated the labels into \w+ \(amounts now in EUR\)\.$/,
+    steps: [`translate into ${LANGUAGE_NAMES[lang]}`],
+    reply: /^Translated the labels into \w+( \(amounts now in [A-Z]{3}\))?\.$/,
     columns: labels,
     shows: [term('invoice', lang) as string, term('subtotal', lang) as string, term('due_date', lang) as string],
     hides: english,
