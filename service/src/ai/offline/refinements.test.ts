@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfText, pdfWords } from './__fixtures__/pdf';
 import { templateOf } from './__fixtures__/render';
 import { offlineProvider } from './index';
-import { LANGUAGE_NAMES, term } from './labels';
+import { LANGUAGE_NAMES, phrase, term } from './labels';
 import { setPath } from './sample';
 import { LANGUAGES, type Lang, readSpec } from './spec';
 
@@ -438,21 +438,33 @@ const cases: Case[] = [
   },
 ];
 
-/** Every label translated, in every language the writer has. */
+/** Every label translated, in every language the writer has: table, totals, sections, captions and the footer. */
+const FULL_INVOICE = {
+  prompt:
+    'An invoice with columns description, quantity, unit price and amount, notes, terms, payment details, a signature, a QR code and page numbers',
+};
+const LABELS = ['invoice', 'bill_to', 'due_date', 'subtotal', 'notes', 'terms', 'payment', 'bank', 'signature'];
+
 const translations: Case[] = LANGUAGES.filter((l) => l !== 'en').map((lang: Lang) => {
-  const labels = ['description', 'quantity', 'unit_price', 'amount'].map((c) => term(c, lang) as string);
-  // English labels that must be gone, where the language's own word is not the same (Spanish "Subtotal").
-  const english = ['description', 'quantity', 'unit_price', 'subtotal', 'bill_to', 'due_date', 'notes']
+  const columns = ['description', 'quantity', 'unit_price', 'amount'].map((c) => term(c, lang) as string);
+  const texts = [
+    ...LABELS.map((c) => term(c, lang) as string),
+    phrase('scan_to_pay', lang),
+    phrase('page_of', lang, { n: '1', c: '1' }),
+  ];
+  // English that must be gone, where the language's own word is not the same (Spanish "Subtotal").
+  // (The sample's bank is called "First Capital Bank": data, not a label.)
+  const english = [...LABELS.filter((c) => c !== 'bank'), 'description', 'quantity', 'unit_price', 'scan_to_pay']
     .filter((c) => !fold(term(c, lang) as string).includes(fold(term(c, 'en') as string)))
     .map((c) => term(c, 'en') as string);
   return {
-    name: `translates every label into ${lang}`,
-    from: PLAIN_INVOICE,
+    name: `translates every label into ${LANGUAGE_NAMES[lang]}`,
+    from: FULL_INVOICE,
     steps: [`translate into ${LANGUAGE_NAMES[lang]}`],
     reply: /^Translated the labels into \w+( \(amounts now in [A-Z]{3}\))?\.$/,
-    columns: labels,
-    shows: [term('invoice', lang) as string, term('subtotal', lang) as string, term('due_date', lang) as string],
-    hides: english,
+    columns,
+    shows: texts,
+    hides: [...english, 'Page 1 of 1'],
   };
 });
 
