@@ -914,6 +914,9 @@ function apply(state: State, op: Op, out: Outcome): void {
     case 'unsupported':
       out.failed.push(unsupportedReply(op.what));
       return;
+    case 'cannot':
+      out.failed.push(op.reason);
+      return;
     case 'unknown':
       out.failed.push(`I didn't understand "${op.text}".`);
       return;

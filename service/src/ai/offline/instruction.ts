@@ -49,6 +49,8 @@ export type Op =
   | { op: 'language'; lang: Lang }
   | { op: 'title'; text: string }
   | { op: 'unsupported'; what: string }
+  /** Something understood that this provider cannot do, with the reason and what it can do instead. */
+  | { op: 'cannot'; reason: string }
   | { op: 'unknown'; text: string };
 
 /** Verbs and nouns of other languages, as the English the patterns read. */
@@ -240,14 +242,25 @@ const ARTICLES =
 function names(text: string): { items: string[]; kind?: Kind } {
   let kind: Kind | undefined;
   let body = text.trim().replace(ARTICLES, '');
-  const trailing = /\s+(columns?|fields?|sections?|rows?|labels?)$/.exec(body);
+  const trailing = /\s+(columns?|fields?|sections?|headings?|rows?|labels?)$/.exec(body);
   if (trailing) {
-    kind = trailing[1]?.startsWith('column') ? 'column' : trailing[1]?.startsWith('section') ? 'section' : 'field';
+    kind = trailing[1]?.startsWith('column')
+      ? 'column'
+      : /^(section|heading)/.test(trailing[1] ?? '')
+        ? 'section'
+        : 'field';
     body = body.slice(0, trailing.index);
   }
-  const leading = /^(?:new\s+)?(columns?|fields?|sections?)\s+(?:for\s+|called\s+|named\s+|with\s+)?/.exec(body);
+  const leading =
+    /^(?:new\s+)?(columns?|fields?|sections?|headings?|sub-?headings?)\s+(?:for\s+|called\s+|named\s+|with\s+|titled\s+)?/.exec(
+      body,
+    );
   if (leading) {
-    kind = leading[1]?.startsWith('column') ? 'column' : leading[1]?.startsWith('section') ? 'section' : 'field';
+    kind = leading[1]?.startsWith('column')
+      ? 'column'
+      : /^(section|heading|sub)/.test(leading[1] ?? '')
+        ? 'section'
+        : 'field';
     body = body.slice(leading[0].length);
   }
   const items = body
@@ -262,6 +275,8 @@ function names(text: string): { items: string[]; kind?: Kind } {
     .filter(Boolean);
   return { items, ...(kind ? { kind } : {}) };
 }
+
+const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function feature(text: string): Feature | undefined {
   for (const [name, pattern] of FEATURE_PATTERNS) if (pattern.test(text)) return name;
@@ -293,6 +308,13 @@ function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[]
     // "notes" alone is the notes section; "a notes column" is a column.
     if (f && (f !== 'totals' || kind === undefined)) {
       ops.push(featureOp(f, kindOf === 'add'));
+      continue;
+    }
+    if (kind === 'section' && kindOf === 'add') {
+      ops.push({
+        op: 'cannot',
+        reason: `I can't add a section or heading of your own ("${originalWords(original, item)}"): I have notes, terms, a summary, payment details, a signature, a QR code and a barcode, and you can rename their headings ("rename the notes heading to ${capitalizeFirst(originalWords(original, item))}").`,
+      });
       continue;
     }
     const percent = /\s*(%|percent(?:age)?)\s*|\s+(?:in|as)\s+(?:a\s+)?(?:%|percent(?:age)?)$/;

@@ -125,12 +125,26 @@ function customSize(clause: string): Op[] | undefined {
   ];
 }
 
+/** "make the headings bigger": sizes go for all the text together; the reply says so rather than "didn't understand". */
+function partSize(clause: string): Op[] | undefined {
+  const part = /\b(headings?|titles?|table headers?|headers?|footer|labels?)\b/.exec(clause);
+  if (!part || !/\b(bigger|larger|smaller|size|pt|px)\b/.test(clause) || /\b(font|text)\b/.test(clause))
+    return undefined;
+  return [
+    {
+      op: 'cannot',
+      reason: `I can't size the ${part[1]} on their own: sizes go for all the text together ("make the text bigger", "set the font size to 11pt").`,
+    },
+  ];
+}
+
 /** The first reading that applies; margins and sizes may come together ("A5 with 10 mm margins"). */
 export function layoutOps(clause: string): Op[] | undefined {
   const page = [...(customSize(clause) ?? []), ...(margins(clause) ?? [])];
   if (page.length > 0) return page;
   return (
     logoPlacement(clause) ??
+    partSize(clause) ??
     totalsPlacement(clause) ??
     numbering(clause) ??
     decimals(clause) ??

@@ -5,7 +5,7 @@ import { dataShape, findRowPath, findScalarPath } from './bind';
 import { titleOf } from './blocks/header';
 import { columnSums, salesTotals } from './blocks/items-table';
 import { headingOf } from './blocks/sections';
-import { labelOf } from './blocks/theme';
+import { FONT_FAMILIES, labelOf } from './blocks/theme';
 import { compose } from './compose';
 import { refineForeign } from './foreign';
 import { unsupportedReply } from './generate';
@@ -687,6 +687,12 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       out.done.push(`changed the accent colour to ${op.name.startsWith('#') ? op.hex : `${op.name} (${op.hex})`}`);
       return;
     case 'font':
+      if (spec.style.font === op.font) {
+        out.failed.push(
+          `It already uses a ${op.font === 'mono' ? 'monospace' : op.font === 'sans' ? 'sans-serif' : 'serif'} font (${FONT_FAMILIES[op.font]}).`,
+        );
+        return;
+      }
       spec.style.font = op.font;
       out.done.push(
         `switched to a ${op.font === 'mono' ? 'monospace' : op.font === 'sans' ? 'sans-serif' : 'serif'} font`,
@@ -725,6 +731,9 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       return;
     case 'unsupported':
       out.failed.push(unsupportedReply(op.what));
+      return;
+    case 'cannot':
+      out.failed.push(op.reason);
       return;
     case 'unknown':
       out.failed.push(`I didn't understand "${op.text}".`);

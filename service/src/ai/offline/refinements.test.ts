@@ -430,6 +430,20 @@ const cases: Case[] = [
     unchanged: true,
   },
   {
+    name: 'cannot add a heading of its own: says what it has instead, changes nothing',
+    from: PLAIN_INVOICE,
+    steps: ['add a heading Scope of work'],
+    reply: /^I can't add a section or heading of your own \("Scope of work"\).*The template is unchanged\.$/,
+    unchanged: true,
+  },
+  {
+    name: 'cannot size the headings alone: says how sizes work, changes nothing',
+    from: PLAIN_INVOICE,
+    steps: ['make the headings bigger'],
+    reply: /^I can't size the headings on their own.*The template is unchanged\.$/,
+    unchanged: true,
+  },
+  {
     name: 'does what it can of a mixed request and names the rest',
     from: INVOICE,
     steps: ['put the logo on the right and add a background image'],
