@@ -15,6 +15,7 @@ import { named } from './scan';
 import type { ContentParts, DocumentSpec, FontKind, Lang, SectionKind } from './spec';
 import { stripSpec } from './spec';
 import { escapeHtml, fold, listText, similarity, snake } from './text';
+import { conceptOf } from './vocabulary';
 
 /**
  * Refining a template the provider did not write (or one edited since): edits on the HTML and CSS themselves,
@@ -57,6 +58,13 @@ function same(a: string, b: string): boolean {
       .replace(/[:.]+$/, '')
       .trim();
   return f(a) === f(b) || (f(a).length > 4 && similarity(f(a), f(b)) > 0.85);
+}
+
+/** A column header and the name someone gave it, in any of the languages: "unit price" is "Einzelpreis". */
+function sameColumn(header: string, name: string): boolean {
+  if (same(header, name)) return true;
+  const wanted = new Set([...conceptsOfLabel(name), conceptOf(name)].filter(Boolean));
+  return conceptsOfLabel(header.replace(/[:.]+$/, '').trim()).some((c) => wanted.has(c));
 }
 
 function guessLanguage(html: string): Lang {
@@ -160,7 +168,7 @@ function itemsTable(
 function columnIndex(html: string, name: string): number {
   const t = itemsTable(html);
   if (!t) return -1;
-  return t.head.findIndex((th) => same(textOf(html, th), name));
+  return t.head.findIndex((th) => sameColumn(textOf(html, th), name));
 }
 
 /** Edits applied from the last offset to the first, so earlier offsets stay right. */
@@ -820,7 +828,7 @@ function apply(state: State, op: Op, out: Outcome): void {
     case 'order': {
       const t3 = itemsTable(state.html);
       const head = t3 ? t3.head.map((h) => textOf(state.html, h)) : [];
-      const find = (name: string) => head.findIndex((h) => same(h, name));
+      const find = (name: string) => head.findIndex((h) => sameColumn(h, name));
       if (op.op === 'move') {
         const from = find(op.name);
         if (from < 0) {

@@ -278,6 +278,10 @@ function brandPath(spec: DocumentSpec): string {
 /** Sample values that were the old language's defaults become the new language's defaults. */
 function resample(given: unknown, before: unknown, after: unknown): unknown {
   if (JSON.stringify(given) === JSON.stringify(before)) return after;
+  // The provider's text put one clause to a line (numbered terms) is still the provider's text.
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+  if (typeof given === 'string' && typeof before === 'string' && typeof after === 'string')
+    return squash(given) === squash(before) ? (given.includes('\n') ? oneClausePerLine(after) : after) : given;
   if (Array.isArray(given) && Array.isArray(before) && Array.isArray(after))
     return given.map((g, i) => resample(g, before[i], after[i]));
   if (

@@ -351,6 +351,14 @@ const cases: Case[] = [
     hides: ['Thank you for your business'],
   },
   {
+    name: 'keeps numbered terms numbered when translating, in the new language',
+    from: { prompt: 'A quote for web design with columns service, hours, rate and total, and terms' },
+    steps: ['number the terms', 'translate into French'],
+    reply: 'Translated the labels into French (amounts now in EUR).',
+    shows: ['Conditions générales', '1. Paiement à 30 jours.', '2. Prix valables 30 jours'],
+    hides: ['Payment is due'],
+  },
+  {
     name: 'renames a heading',
     from: PLAIN_INVOICE,
     steps: ['rename the notes heading to Remarks'],
@@ -415,6 +423,15 @@ const cases: Case[] = [
     },
   },
   // Replies that do not claim what was not done.
+  {
+    name: 'translates a starter it did not write, then finds its columns by their English names',
+    from: { starter: 'invoice' },
+    steps: ['translate into German', 'remove the unit price column and rename Qty to Menge'],
+    reply: 'Removed the unit price column and renamed "Qty" to "Menge".',
+    columns: ['Beschreibung', 'Menge', 'Betrag'],
+    shows: ['Rechnung an', 'Zwischensumme'],
+    hides: ['Unit price', 'Einzelpreis', 'Bill to'],
+  },
   {
     name: 'adds a column to a starter but says it did not subtract it',
     from: { starter: 'invoice' },
