@@ -15,7 +15,15 @@ import { columnFromNamed, fieldFromNamed, insertSection, isSales, partyFor, plac
 import { BRAND_ROLES } from './presets';
 import { fillSample, getPath, setPath } from './sample';
 import { named } from './scan';
-import { type ColumnSpec, cloneSpec, type DocumentSpec, readSpec, type SectionKind, stripSpec } from './spec';
+import {
+  type ColumnSpec,
+  type ContentParts,
+  cloneSpec,
+  type DocumentSpec,
+  readSpec,
+  type SectionKind,
+  stripSpec,
+} from './spec';
 import { capitalize, fold, listText, similarity } from './text';
 import { COLUMN_CONCEPTS, CONCEPTS, conceptOf } from './vocabulary';
 
@@ -771,15 +779,30 @@ function unchanged(current: TemplateContent, reply: string): OfflineAnswer {
   };
 }
 
+/** Whether a new version prints exactly what the current one does (the spec comment aside). */
+function printsTheSame(content: ContentParts, current: TemplateContent): boolean {
+  return (
+    stripSpec(content.html).trim() === stripSpec(current.html).trim() &&
+    content.css.trim() === (current.css ?? '').trim() &&
+    JSON.stringify(content.page) === JSON.stringify(current.page) &&
+    content.footer_html.trim() === (current.footer_html ?? '').trim()
+  );
+}
+
+/** A change that changes nothing the template prints is no change: the reply must not claim one. */
+function nothingChanged(current: TemplateContent, out: Outcome): OfflineAnswer {
+  return unchanged(current, replyFor({ done: [], failed: [...out.failed, 'Nothing it prints would change.'] }));
+}
+
 export function refine(instruction: string, current: TemplateContent, schema?: JsonSchemaDocument): OfflineAnswer {
   const ops = parseInstruction(instruction);
   const recovered = readSpec(current.html, current.css);
   const out: Outcome = { done: [], failed: [] };
   if (!recovered?.pristine) {
     const result = refineForeign(ops, current);
-    return result.out.done.length === 0
-      ? unchanged(current, replyFor(result.out))
-      : { reply: replyFor(result.out), content: result.content };
+    if (result.out.done.length === 0) return unchanged(current, replyFor(result.out));
+    if (printsTheSame(result.content, current)) return nothingChanged(current, result.out);
+    return { reply: replyFor(result.out), content: result.content };
   }
   const ctx: Context = {
     spec: cloneSpec(recovered.spec),
@@ -791,14 +814,7 @@ export function refine(instruction: string, current: TemplateContent, schema?: J
   const sample = fillSample(ctx.spec, ctx.sample);
   syncSample(ctx.spec, sample);
   const content = compose(ctx.spec, sample);
-  // A change that changes nothing the template prints is no change: the reply must not claim one.
-  if (
-    stripSpec(content.html).trim() === stripSpec(current.html).trim() &&
-    content.css.trim() === (current.css ?? '').trim() &&
-    JSON.stringify(content.page) === JSON.stringify(current.page) &&
-    content.footer_html.trim() === (current.footer_html ?? '').trim()
-  )
-    return unchanged(current, replyFor({ done: [], failed: [...out.failed, 'Nothing it prints would change.'] }));
+  if (printsTheSame(content, current)) return nothingChanged(current, out);
   // A name someone gave the template stays; the generated one follows the title (and its language).
   if (current.name && current.name !== titleOf(recovered.spec)) content.name = current.name;
   return { reply: replyFor(out), content };

@@ -511,10 +511,16 @@ describe('offline provider: refinements with checked results', () => {
       const reply = r.replies[r.replies.length - 1] as string;
       if (typeof c.reply === 'string') expect(reply).toBe(c.reply);
       else expect(reply).toMatch(c.reply);
-      if (c.unchanged) {
-        expect(r.template.html).toBe(r.previous.html.trim());
-        expect(r.template.css).toBe(r.previous.css.trim());
-      }
+      // A reply that says the template is unchanged, and only such a reply, gives back what it was given.
+      const same =
+        r.template.html === r.previous.html.trim() &&
+        r.template.css === r.previous.css.trim() &&
+        r.template.footer_html === r.previous.footer_html &&
+        JSON.stringify(r.template.page) === JSON.stringify(r.previous.page);
+      expect(same, 'the template is unchanged exactly when the reply says so').toBe(
+        /The template is unchanged\.( |$)/.test(reply),
+      );
+      if (c.unchanged) expect(same).toBe(true);
       const text = fold(r.text);
       for (const label of c.shows ?? []) expect(text, `shows "${label}"`).toContain(fold(label));
       for (const label of c.hides ?? []) expect(text, `hides "${label}"`).not.toContain(fold(label));
