@@ -129,7 +129,6 @@ const WORD_MAP: Record<string, string> = {
   rechterkant: 'right',
   gauche: 'left',
   izquierda: 'left',
-  links: 'left',
   sinistra: 'left',
   esquerda: 'left',
   linkerkant: 'left',
@@ -300,7 +299,22 @@ function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[]
   const rest = effect ? text.slice(0, effect.index) : text;
   const position = kindOf === 'add' ? /\s+(before|after)\s+(?:the\s+)?(.+)$/.exec(rest) : null;
   const body = position ? rest.slice(0, position.index) : rest;
-  const { items, kind } = names(body);
+  const { items: listed, kind: listedKind } = names(body);
+  let kind = listedKind;
+  const items: string[] = [];
+  const leftover: string[] = [];
+  // "a price column in dollars": the column is "price"; what follows it is said back as not understood.
+  for (const entry of listed) {
+    const split = /^(.+?)\s+(columns?|fields?)\s+(.+)$/.exec(entry);
+    if (!split) {
+      items.push(entry);
+      continue;
+    }
+    items.push(split[1] as string);
+    kind = (split[2] as string).startsWith('column') ? 'column' : 'field';
+    leftover.push(split[3] as string);
+  }
+  for (const text of leftover) ops.push({ op: 'unknown', text });
   for (const item of items) {
     // What is left of a clause whose colour was taken ("..., en vert" leaves "en").
     if (item.length < 3 || /^(in|en|im|em|with|avec|mit|con|com|and|et|und|y|on|to|it)$/.test(item)) continue;

@@ -13,9 +13,13 @@ const REMOVING = /\b(remove|delete|drop|hide|without|no more)\b/;
 function side(clause: string): Placement | undefined {
   if (/\b(cent(?:er|re)d?|middle)\b/.test(clause)) return 'center';
   if (/\bright\b/.test(clause)) return 'right';
-  if (/\bleft\b/.test(clause)) return 'left';
+  // German "links" is only a side next to a logo or totals; in English it is a noun.
+  if (/\b(left|links)\b/.test(clause)) return 'left';
   return undefined;
 }
+
+/** A clause that adds or removes a column or field: its "in euros" or "with 2 decimals" describe that column. */
+const ADDING = /\b(add|insert|include|remove|delete|columns?|fields?)\b/;
 
 /** "put the logo on the right", "center the logo", "logo à droite", "Logo rechts". */
 function logoPlacement(clause: string): Op[] | undefined {
@@ -64,7 +68,8 @@ const CURRENCIES: [RegExp, string][] = [
 
 /** "change the currency to euros", "show prices in GBP", "amounts in €" (the sign arrives as "eur"). */
 function currency(clause: string): Op[] | undefined {
-  if (!/\b(currency|prices?|amounts?|money|totals?|in|into|to|use|switch)\b/.test(clause)) return undefined;
+  if (!/\b(currency|prices?|amounts?|money|totals?|in|into|to|use|switch)\b/.test(clause) || ADDING.test(clause))
+    return undefined;
   for (const [pattern, code] of CURRENCIES) if (pattern.test(clause)) return [{ op: 'currency', code }];
   return undefined;
 }
@@ -77,7 +82,7 @@ function decimals(clause: string): Op[] | undefined {
     /\b(\d|no|zero|without|one|two|three|four)\s+decimals?(?:\s+places?)?\b|\bdecimals?\s*(?:places?)?\s*(?:to|of|:)?\s*(\d)\b/.exec(
       clause,
     );
-  if (!m) return undefined;
+  if (!m || /\b(add|insert|include)\b/.test(clause)) return undefined;
   const word = m[1] ?? m[2] ?? '2';
   const n = /^\d$/.test(word) ? Number(word) : (COUNT[word] ?? 2);
   const of = /\b(amounts?|prices?|money|totals?|currency|costs?)\b/.test(clause) ? 'money' : 'numbers';
@@ -110,7 +115,10 @@ function customSize(clause: string): Op[] | undefined {
     return [{ op: 'customSize', label: (named[1] as string).toUpperCase(), width_mm: w, height_mm: h }];
   }
   const m = /\b(\d+(?:\.\d+)?)\s*(?:x|by)\s*(\d+(?:\.\d+)?)\s*(mm|cm|inches|inch|in)?\b/.exec(clause);
-  if (!m || !/\b(page|paper|size|format|label|card|mm|cm|in|inch|inches)\b/.test(clause)) return undefined;
+  const asked =
+    /\b(page|paper|size|format|label|card|mm|cm|in|inch|inches)\b/.test(clause) ||
+    /^(?:make it|use|switch to|change to|set it to|print on)\s/.test(clause);
+  if (!m || !asked) return undefined;
   const unit = m[3] ?? (Number(m[1]) <= 20 ? 'in' : 'mm');
   const k = TO_MM[unit] ?? 1;
   const [a, b] = [Number(m[1]) * k, Number(m[2]) * k].map((n) => Math.round(n * 10) / 10) as [number, number];
