@@ -754,7 +754,7 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
 }
 
 export const CAN_DO =
-  'I can add, remove, rename or reorder columns, fields and sections; change colours, fonts, text size, orientation and page size; add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian or Dutch.';
+  'I can add, remove, rename or reorder columns, fields and sections; subtract a discount column from the line amounts or work out a tax column; put the logo on the left, right or centre and the totals below the table or in a box; number the terms; change colours, fonts, text size, currency, margins, orientation and page size (A4, Letter, Legal, A5, A6 or your own); add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian or Dutch.';
 
 export function replyFor(out: Outcome): string {
   if (out.done.length === 0) {
