@@ -3,6 +3,7 @@ import { check, renderReport } from '@quire/render';
 import { describe, expect, it } from 'vitest';
 import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfText, pdfWords } from './__fixtures__/pdf';
 import { templateOf } from './__fixtures__/render';
+import { compose } from './compose';
 import { offlineProvider } from './index';
 import { LANGUAGE_NAMES, phrase, term } from './labels';
 import { setPath } from './sample';
@@ -212,6 +213,14 @@ const cases: Case[] = [
     steps: ['logo on the right please'],
     reply: 'Added a logo (from `company.logo_url`) on the right.',
     logo: 'right',
+  },
+  {
+    name: 'puts a logo on the right of meeting minutes',
+    from: { prompt: 'Meeting minutes with attendees and a table of action items with owner and due date' },
+    steps: ['put a logo on the right'],
+    reply: /^Added a logo \(from `[\w.]+`\) on the right\.$/,
+    logo: 'right',
+    shows: ['Meeting minutes'],
   },
   {
     name: "moves a letter's logo to the right of its letterhead",
@@ -503,6 +512,19 @@ describe('offline provider: refinements with checked results', () => {
   it("has at least twenty cases, the issue's among them", () => {
     expect(cases.length + translations.length).toBeGreaterThanOrEqual(20);
     expect(cases.some((c) => c.steps.includes('put the logo on the right') && c.logo === 'right')).toBe(true);
+  });
+
+  it('puts the logo in a column of its own on the right when the header has no sender', async () => {
+    const generated = await source(INVOICE);
+    const spec = readSpec(generated.html, generated.css)?.spec;
+    if (!spec) throw new Error('the generated invoice carries no spec');
+    spec.parties = spec.parties.filter((p) => p.role !== 'from');
+    spec.style.logoAt = 'right';
+    const content = compose(spec, generated.sample_data);
+    expect(content.html).toContain('<div class="q-brand q-logo-right">');
+    const template = { ...generated, html: content.html, css: content.css };
+    const report = await renderReport({ template, data: withMagentaLogos(template) });
+    expect(logoSide(report.bytes)).toBe('right');
   });
 
   for (const c of [...cases, ...translations]) {
