@@ -500,6 +500,12 @@ function parseClause(clause: string, original: string): Op[] {
     if (pattern.test(clause) && !/\bremove|delete|drop\b/.test(clause)) return [{ op: 'unsupported', what }];
   const effect = firstReading(EFFECTS, clause, original);
   if (effect) return effect;
+  // "the logo on the right, the totals on the left": two placements in one clause, read one at a time.
+  const pair =
+    /^(.*\b(?:logo|totals?)\b.*?\b(?:left|right|links|cent(?:er|re)d?|middle|box)\b)\s*(?:,|\band\b|;)\s*(.*\b(?:logo|totals?|terms|notes)\b.+)$/.exec(
+      clause,
+    );
+  if (pair) return [...parseClause(pair[1] as string, original), ...parseClause(pair[2] as string, original)];
   const layout = layoutOps(clause);
   if (layout) {
     // "A5 landscape with 10 mm margins": the orientation, colour or font said with it count too.

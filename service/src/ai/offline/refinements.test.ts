@@ -261,6 +261,15 @@ const cases: Case[] = [
     more: (r) => expect(r.template.html).toContain('q-totals-box'),
   },
   {
+    name: 'reads two placements in one sentence',
+    from: INVOICE,
+    steps: ['put the logo on the right, the totals on the left'],
+    reply: 'Moved the logo to the right and put the totals below the table on the left.',
+    logo: 'right',
+    totals: 'left',
+    addsUp: true,
+  },
+  {
     name: 'moves the notes above the table',
     from: PLAIN_INVOICE,
     steps: ['move the notes above the table'],
