@@ -1,3 +1,4 @@
+import { PRICE, QUANTITY } from './blocks/items-table';
 import { labelOf } from './blocks/theme';
 import { columnFromConcept, isSales } from './plan';
 import { getPath } from './sample';
@@ -9,9 +10,6 @@ import type { ColumnSpec, DocumentSpec, TableSpec } from './spec';
  * (blocks/items-table.ts `lineLiquid`); this module decides which columns take part, says so in words for the
  * reply, and keeps the sample data's values in agreement with what the template prints.
  */
-
-const QUANTITY = ['quantity', 'hours', 'days', 'ordered'];
-const PRICE = ['unit_price', 'price', 'rate', 'day_rate'];
 
 function find(table: TableSpec, concepts: string[]): ColumnSpec | undefined {
   return table.columns.find((c) => concepts.includes(c.concept ?? ''));

@@ -51,8 +51,9 @@ export interface SalesTotals {
   lineTax: boolean;
 }
 
-const QUANTITY = ['quantity', 'hours', 'days', 'ordered'];
-const PRICE = ['unit_price', 'price', 'rate', 'day_rate'];
+/** Concepts of the columns a line amount is worked out from: how many, and at what price each. */
+export const QUANTITY = ['quantity', 'hours', 'days', 'ordered'];
+export const PRICE = ['unit_price', 'price', 'rate', 'day_rate'];
 
 /**
  * Liquid that computes one row's amount as `q_line` (and its tax as `q_line_tax` when the table has a tax column or
