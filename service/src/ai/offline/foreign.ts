@@ -1,5 +1,6 @@
 import type { TemplateContent } from '@quire/core';
 import { footerBlock } from './blocks/footer';
+import { totalsCss } from './blocks/items-table';
 import { ref as liquidRef } from './blocks/liquid';
 import { barcodeBlock, qrBlock, signatureBlock, textSectionBlock } from './blocks/sections';
 import { FONT_FAMILIES, themeOf } from './blocks/theme';
@@ -445,6 +446,79 @@ function numberForeign(state: State, kind: 'terms' | 'notes', on: boolean, out: 
   out.done.push(`made the ${kind} a numbered list (one item per line of \`${path}\`)`);
 }
 
+const TOTALS_AT = {
+  right: 'below the table on the right',
+  left: 'below the table on the left',
+  box: 'in a box below the table on the right',
+} as const;
+
+/**
+ * The items table's footer rows (label and amount, with spacer cells) moved into a block of their own below the
+ * table: on the right, the left, or in a box. The Liquid between the rows (`{% if discount > 0 %}`) moves with them.
+ * A footer whose rows are not one label and one amount each stays where it is, and the reply says why.
+ */
+function placeForeignTotals(state: State, at: 'table' | 'right' | 'left' | 'box', out: Outcome): void {
+  const moved = /<div class="q-totals-row q-totals-(right|left|box)">/.exec(state.html);
+  if (moved) {
+    if (at === 'table') {
+      out.failed.push("I can't put the totals back into a table I didn't write; undo the version that moved them.");
+      return;
+    }
+    if (moved[1] === at) {
+      out.failed.push(`The totals are already ${TOTALS_AT[at]}.`);
+      return;
+    }
+    state.html = splice(
+      state.html,
+      moved.index,
+      moved.index + moved[0].length,
+      `<div class="q-totals-row q-totals-${at}">`,
+    );
+    out.done.push(`put the totals ${TOTALS_AT[at]}`);
+    return;
+  }
+  const t = itemsTable(state.html);
+  const tfoot = t ? childrenNamed(t.table, 'tfoot')[0] : undefined;
+  if (!t || !tfoot || t.foot.length === 0) {
+    out.failed.push(
+      at === 'table'
+        ? 'The totals are already where the template puts them.'
+        : "I couldn't find totals (a <tfoot> under the items table) to move.",
+    );
+    return;
+  }
+  if (at === 'table') {
+    out.failed.push('The totals are already in the table.');
+    return;
+  }
+  const html = state.html;
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const row of t.foot) {
+    const cells = childrenNamed(row, 'td', 'th').filter((c) => html.slice(c.openEnd, c.closeStart).trim());
+    if (cells.length !== 2) {
+      out.failed.push(
+        "I couldn't move the totals: a row of the table's footer isn't one label and one amount, so I left them in the table.",
+      );
+      return;
+    }
+    const [label, value] = cells as [El, El];
+    const grand = /grand|total-row|q-grand/.test(row.attrs.class ?? '');
+    edits.push({
+      start: row.start - tfoot.openEnd,
+      end: row.end - tfoot.openEnd,
+      text: `<tr${grand ? ' class="q-grand"' : ''}><th>${html.slice(label.openEnd, label.closeStart).trim()}</th><td class="num">${html.slice(value.openEnd, value.closeStart).trim()}</td></tr>`,
+    });
+  }
+  const rows = applyEdits(html.slice(tfoot.openEnd, tfoot.closeStart), edits);
+  const block = `\n<div class="q-totals-row q-totals-${at}">\n  <table class="q-totals">\n    <tbody>${rows}</tbody>\n  </table>\n</div>`;
+  state.html = applyEdits(html, [
+    { start: t.table.end, end: t.table.end, text: block },
+    { start: tfoot.start, end: tfoot.end, text: '' },
+  ]);
+  state.css += `\n${totalsCss(themeOf(state.spec))}\n`;
+  out.done.push(`put the totals ${TOTALS_AT[at]}`);
+}
+
 function apply(state: State, op: Op, out: Outcome): void {
   const t = themeOf(state.spec);
   switch (op.op) {
@@ -455,9 +529,7 @@ function apply(state: State, op: Op, out: Outcome): void {
       numberForeign(state, op.section, op.on, out);
       return;
     case 'placeTotals':
-      out.failed.push(
-        "I can't move the totals of a table I didn't write: I don't know which rows are its totals. Move its <tfoot> rows yourself.",
-      );
+      placeForeignTotals(state, op.at, out);
       return;
     case 'effect':
       out.failed.push(

@@ -270,6 +270,23 @@ const cases: Case[] = [
     addsUp: true,
   },
   {
+    name: "moves a starter's footer totals below its table on the left, with the Liquid between the rows",
+    from: { starter: 'invoice' },
+    steps: ['put the totals on the left'],
+    reply: 'Put the totals below the table on the left.',
+    totals: 'left',
+    shows: ['Subtotal', 'Sales tax (8.25%)', '$18,830.09', 'Amount paid', 'Balance due'],
+    more: (r) => expect(r.template.html).not.toContain('<tfoot>'),
+  },
+  {
+    name: "leaves a starter's totals in the table when its footer rows are not label and amount, and says why",
+    from: { starter: 'purchase-order' },
+    steps: ['put the totals in a box'],
+    reply:
+      /^I couldn't move the totals: a row of the table's footer isn't one label and one amount.*The template is unchanged\.$/,
+    unchanged: true,
+  },
+  {
     name: 'moves the notes above the table',
     from: PLAIN_INVOICE,
     steps: ['move the notes above the table'],

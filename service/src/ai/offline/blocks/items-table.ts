@@ -200,7 +200,12 @@ function totalsBlock(
     </tbody>
   </table>
 </div>`;
-  const css = `.q-totals-row { display: flex; margin-bottom: 18px; }
+  return { html, css: totalsCss(t) };
+}
+
+/** The look of a totals block, also given to templates it did not write when their totals move out of the table. */
+export function totalsCss(t: Theme): string {
+  return `.q-totals-row { display: flex; margin-bottom: 18px; }
 .q-totals { width: 42%; border-collapse: collapse; }
 .q-totals-right, .q-totals-box { justify-content: flex-end; }
 .q-totals-left { justify-content: flex-start; }
@@ -208,7 +213,6 @@ function totalsBlock(
 .q-totals td { padding: 4px 8px; }
 .q-totals .q-grand th, .q-totals .q-grand td { font-weight: bold; color: ${t.accent}; border-top: 1.5px solid ${t.accent}; }
 .q-totals-box .q-totals { background-color: ${t.tint}; border: 1px solid ${t.accent}; }`;
-  return { html, css };
 }
 
 export function itemsTableBlock(
