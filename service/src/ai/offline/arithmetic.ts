@@ -11,6 +11,8 @@ import type { ColumnSpec, DocumentSpec, TableSpec } from './spec';
  * reply, and keeps the sample data's values in agreement with what the template prints.
  */
 
+const round = (n: number) => Math.round(n * 100) / 100;
+
 function find(table: TableSpec, concepts: string[]): ColumnSpec | undefined {
   return table.columns.find((c) => concepts.includes(c.concept ?? ''));
 }
@@ -65,6 +67,32 @@ export function applyEffect(
   return { ok: true, how: `the totals take each line's ${label(price as ColumnSpec)} ${sign} ${part}` };
 }
 
+/**
+ * After a column is removed: an amount worked out from quantity and price that lost one of them is read from the
+ * data again, and the sample's amounts (net of the discounts until now) go back to before the discounts, which the
+ * totals still take off. Answers what changed, for the reply, or nothing.
+ */
+export function afterRemoval(spec: DocumentSpec, data: Record<string, unknown>): string | undefined {
+  const table = spec.table;
+  const amount = table?.columns.find((c) => c.computed === 'line');
+  if (!table || !amount || (find(table, QUANTITY) && find(table, PRICE))) return undefined;
+  delete amount.computed;
+  const rows = getPath(data, table.path);
+  if (Array.isArray(rows))
+    for (const row of rows as Record<string, unknown>[]) {
+      if (!row || typeof row !== 'object') continue;
+      let gross = Number(row[amount.path] ?? 0) || 0;
+      for (const c of [...table.columns].reverse()) {
+        if (!c.effect) continue;
+        const v = Number(row[c.path] ?? 0) || 0;
+        const sign = c.effect === 'subtract' ? 1 : -1;
+        gross = c.type === 'percent' ? gross / (1 - sign * v || 1) : gross + sign * v;
+      }
+      row[amount.path] = round(gross);
+    }
+  return `the ${labelOf(amount, spec.language)} column is read from the data again`;
+}
+
 /** A tax column on a sales document: each line's amount × the tax rate (the line's own, else the document's). */
 export function computeTax(spec: DocumentSpec, column: ColumnSpec): string | undefined {
   const table = spec.table;
@@ -76,8 +104,6 @@ export function computeTax(spec: DocumentSpec, column: ColumnSpec): string | und
   const amount = find(table, ['amount', 'total']);
   return `${labelOf(column, spec.language)} = ${amount ? labelOf(amount, spec.language) : 'line amount'} × ${rate ? labelOf(rate, spec.language) : 'the tax rate'}`;
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** One row's amount and tax, as the template works them out. */
 export function lineOf(

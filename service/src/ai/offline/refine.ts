@@ -1,6 +1,6 @@
 import type { JsonSchemaDocument, TemplateContent } from '@quire/core';
 import type { OfflineAnswer } from './answer';
-import { applyEffect, computeTax, syncSample } from './arithmetic';
+import { afterRemoval, applyEffect, computeTax, syncSample } from './arithmetic';
 import { dataShape, findRowPath, findScalarPath } from './bind';
 import { titleOf } from './blocks/header';
 import { columnSums, salesTotals } from './blocks/items-table';
@@ -487,7 +487,8 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       }
       if (ref.kind === 'party' && !spec.parties.some((p) => !BRAND_ROLES.has(p.role)))
         spec.sections = spec.sections.filter((s) => s.kind !== 'parties');
-      out.done.push(`removed ${what}`);
+      const line = ref.kind === 'column' ? afterRemoval(spec, ctx.sample) : undefined;
+      out.done.push(`removed ${what}${line ? `; ${line}` : ''}`);
       return;
     }
     case 'rename': {

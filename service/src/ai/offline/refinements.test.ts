@@ -335,6 +335,20 @@ const cases: Case[] = [
     more: (r) => expect(totalsSide(r.bytes, 'Total')).toBe('right'),
   },
   {
+    name: 'removing the quantity reads the amount from the data again, and the totals still take the discount off',
+    from: PLAIN_INVOICE,
+    steps: ['add a discount column', 'remove the quantity column'],
+    reply: 'Removed the Quantity column; the Amount column is read from the data again.',
+    columns: ['Description', 'Unit price', 'Discount', 'Amount'],
+    more: (r) => {
+      const rows = (r.template.sample_data.invoice as { items: Record<string, number>[] }).items;
+      const subtotal = cents(rows.reduce((sum, row) => sum + (row.amount as number) - (row.discount as number), 0));
+      // The sample's amounts are before the discount again: 5 × 89 = 445 with 25 off.
+      expect(rows.map((row) => row.amount)).toContain(445);
+      expect(r.text).toContain(money(subtotal));
+    },
+  },
+  {
     name: 'adds, renames, reorders and removes columns',
     from: PLAIN_INVOICE,
     steps: [
