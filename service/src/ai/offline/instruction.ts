@@ -2,6 +2,7 @@ import { layoutOps } from './layout-words';
 import { Scan } from './scan';
 import type { FontKind, Lang, PageSizeName, Placement, SectionKind, TotalsPlacement } from './spec';
 import { LANGUAGES } from './spec';
+import { capitalize } from './text';
 import { detectColour, detectFont } from './understand';
 import { LANGUAGE_WORDS } from './vocabulary';
 import { FEATURE_PATTERNS, FEATURE_SECTIONS, type Feature, UNSUPPORTED } from './words';
@@ -275,8 +276,6 @@ function names(text: string): { items: string[]; kind?: Kind } {
   return { items, ...(kind ? { kind } : {}) };
 }
 
-const capitalizeFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 function feature(text: string): Feature | undefined {
   for (const [name, pattern] of FEATURE_PATTERNS) if (pattern.test(text)) return name;
   return undefined;
@@ -327,7 +326,7 @@ function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[]
     if (kind === 'section' && kindOf === 'add') {
       ops.push({
         op: 'cannot',
-        reason: `I can't add a section or heading of your own ("${originalWords(original, item)}"): I have notes, terms, a summary, payment details, a signature, a QR code and a barcode, and you can rename their headings ("rename the notes heading to ${capitalizeFirst(originalWords(original, item))}").`,
+        reason: `I can't add a section or heading of your own ("${originalWords(original, item)}"): I have notes, terms, a summary, payment details, a signature, a QR code and a barcode, and you can rename their headings ("rename the notes heading to ${capitalize(originalWords(original, item))}").`,
       });
       continue;
     }
