@@ -1,7 +1,8 @@
 import { getStarter, type TemplateContent } from '@quire/core';
 import { check, renderReport } from '@quire/render';
 import { describe, expect, it } from 'vitest';
-import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfText, pdfWords } from './__fixtures__/pdf';
+import { pdfText } from '../../reports/__fixtures__/pdf';
+import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfWords } from './__fixtures__/pdf';
 import { templateOf } from './__fixtures__/render';
 import { compose } from './compose';
 import { offlineProvider } from './index';
@@ -98,7 +99,7 @@ async function run(c: Case): Promise<Result> {
   const report = await renderReport({ template, data });
   const findings = (await check({ template, data })).findings.filter((f) => f.severity === 'error');
   expect(findings, c.name).toEqual([]);
-  return { replies, previous, template, bytes: report.bytes, text: pdfText(report.bytes) };
+  return { replies, previous, template, bytes: report.bytes, text: await pdfText(report.bytes) };
 }
 
 const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ');

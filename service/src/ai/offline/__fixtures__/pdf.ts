@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * What a rendered PDF shows, read back with poppler's tools: its text (pdftotext), where words are (pdftotext
- * -bbox), the page size (pdfinfo), its fonts (pdffonts) and its pixels (pdftoppm), so tests check the document a
- * person would see rather than the template's source.
+ * Where things are in a rendered PDF, read back with poppler's tools: where words are (pdftotext -bbox), the page
+ * size in millimetres (pdfinfo), its fonts (pdffonts) and its pixels (pdftoppm), so tests check the document a person
+ * would see rather than the template's source. Its plain text is `pdfText` in reports/__fixtures__/pdf.ts.
  */
 
 function withPdf<T>(bytes: Uint8Array, read: (file: string, dir: string) => T): T {
@@ -18,11 +18,6 @@ function withPdf<T>(bytes: Uint8Array, read: (file: string, dir: string) => T): 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The text of every page, laid out as on the page (columns stay on one line). */
-export function pdfText(bytes: Uint8Array): string {
-  return withPdf(bytes, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
 }
 
 export interface Word {
