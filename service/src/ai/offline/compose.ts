@@ -142,16 +142,19 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
   const footer = spec.pageNumbers ? footerBlock(spec, t) : undefined;
   if (footer) css.add(footer.css);
   const stylesheet = `${[...css].join('\n')}\n`;
-  const margin = spec.docType === 'certificate' ? 12 : 18;
+  const margin = spec.page.margins ?? (spec.docType === 'certificate' ? 12 : 18);
+  const custom = spec.page.custom;
   return {
     name: titleOf(spec),
     html: specComment(spec, html, stylesheet) + html,
     css: stylesheet,
     footer_html: footer?.html ?? '',
     page: {
-      size: spec.page.size,
+      ...(custom
+        ? { size: 'custom' as const, width_mm: custom.width_mm, height_mm: custom.height_mm }
+        : { size: spec.page.size }),
       orientation: spec.page.orientation,
-      margins: { top: margin, right: margin, bottom: spec.pageNumbers ? 22 : margin, left: margin },
+      margins: { top: margin, right: margin, bottom: spec.pageNumbers ? Math.max(22, margin) : margin, left: margin },
     },
     sample_data: fillSample(spec, given),
   };

@@ -1,5 +1,6 @@
 import type { TemplateContent } from '@quire/core';
 import { footerBlock } from './blocks/footer';
+import { totalsCss } from './blocks/items-table';
 import { ref as liquidRef } from './blocks/liquid';
 import { barcodeBlock, qrBlock, signatureBlock, textSectionBlock } from './blocks/sections';
 import { FONT_FAMILIES, themeOf } from './blocks/theme';
@@ -10,11 +11,12 @@ import { conceptsOfLabel, LANGUAGE_NAMES, phrase, term } from './labels';
 import { sectionFor } from './plan';
 import { PRESETS } from './presets';
 import type { Outcome } from './refine';
-import { fillSample, sampleLogo } from './sample';
+import { fillSample, setPath as overwrite, sampleLogo } from './sample';
 import { named } from './scan';
 import type { ContentParts, DocumentSpec, FontKind, Lang, SectionKind } from './spec';
 import { LANGUAGES, stripSpec } from './spec';
 import { escapeHtml, fold, listText, similarity, snake } from './text';
+import { conceptOf } from './vocabulary';
 
 /**
  * Refining a template the provider did not write (or one edited since): edits on the HTML and CSS themselves,
@@ -55,6 +57,13 @@ function same(a: string, b: string): boolean {
       .replace(/[:.]+$/, '')
       .trim();
   return f(a) === f(b) || (f(a).length > 4 && similarity(f(a), f(b)) > 0.85);
+}
+
+/** A column header and the name someone gave it, in any of the languages: "unit price" is "Einzelpreis". */
+function sameColumn(header: string, name: string): boolean {
+  if (same(header, name)) return true;
+  const wanted = new Set([...conceptsOfLabel(name), conceptOf(name)].filter(Boolean));
+  return conceptsOfLabel(header.replace(/[:.]+$/, '').trim()).some((c) => wanted.has(c));
 }
 
 function guessLanguage(html: string): Lang {
@@ -157,7 +166,7 @@ function itemsTable(
 function columnIndex(html: string, name: string): number {
   const t = itemsTable(html);
   if (!t) return -1;
-  return t.head.findIndex((th) => same(textOf(html, th), name));
+  return t.head.findIndex((th) => sameColumn(textOf(html, th), name));
 }
 
 /** Edits applied from the last offset to the first, so earlier offsets stay right. */
@@ -349,9 +358,234 @@ function appendAt(html: string): number {
   return html.trimEnd().length;
 }
 
+/** The logo image, with the `{% if %}` that guards it when it is alone inside one. */
+function logoSpan(html: string): { start: number; end: number } | undefined {
+  const root = parseHtml(html);
+  // An image that says it is a logo, else the mark a letterhead starts with (the starters draw theirs in SVG).
+  const img =
+    findAll(root, (e) => e.name === 'img' && /logo/i.test(`${e.attrs.src} ${e.attrs.class} ${e.attrs.alt}`))[0] ??
+    findAll(root, (e) => /brand|logo|letterhead|issuer|sender/.test(e.attrs.class ?? ''))
+      .map((e) => e.children[0])
+      .find((c) => c && (c.name === 'svg' || c.name === 'img'));
+  if (!img) return undefined;
+  const open = /\{%-?\s*if\s[^%]*%\}\s*$/.exec(html.slice(0, img.start));
+  const close = /^\s*\{%-?\s*endif\s*-?%\}/.exec(html.slice(img.end));
+  return open && close ? { start: open.index, end: img.end + close[0].length } : { start: img.start, end: img.end };
+}
+
+/**
+ * The logo in a row of its own at the top of the page, aligned as asked: wherever the template had it, its own
+ * layout may not have a place on that side, and a row of its own always does.
+ */
+function placeForeignLogo(state: State, at: 'left' | 'right' | 'center', out: Outcome): void {
+  const span = logoSpan(state.html);
+  let img: string;
+  let html = state.html;
+  if (span) {
+    img = html.slice(span.start, span.end);
+    const row = /<div class="q-logo-row q-logo-(left|right|center)">/.exec(html.slice(0, span.start));
+    if (row && row[1] === at && html.slice(row.index + row[0].length, span.start).trim() === '') {
+      out.failed.push(`The logo is already ${at === 'center' ? 'centred' : `on the ${at}`}.`);
+      return;
+    }
+    html = splice(html, span.start, span.end, '').replace(/<div class="q-logo-row q-logo-\w+">\s*<\/div>\n?/, '');
+  } else {
+    const owner = /\{\{\s*company\./.test(html) ? 'company' : state.spec.root;
+    const path = `${owner}.logo_url`;
+    img = `{% if ${path} != blank %}<img class="q-logo" src="{{ ${path} }}" alt="Logo">{% endif %}`;
+    const name = String(getPath(state.sample, 'company.name') ?? 'Q');
+    setPath(state.sample, path, sampleLogo(state.spec.style.accent, name));
+    if (!/\.q-logo\s*\{/.test(state.css)) state.css += '\n.q-logo { height: 44px; }\n';
+  }
+  const first = Math.max(0, html.search(/<(?!!--)[a-z]/i));
+  // Liquid that computes values (assign, capture) stays first; the row goes before the first element.
+  state.html = splice(html, first, first, `<div class="q-logo-row q-logo-${at}">${img}</div>\n`);
+  if (!/\.q-logo-row\s*\{/.test(state.css))
+    state.css +=
+      '\n.q-logo-row { margin-bottom: 10px; }\n.q-logo-left { text-align: left; }\n.q-logo-right { text-align: right; }\n.q-logo-center { text-align: center; }\n';
+  const where = at === 'center' ? 'the top of the page, centred' : `the top of the page, on the ${at}`;
+  out.done.push(span ? `moved the logo to ${where}` : `added a logo at ${where}`);
+}
+
+/** Notes (or terms) printed from the data become a numbered list, one item per line of their text. */
+function numberForeign(state: State, kind: 'terms' | 'notes', on: boolean, out: Outcome): void {
+  const el = sectionElement(state.html, kind);
+  if (!el) {
+    out.failed.push(`I couldn't find a ${kind} section (an element with a "${kind}" class) to number.`);
+    return;
+  }
+  const inner = state.html.slice(el.openEnd, el.closeStart);
+  if (!on) {
+    out.failed.push(`I can only make ${kind} a numbered list in a template I didn't write, not undo one.`);
+    return;
+  }
+  const para = /<p\b[^>]*>\s*\{\{\s*([\w.[\]"-]+)\s*\}\}\s*<\/p>/.exec(inner);
+  if (!para) {
+    out.failed.push(`The ${kind} section doesn't print one text from the data, so I couldn't number it.`);
+    return;
+  }
+  const path = para[1] as string;
+  const list = `<ol class="q-clauses">{% assign q_clauses = ${path} | split: "\\n" %}{% for q_clause in q_clauses %}{% assign q_clause = q_clause | strip %}{% if q_clause != blank %}<li>{{ q_clause }}</li>{% endif %}{% endfor %}</ol>`;
+  const at = el.openEnd + para.index;
+  state.html = splice(state.html, at, at + para[0].length, list);
+  state.css += '\n.q-clauses { margin: 0; padding-left: 18px; }\n.q-clauses li { margin-bottom: 3px; }\n';
+  const text = getPath(state.sample, path);
+  if (typeof text === 'string' && !text.includes('\n'))
+    overwrite(
+      state.sample,
+      path,
+      text
+        .split(/(?<=[.;!?])\s+(?=\p{Lu}|\d)/u)
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .join('\n'),
+    );
+  out.done.push(`made the ${kind} a numbered list (one item per line of \`${path}\`)`);
+}
+
+const TOTALS_AT = {
+  right: 'below the table on the right',
+  left: 'below the table on the left',
+  box: 'in a box below the table on the right',
+} as const;
+
+/**
+ * The items table's footer rows (label and amount, with spacer cells) moved into a block of their own below the
+ * table: on the right, the left, or in a box. The Liquid between the rows (`{% if discount > 0 %}`) moves with them.
+ * A footer whose rows are not one label and one amount each stays where it is, and the reply says why.
+ */
+function placeForeignTotals(state: State, at: 'table' | 'right' | 'left' | 'box', out: Outcome): void {
+  const moved = /<div class="q-totals-row q-totals-(right|left|box)">/.exec(state.html);
+  if (moved) {
+    if (at === 'table') {
+      out.failed.push("I can't put the totals back into a table I didn't write; undo the version that moved them.");
+      return;
+    }
+    if (moved[1] === at) {
+      out.failed.push(`The totals are already ${TOTALS_AT[at]}.`);
+      return;
+    }
+    state.html = splice(
+      state.html,
+      moved.index,
+      moved.index + moved[0].length,
+      `<div class="q-totals-row q-totals-${at}">`,
+    );
+    out.done.push(`put the totals ${TOTALS_AT[at]}`);
+    return;
+  }
+  const t = itemsTable(state.html);
+  const tfoot = t ? childrenNamed(t.table, 'tfoot')[0] : undefined;
+  if (!t || !tfoot || t.foot.length === 0) {
+    out.failed.push(
+      at === 'table'
+        ? 'The totals are already where the template puts them.'
+        : "I couldn't find totals (a <tfoot> under the items table) to move.",
+    );
+    return;
+  }
+  if (at === 'table') {
+    out.failed.push('The totals are already in the table.');
+    return;
+  }
+  const html = state.html;
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const row of t.foot) {
+    const cells = childrenNamed(row, 'td', 'th').filter((c) => html.slice(c.openEnd, c.closeStart).trim());
+    if (cells.length !== 2) {
+      out.failed.push(
+        "I couldn't move the totals: a row of the table's footer isn't one label and one amount, so I left them in the table.",
+      );
+      return;
+    }
+    const [label, value] = cells as [El, El];
+    const grand = /grand|total-row|q-grand/.test(row.attrs.class ?? '');
+    edits.push({
+      start: row.start - tfoot.openEnd,
+      end: row.end - tfoot.openEnd,
+      text: `<tr${grand ? ' class="q-grand"' : ''}><th>${html.slice(label.openEnd, label.closeStart).trim()}</th><td class="num">${html.slice(value.openEnd, value.closeStart).trim()}</td></tr>`,
+    });
+  }
+  const rows = applyEdits(html.slice(tfoot.openEnd, tfoot.closeStart), edits);
+  const block = `\n<div class="q-totals-row q-totals-${at}">\n  <table class="q-totals">\n    <tbody>${rows}</tbody>\n  </table>\n</div>`;
+  state.html = applyEdits(html, [
+    { start: t.table.end, end: t.table.end, text: block },
+    { start: tfoot.start, end: tfoot.end, text: '' },
+  ]);
+  state.css += `\n${totalsCss(themeOf(state.spec))}\n`;
+  out.done.push(`put the totals ${TOTALS_AT[at]}`);
+}
+
 function apply(state: State, op: Op, out: Outcome): void {
   const t = themeOf(state.spec);
   switch (op.op) {
+    case 'placeLogo':
+      placeForeignLogo(state, op.at, out);
+      return;
+    case 'numbered':
+      numberForeign(state, op.section, op.on, out);
+      return;
+    case 'placeTotals':
+      placeForeignTotals(state, op.at, out);
+      return;
+    case 'effect':
+      out.failed.push(
+        "I can't change how a template I didn't write works out its line amounts; edit the Liquid that computes them yourself.",
+      );
+      return;
+    case 'customSize':
+      if (
+        state.page.size === 'custom' &&
+        state.page.width_mm === op.width_mm &&
+        state.page.height_mm === op.height_mm
+      ) {
+        out.failed.push(`It is already on ${op.label}.`);
+        return;
+      }
+      state.page = { ...state.page, size: 'custom', width_mm: op.width_mm, height_mm: op.height_mm };
+      out.done.push(`switched the page to ${op.label} (${op.width_mm} × ${op.height_mm} mm)`);
+      return;
+    case 'margins': {
+      const m = state.page.margins;
+      const mm = Math.max(0, Math.min(60, op.mm ?? Math.round(((m.left + m.right) / 2) * (op.factor ?? 1))));
+      if ([m.top, m.right, m.bottom, m.left].every((v) => v === mm)) {
+        out.failed.push(`The margins are already ${mm} mm.`);
+        return;
+      }
+      state.page.margins = {
+        top: mm,
+        right: mm,
+        bottom: Math.max(mm, /page_number/.test(state.footer) ? 20 : 0),
+        left: mm,
+      };
+      out.done.push(`set the margins to ${mm} mm`);
+      return;
+    }
+    case 'currency': {
+      let count = 0;
+      const next = (text: string) =>
+        text.replace(/\|\s*money\b(\s*:\s*(?:"[A-Za-z]{3}"|'[A-Za-z]{3}'|\w+))?/g, () => {
+          count++;
+          return `| money: "${op.code}"`;
+        });
+      const html = next(state.html);
+      const footer = next(state.footer);
+      if (count === 0) {
+        out.failed.push('I found no amounts (the money filter) to change the currency of.');
+        return;
+      }
+      state.html = html;
+      state.footer = footer;
+      out.done.push(`changed the currency of ${count} amount${count === 1 ? '' : 's'} to ${op.code}`);
+      return;
+    }
+    case 'decimals':
+      out.failed.push(
+        op.of === 'money'
+          ? "Amounts print with their currency's decimals (the money filter); I left them as they are."
+          : "I can't set decimals in a template I didn't write; use the number filter's decimals (| number: 2) yourself.",
+      );
+      return;
     case 'colour': {
       const old = accentOf(state.css + state.html);
       if (old) {
@@ -568,6 +802,10 @@ function apply(state: State, op: Op, out: Outcome): void {
           });
         }
         out.done.push(`added the ${label} column (from \`${t2.loopVar}.${n.key}\`)`);
+        if (op.effect)
+          out.failed.push(
+            `I didn't ${op.effect} it from the line amounts: in a template I didn't write I don't know how they are worked out.`,
+          );
         return;
       }
       // A field: a row in the template's first label/value table, else a line at the end.
@@ -659,7 +897,7 @@ function apply(state: State, op: Op, out: Outcome): void {
     case 'order': {
       const t3 = itemsTable(state.html);
       const head = t3 ? t3.head.map((h) => textOf(state.html, h)) : [];
-      const find = (name: string) => head.findIndex((h) => same(h, name));
+      const find = (name: string) => head.findIndex((h) => sameColumn(h, name));
       if (op.op === 'move') {
         const from = find(op.name);
         if (from < 0) {
@@ -751,6 +989,9 @@ function apply(state: State, op: Op, out: Outcome): void {
     }
     case 'unsupported':
       out.failed.push(unsupportedReply(op.what));
+      return;
+    case 'cannot':
+      out.failed.push(op.reason);
       return;
     case 'unknown':
       out.failed.push(`I didn't understand "${op.text}".`);

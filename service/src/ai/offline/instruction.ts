@@ -1,6 +1,8 @@
+import { layoutOps } from './layout-words';
 import { Scan } from './scan';
-import type { FontKind, Lang, PageSizeName, SectionKind } from './spec';
+import type { FontKind, Lang, PageSizeName, Placement, SectionKind, TotalsPlacement } from './spec';
 import { LANGUAGES } from './spec';
+import { capitalize } from './text';
 import { detectColour, detectFont } from './understand';
 import { LANGUAGE_WORDS } from './vocabulary';
 import { FEATURE_PATTERNS, FEATURE_SECTIONS, type Feature, UNSUPPORTED } from './words';
@@ -13,7 +15,24 @@ import { FEATURE_PATTERNS, FEATURE_SECTIONS, type Feature, UNSUPPORTED } from '.
 export type Kind = 'column' | 'field' | 'section';
 
 export type Op =
-  | { op: 'add'; kind?: Kind; name: string; before?: string; after?: string }
+  | {
+      op: 'add';
+      kind?: Kind;
+      name: string;
+      before?: string;
+      after?: string;
+      /** "a discount column that is subtracted": the column changes the line amount. */
+      effect?: 'subtract' | 'add';
+      /** "a discount % column": a share of the line rather than an amount. */
+      percent?: boolean;
+    }
+  /** "subtract it from the amount": the named column (else the one just added) changes the line amount. */
+  | { op: 'effect'; name?: string; effect: 'subtract' | 'add' }
+  | { op: 'placeLogo'; at: Placement }
+  | { op: 'placeTotals'; at: TotalsPlacement }
+  | { op: 'numbered'; section: 'terms' | 'notes'; on: boolean }
+  | { op: 'currency'; code: string }
+  | { op: 'decimals'; n: number; of: 'money' | 'numbers' }
   | { op: 'remove'; kind?: Kind; name: string }
   | { op: 'rename'; kind?: Kind; name: string; to: string }
   | { op: 'move'; kind?: Kind; name: string; where: 'before' | 'after' | 'first' | 'last'; ref?: string }
@@ -26,9 +45,13 @@ export type Op =
   | { op: 'size'; pt?: number; factor?: number }
   | { op: 'orientation'; value: 'portrait' | 'landscape' }
   | { op: 'pageSize'; value: PageSizeName }
+  | { op: 'customSize'; label: string; width_mm: number; height_mm: number }
+  | { op: 'margins'; mm?: number; factor?: number }
   | { op: 'language'; lang: Lang }
   | { op: 'title'; text: string }
   | { op: 'unsupported'; what: string }
+  /** Something understood that this provider cannot do, with the reason and what it can do instead. */
+  | { op: 'cannot'; reason: string }
   | { op: 'unknown'; text: string };
 
 /** Verbs and nouns of other languages, as the English the patterns read. */
@@ -99,6 +122,35 @@ const WORD_MAP: Record<string, string> = {
   traduz: 'translate',
   traduci: 'translate',
   vertaal: 'translate',
+  droite: 'right',
+  derecha: 'right',
+  rechts: 'right',
+  destra: 'right',
+  direita: 'right',
+  rechterkant: 'right',
+  gauche: 'left',
+  izquierda: 'left',
+  sinistra: 'left',
+  esquerda: 'left',
+  linkerkant: 'left',
+  centre: 'center',
+  centro: 'center',
+  milieu: 'center',
+  mittig: 'center',
+  zentriert: 'center',
+  midden: 'center',
+  mets: 'put',
+  mettre: 'put',
+  mettez: 'put',
+  placez: 'put',
+  setze: 'put',
+  platziere: 'put',
+  pon: 'put',
+  poner: 'put',
+  coloca: 'put',
+  colocar: 'put',
+  metti: 'put',
+  zet: 'put',
   colonne: 'column',
   colonnes: 'columns',
   spalte: 'column',
@@ -130,7 +182,7 @@ const WORD_MAP: Record<string, string> = {
 };
 
 const VERBS =
-  'add|remove|delete|drop|hide|rename|move|put|place|make|change|set|use|switch|translate|swap|include|show|insert|increase|decrease|reduce|enlarge|replace|call|reorder|order|turn|give|get|without';
+  'add|remove|delete|drop|hide|rename|move|put|place|make|change|set|use|switch|translate|swap|include|show|insert|increase|decrease|reduce|enlarge|replace|call|reorder|order|turn|give|get|without|subtract|deduct|align|number|center';
 
 const EXTRA_LANGUAGE_WORDS: Partial<Record<Lang, string[]>> = {
   en: ['englische', 'englisch', 'anglais', 'ingles'],
@@ -141,19 +193,25 @@ const EXTRA_LANGUAGE_WORDS: Partial<Record<Lang, string[]>> = {
 
 /** Folded like every word list (lower case, no accents), but keeping the commas and colons that separate lists. */
 function normalise(instruction: string): string {
-  return instruction
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\u2019`\u00b4]/g, "'")
-    .replace(/[^a-z0-9#'%&+\-./,:;!? ]+/g, ' ')
-    .replace(/([,:;])/g, ' $1 ')
-    .split(/(\s+)/)
-    .map((w) => (w in WORD_MAP ? (WORD_MAP[w] as string) : w))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .replace(/\s+([,:;])/g, '$1')
-    .trim();
+  return (
+    instruction
+      // Currency signs are words here ("show prices in €"), before the sign is folded away.
+      .replace(/€/g, ' eur ')
+      .replace(/£/g, ' gbp ')
+      .replace(/\$(?=\s|$)/g, ' usd ')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[\u2019`\u00b4]/g, "'")
+      .replace(/[^a-z0-9#'%&+\-./,:;!? ]+/g, ' ')
+      .replace(/([,:;])/g, ' $1 ')
+      .split(/(\s+)/)
+      .map((w) => (w in WORD_MAP ? (WORD_MAP[w] as string) : w))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .replace(/\s+([,:;])/g, '$1')
+      .trim()
+  );
 }
 
 function clauses(text: string): string[] {
@@ -184,14 +242,25 @@ const ARTICLES =
 function names(text: string): { items: string[]; kind?: Kind } {
   let kind: Kind | undefined;
   let body = text.trim().replace(ARTICLES, '');
-  const trailing = /\s+(columns?|fields?|sections?|rows?|labels?)$/.exec(body);
+  const trailing = /\s+(columns?|fields?|sections?|headings?|rows?|labels?)$/.exec(body);
   if (trailing) {
-    kind = trailing[1]?.startsWith('column') ? 'column' : trailing[1]?.startsWith('section') ? 'section' : 'field';
+    kind = trailing[1]?.startsWith('column')
+      ? 'column'
+      : /^(section|heading)/.test(trailing[1] ?? '')
+        ? 'section'
+        : 'field';
     body = body.slice(0, trailing.index);
   }
-  const leading = /^(?:new\s+)?(columns?|fields?|sections?)\s+(?:for\s+|called\s+|named\s+|with\s+)?/.exec(body);
+  const leading =
+    /^(?:new\s+)?(columns?|fields?|sections?|headings?|sub-?headings?)\s+(?:for\s+|called\s+|named\s+|with\s+|titled\s+)?/.exec(
+      body,
+    );
   if (leading) {
-    kind = leading[1]?.startsWith('column') ? 'column' : leading[1]?.startsWith('section') ? 'section' : 'field';
+    kind = leading[1]?.startsWith('column')
+      ? 'column'
+      : /^(section|heading|sub)/.test(leading[1] ?? '')
+        ? 'section'
+        : 'field';
     body = body.slice(leading[0].length);
   }
   const items = body
@@ -218,12 +287,33 @@ function featureOp(f: Feature, on: boolean): Op {
   return { op: 'feature', feature: f as 'logo' | 'pageNumbers' | 'totals', on };
 }
 
+/** "that is subtracted (from the amount)", "to be added to the total": how a new column changes the line amount. */
+const EFFECT =
+  /\s+(?:(?:that|which)\s+(?:is\s+|gets\s+|are\s+)?|to\s+be\s+)?(subtracted|deducted|taken off|added)(?:\s+(?:from|to|on|in(?:to)?)\s+(?:the\s+|each\s+)?(?:line\s+)?(?:amounts?|totals?|prices?|lines?|subtotal|line total))?\s*$/;
+
 /** One name in an add/remove list: a feature ("a logo"), or a column or field. */
 function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[] {
   const ops: Op[] = [];
-  const position = kindOf === 'add' ? /\s+(before|after)\s+(?:the\s+)?(.+)$/.exec(text) : null;
-  const body = position ? text.slice(0, position.index) : text;
-  const { items, kind } = names(body);
+  const effect = kindOf === 'add' ? EFFECT.exec(text) : null;
+  const rest = effect ? text.slice(0, effect.index) : text;
+  const position = kindOf === 'add' ? /\s+(before|after)\s+(?:the\s+)?(.+)$/.exec(rest) : null;
+  const body = position ? rest.slice(0, position.index) : rest;
+  const { items: listed, kind: listedKind } = names(body);
+  let kind = listedKind;
+  const items: string[] = [];
+  const leftover: string[] = [];
+  // "a price column in dollars": the column is "price"; what follows it is said back as not understood.
+  for (const entry of listed) {
+    const split = /^(.+?)\s+(columns?|fields?)\s+(.+)$/.exec(entry);
+    if (!split) {
+      items.push(entry);
+      continue;
+    }
+    items.push(split[1] as string);
+    kind = (split[2] as string).startsWith('column') ? 'column' : 'field';
+    leftover.push(split[3] as string);
+  }
+  for (const text of leftover) ops.push({ op: 'unknown', text });
   for (const item of items) {
     // What is left of a clause whose colour was taken ("..., en vert" leaves "en").
     if (item.length < 3 || /^(in|en|im|em|with|avec|mit|con|com|and|et|und|y|on|to|it)$/.test(item)) continue;
@@ -233,11 +323,22 @@ function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[]
       ops.push(featureOp(f, kindOf === 'add'));
       continue;
     }
-    const label = originalWords(original, item);
+    if (kind === 'section' && kindOf === 'add') {
+      ops.push({
+        op: 'cannot',
+        reason: `I can't add a section or heading of your own ("${originalWords(original, item)}"): I have notes, terms, a summary, payment details, a signature, a QR code and a barcode, and you can rename their headings ("rename the notes heading to ${capitalize(originalWords(original, item))}").`,
+      });
+      continue;
+    }
+    const percent = /\s*(%|percent(?:age)?)\s*|\s+(?:in|as)\s+(?:a\s+)?(?:%|percent(?:age)?)$/;
+    const share = kindOf === 'add' && percent.test(item);
+    const label = originalWords(original, share ? item.replace(percent, ' ').trim() : item);
     if (kindOf === 'add') {
       ops.push({
         op: 'add',
         name: label,
+        ...(effect ? { effect: effect[1] === 'added' ? ('add' as const) : ('subtract' as const) } : {}),
+        ...(share ? { percent: true } : {}),
         ...(kind ? { kind } : {}),
         ...(position?.[1] === 'before' ? { before: position[2] as string } : {}),
         ...(position?.[1] === 'after' ? { after: position[2] as string } : {}),
@@ -314,6 +415,20 @@ const STRUCTURE: Reader[] = [
   ],
 ];
 
+/** "subtract it from the amount", "deduct the discount from each line". */
+const EFFECTS: Reader[] = [
+  [
+    /^(?:please\s+)?(subtract|deduct|add)\s+(?:it|them|this|that|the\s+(.+?))\s+(?:from|to|on)\s+(?:the\s+|each\s+)?(?:line\s+)?(?:amounts?|totals?|lines?|subtotal|line total|prices?)$/,
+    (m, original) => [
+      {
+        op: 'effect',
+        effect: m[1] === 'add' ? 'add' : 'subtract',
+        ...(m[2] ? { name: originalWords(original, (m[2] as string).replace(/\s+columns?$/, '')) } : {}),
+      },
+    ],
+  ],
+];
+
 /** Clauses that add or remove a list of things. */
 const LISTS: Reader[] = [
   [
@@ -382,6 +497,21 @@ function parseClause(clause: string, original: string): Op[] {
   if (lang) return [{ op: 'language', lang }];
   for (const [what, pattern] of UNSUPPORTED)
     if (pattern.test(clause) && !/\bremove|delete|drop\b/.test(clause)) return [{ op: 'unsupported', what }];
+  const effect = firstReading(EFFECTS, clause, original);
+  if (effect) return effect;
+  // "the logo on the right, the totals on the left": two placements in one clause, read one at a time.
+  const pair =
+    /^(.*\b(?:logo|totals?)\b.*?\b(?:left|right|links|cent(?:er|re)d?|middle|box)\b)\s*(?:,|\band\b|;)\s*(.*\b(?:logo|totals?|terms|notes)\b.+)$/.exec(
+      clause,
+    );
+  if (pair) return [...parseClause(pair[1] as string, original), ...parseClause(pair[2] as string, original)];
+  const layout = layoutOps(clause);
+  if (layout) {
+    // "A5 landscape with 10 mm margins": the orientation, colour or font said with it count too.
+    const page = layout.some((o) => o.op === 'customSize' || o.op === 'margins');
+    const look = page ? lookOps(clause).ops.filter((o) => ['orientation', 'colour', 'font'].includes(o.op)) : [];
+    return [...look, ...layout];
+  }
   const structure = firstReading(STRUCTURE, clause, original);
   if (structure) return structure;
   // What is left after the look can still ask for something ("add a signature and a QR code, in green").

@@ -40,10 +40,16 @@ describe('offline provider: refining its own templates', async () => {
 
   it('adds a column where asked, with sample values for it', async () => {
     const { reply, next } = await refined(invoice, 'Add a discount column after quantity');
-    expect(reply).toBe('Added the Discount column.');
+    // A discount on an invoice is taken off the line: the reply says how the amount is worked out now.
+    expect(reply).toBe('Added the Discount column; line amounts are now Amount = Quantity × Unit price − Discount.');
     expect(headers(next.html)).toEqual(['Description', 'Quantity', 'Discount', 'Unit price', 'Amount']);
     const rows = (next.sample_data.invoice as { items: Record<string, unknown>[] }).items;
     expect(rows.every((r) => typeof r.discount === 'number')).toBe(true);
+    expect(rows.map((r) => r.amount)).toEqual(
+      rows.map(
+        (r) => Math.round(((r.quantity as number) * (r.unit_price as number) - (r.discount as number)) * 100) / 100,
+      ),
+    );
     // The rows already there keep their values.
     expect(rows[0]?.description).toBe('Website redesign');
   });

@@ -1,9 +1,11 @@
 import type { JsonSchemaDocument, TemplateContent } from '@quire/core';
 import type { OfflineAnswer } from './answer';
+import { afterRemoval, applyEffect, computeTax, syncSample } from './arithmetic';
 import { dataShape, findRowPath, findScalarPath } from './bind';
 import { titleOf } from './blocks/header';
+import { columnSums, salesTotals } from './blocks/items-table';
 import { headingOf } from './blocks/sections';
-import { labelOf } from './blocks/theme';
+import { FONT_FAMILIES, labelOf } from './blocks/theme';
 import { compose } from './compose';
 import { refineForeign } from './foreign';
 import { unsupportedReply } from './generate';
@@ -11,9 +13,17 @@ import { type Kind, type Op, parseInstruction } from './instruction';
 import { conceptsOfLabel, LANGUAGE_NAMES, term } from './labels';
 import { columnFromNamed, fieldFromNamed, insertSection, isSales, partyFor, placeParty, sectionFor } from './plan';
 import { BRAND_ROLES } from './presets';
-import { fillSample } from './sample';
+import { fillSample, getPath, setPath } from './sample';
 import { named } from './scan';
-import { cloneSpec, type DocumentSpec, readSpec, type SectionKind } from './spec';
+import {
+  type ColumnSpec,
+  type ContentParts,
+  cloneSpec,
+  type DocumentSpec,
+  readSpec,
+  type SectionKind,
+  stripSpec,
+} from './spec';
 import { capitalize, fold, listText, similarity } from './text';
 import { COLUMN_CONCEPTS, CONCEPTS, conceptOf } from './vocabulary';
 
@@ -172,11 +182,16 @@ interface Context {
   spec: DocumentSpec;
   schema?: JsonSchemaDocument;
   sample: Record<string, unknown>;
+  /** The column the instruction added last: what "subtract it from the amount" means. */
+  added?: ColumnSpec;
 }
 
 function addThing(ctx: Context, op: Extract<Op, { op: 'add' }>, out: Outcome): void {
   const { spec } = ctx;
-  const n = named(op.name);
+  // "a VAT column" is the tax on each line, not the VAT number a field of that name would be.
+  const n = /^(vat|gst|hst|tva|iva|mwst|btw|sales tax)$/i.test(op.name.trim())
+    ? { ...named('tax'), label: op.name.trim() }
+    : named(op.name);
   const party = conceptOf(op.name);
   if (party && CONCEPTS[party]?.party) {
     const [role, path] = placeParty(party);
@@ -208,6 +223,7 @@ function addThing(ctx: Context, op: Extract<Op, { op: 'add' }>, out: Outcome): v
       column.path = bound.path;
       column.type = bound.type;
     }
+    if (op.percent) column.type = 'percent';
     let at = table.columns.length;
     const ref = op.before ?? op.after;
     if (ref) {
@@ -215,9 +231,29 @@ function addThing(ctx: Context, op: Extract<Op, { op: 'add' }>, out: Outcome): v
       if (r) at = r.index + (op.after ? 1 : 0);
     }
     table.columns.splice(at, 0, column);
-    out.done.push(
-      `added the ${labelOf(column, spec.language)} column${bound ? ` (from \`${bound.path}\` in your data)` : ''}`,
-    );
+    ctx.added = column;
+    const added = `added the ${labelOf(column, spec.language)} column${bound ? ` (from \`${bound.path}\` in your data)` : ''}`;
+    // A discount is subtracted from the line unless someone says otherwise; a tax column is worked out per line.
+    const effect = op.effect ?? (column.concept === 'discount' && isSales(spec.docType) ? 'subtract' : undefined);
+    if (effect) {
+      const result = applyEffect(spec, column, effect, Boolean(ref));
+      if (result.ok) out.done.push(`${added}; line amounts are now ${result.how}`);
+      else {
+        out.done.push(added);
+        out.failed.push(`I didn't ${effect} it: ${result.why}.`);
+      }
+      return;
+    }
+    if (column.concept === 'tax' && !bound) {
+      const how = computeTax(spec, column);
+      out.done.push(how ? `${added}, worked out per line (${how})` : added);
+      return;
+    }
+    if (column.concept === 'tax_rate' && !bound && isSales(spec.docType) && table.totals) {
+      out.done.push(`${added}; the tax is now worked out per line at its rate`);
+      return;
+    }
+    out.done.push(added);
     return;
   }
   if (resolve(spec, op.name, 'field')) {
@@ -250,6 +286,10 @@ function brandPath(spec: DocumentSpec): string {
 /** Sample values that were the old language's defaults become the new language's defaults. */
 function resample(given: unknown, before: unknown, after: unknown): unknown {
   if (JSON.stringify(given) === JSON.stringify(before)) return after;
+  // The provider's text put one clause to a line (numbered terms) is still the provider's text.
+  const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+  if (typeof given === 'string' && typeof before === 'string' && typeof after === 'string')
+    return squash(given) === squash(before) ? (given.includes('\n') ? oneClausePerLine(after) : after) : given;
   if (Array.isArray(given) && Array.isArray(before) && Array.isArray(after))
     return given.map((g, i) => resample(g, before[i], after[i]));
   if (
@@ -309,6 +349,121 @@ function translate(ctx: Context, lang: DocumentSpec['language'], out: Outcome): 
     );
 }
 
+const SIDES = { left: 'on the left', right: 'on the right', center: 'centred above the header' } as const;
+const TO_SIDES = { left: 'to the left', right: 'to the right', center: 'to the centre, above the header' } as const;
+
+function placeLogo(spec: DocumentSpec, at: 'left' | 'right' | 'center', out: Outcome): void {
+  if (spec.docType === 'certificate') {
+    out.failed.push('On a certificate the logo stays centred above the title.');
+    return;
+  }
+  if (spec.logo && (spec.style.logoAt ?? 'left') === at) {
+    out.failed.push(`The logo is already ${SIDES[at]}.`);
+    return;
+  }
+  const added = !spec.logo;
+  if (added) spec.logo = `${brandPath(spec)}.logo_url`;
+  spec.style.logoAt = at;
+  out.done.push(added ? `added a logo (from \`${spec.logo}\`) ${SIDES[at]}` : `moved the logo ${TO_SIDES[at]}`);
+}
+
+const TOTALS_AT = {
+  table: "in the table's footer",
+  right: 'below the table on the right',
+  left: 'below the table on the left',
+  box: 'in a box below the table on the right',
+} as const;
+
+function placeTotals(spec: DocumentSpec, at: keyof typeof TOTALS_AT, out: Outcome): void {
+  const table = spec.table;
+  if (!table) {
+    out.failed.push('There is no table, so there are no totals to place.');
+    return;
+  }
+  // Totals print only where there is something to add up: a sales document's amounts, else summable columns.
+  const printable = isSales(spec.docType) ? Boolean(salesTotals(table)) : columnSums(table).sums.size > 0;
+  if (!printable) {
+    out.failed.push('None of the columns holds amounts or quantities to total; add an amount column first.');
+    return;
+  }
+  if (!table.totals) {
+    table.totals = true;
+    if (isSales(spec.docType)) table.taxRate = table.taxRate ?? `${spec.root}.tax_rate`;
+    table.totalsAt = at;
+    out.done.push(`added totals ${TOTALS_AT[at]}`);
+    return;
+  }
+  if ((table.totalsAt ?? 'table') === at) {
+    out.failed.push(`The totals are already ${TOTALS_AT[at]}.`);
+    return;
+  }
+  table.totalsAt = at;
+  out.done.push(`put the totals ${TOTALS_AT[at]}`);
+}
+
+/** Sentences of one line become one line each, so a numbered list has an item per clause. */
+function oneClausePerLine(text: string): string {
+  if (text.includes('\n')) return text;
+  return text
+    .split(/(?<=[.;!?])\s+(?=\p{Lu}|\d)/u)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+function numberSection(ctx: Context, kind: 'terms' | 'notes', on: boolean, out: Outcome): void {
+  const { spec } = ctx;
+  let section = spec.sections.find((s) => s.kind === kind);
+  const name = kind === 'terms' ? 'terms' : 'notes';
+  if (!section) {
+    if (!on) {
+      out.failed.push(`There are no ${name} to change.`);
+      return;
+    }
+    insertSection(spec.sections, sectionFor(kind, spec));
+    section = spec.sections.find((s) => s.kind === kind) as (typeof spec.sections)[number];
+    out.done.push(`added ${SECTION_NAMES[kind]}`);
+  } else if (Boolean(section.numbered) === on) {
+    out.failed.push(`The ${name} are already ${on ? 'a numbered list' : 'a paragraph'}.`);
+    return;
+  }
+  const path = section.path ?? `${spec.root}.${kind}`;
+  if (on) {
+    section.numbered = true;
+    ctx.sample = fillSample(spec, ctx.sample);
+    const text = getPath(ctx.sample, path);
+    if (typeof text === 'string') setPath(ctx.sample, path, oneClausePerLine(text));
+    out.done.push(`made the ${name} a numbered list (one item per line of \`${path}\`)`);
+  } else {
+    delete section.numbered;
+    out.done.push(`made the ${name} a paragraph again`);
+  }
+}
+
+function setDecimals(spec: DocumentSpec, n: number, of: 'money' | 'numbers', out: Outcome): void {
+  if (of === 'money') {
+    out.failed.push(
+      n === 2 && spec.currency !== 'JPY'
+        ? `Amounts already print with 2 decimals, as ${spec.currency} is written.`
+        : `Amounts print with their currency's decimals (${spec.currency === 'JPY' ? 0 : 2} for ${spec.currency}); I can't change that.`,
+    );
+    return;
+  }
+  const numbers = spec.table?.columns.filter((c) => c.type === 'number') ?? [];
+  if (numbers.length === 0) {
+    out.failed.push('The table has no plain numbers (quantities, hours) to set decimals on.');
+    return;
+  }
+  if (spec.style.decimals === n) {
+    out.failed.push(`They already print with ${n} decimals.`);
+    return;
+  }
+  spec.style.decimals = n;
+  out.done.push(
+    `${listText(numbers.map((c) => labelOf(c, spec.language)))} now print${numbers.length === 1 ? 's' : ''} with ${n} decimal${n === 1 ? '' : 's'}`,
+  );
+}
+
 export function applyOp(ctx: Context, op: Op, out: Outcome): void {
   const { spec } = ctx;
   switch (op.op) {
@@ -332,7 +487,8 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       }
       if (ref.kind === 'party' && !spec.parties.some((p) => !BRAND_ROLES.has(p.role)))
         spec.sections = spec.sections.filter((s) => s.kind !== 'parties');
-      out.done.push(`removed ${what}`);
+      const line = ref.kind === 'column' ? afterRemoval(spec, ctx.sample) : undefined;
+      out.done.push(`removed ${what}${line ? `; ${line}` : ''}`);
       return;
     }
     case 'rename': {
@@ -476,11 +632,80 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       out.done.push(op.on ? 'added totals under the table' : 'removed the totals');
       return;
     }
+    case 'effect': {
+      const target = op.name ? resolve(spec, op.name, 'column') : undefined;
+      const column = target ? spec.table?.columns[target.index] : op.name ? undefined : ctx.added;
+      if (!column) {
+        out.failed.push(
+          op.name
+            ? `I couldn't find a "${op.name}" column to ${op.effect}.`
+            : `I don't know which column to ${op.effect}.`,
+        );
+        return;
+      }
+      if (column.effect === op.effect) {
+        if (ctx.added !== column)
+          out.failed.push(
+            `The ${labelOf(column, spec.language)} column is already ${op.effect === 'subtract' ? 'subtracted' : 'added'}.`,
+          );
+        return;
+      }
+      const result = applyEffect(spec, column, op.effect);
+      if (result.ok) out.done.push(`line amounts are now ${result.how}`);
+      else out.failed.push(`I didn't ${op.effect} the ${labelOf(column, spec.language)} column: ${result.why}.`);
+      return;
+    }
+    case 'placeLogo':
+      placeLogo(spec, op.at, out);
+      return;
+    case 'placeTotals':
+      placeTotals(spec, op.at, out);
+      return;
+    case 'numbered':
+      numberSection(ctx, op.section, op.on, out);
+      return;
+    case 'currency':
+      if (spec.currency === op.code) out.failed.push(`Amounts are already in ${op.code}.`);
+      else {
+        spec.currency = op.code;
+        out.done.push(`changed the currency to ${op.code}`);
+      }
+      return;
+    case 'decimals':
+      setDecimals(spec, op.n, op.of, out);
+      return;
+    case 'customSize': {
+      const c = spec.page.custom;
+      if (c && c.width_mm === op.width_mm && c.height_mm === op.height_mm) {
+        out.failed.push(`It is already on ${op.label}.`);
+        return;
+      }
+      spec.page.custom = { label: op.label, width_mm: op.width_mm, height_mm: op.height_mm };
+      out.done.push(`switched the page to ${op.label} (${op.width_mm} × ${op.height_mm} mm)`);
+      return;
+    }
+    case 'margins': {
+      const current = spec.page.margins ?? (spec.docType === 'certificate' ? 12 : 18);
+      const mm = Math.max(0, Math.min(60, op.mm ?? Math.round(current * (op.factor ?? 1))));
+      if (mm === current) {
+        out.failed.push(`The margins are already ${mm} mm.`);
+        return;
+      }
+      spec.page.margins = mm;
+      out.done.push(`set the margins to ${mm} mm`);
+      return;
+    }
     case 'colour':
       spec.style.accent = op.hex;
       out.done.push(`changed the accent colour to ${op.name.startsWith('#') ? op.hex : `${op.name} (${op.hex})`}`);
       return;
     case 'font':
+      if (spec.style.font === op.font) {
+        out.failed.push(
+          `It already uses a ${op.font === 'mono' ? 'monospace' : op.font === 'sans' ? 'sans-serif' : 'serif'} font (${FONT_FAMILIES[op.font]}).`,
+        );
+        return;
+      }
       spec.style.font = op.font;
       out.done.push(
         `switched to a ${op.font === 'mono' ? 'monospace' : op.font === 'sans' ? 'sans-serif' : 'serif'} font`,
@@ -503,9 +728,10 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       }
       return;
     case 'pageSize':
-      if (spec.page.size === op.value) out.failed.push(`It is already on ${op.value}.`);
+      if (spec.page.size === op.value && !spec.page.custom) out.failed.push(`It is already on ${op.value}.`);
       else {
         spec.page.size = op.value;
+        delete spec.page.custom;
         out.done.push(`switched the page to ${op.value}`);
       }
       return;
@@ -519,6 +745,9 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
     case 'unsupported':
       out.failed.push(unsupportedReply(op.what));
       return;
+    case 'cannot':
+      out.failed.push(op.reason);
+      return;
     case 'unknown':
       out.failed.push(`I didn't understand "${op.text}".`);
       return;
@@ -526,7 +755,7 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
 }
 
 export const CAN_DO =
-  'I can add, remove, rename or reorder columns, fields and sections; change colours, fonts, text size, orientation and page size; add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian, Dutch or Japanese.';
+  'I can add, remove, rename or reorder columns, fields and sections; subtract a discount column from the line amounts or work out a tax column; put the logo on the left, right or centre and the totals below the table or in a box; number the terms; change colours, fonts, text size, currency, margins, orientation and page size (A4, Letter, Legal, A5, A6 or your own); add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian, Dutch or Japanese.';
 
 export function replyFor(out: Outcome): string {
   if (out.done.length === 0) {
@@ -551,15 +780,30 @@ function unchanged(current: TemplateContent, reply: string): OfflineAnswer {
   };
 }
 
+/** Whether a new version prints exactly what the current one does (the spec comment aside). */
+function printsTheSame(content: ContentParts, current: TemplateContent): boolean {
+  return (
+    stripSpec(content.html).trim() === stripSpec(current.html).trim() &&
+    content.css.trim() === (current.css ?? '').trim() &&
+    JSON.stringify(content.page) === JSON.stringify(current.page) &&
+    content.footer_html.trim() === (current.footer_html ?? '').trim()
+  );
+}
+
+/** A change that changes nothing the template prints is no change: the reply must not claim one. */
+function nothingChanged(current: TemplateContent, out: Outcome): OfflineAnswer {
+  return unchanged(current, replyFor({ done: [], failed: [...out.failed, 'Nothing it prints would change.'] }));
+}
+
 export function refine(instruction: string, current: TemplateContent, schema?: JsonSchemaDocument): OfflineAnswer {
   const ops = parseInstruction(instruction);
   const recovered = readSpec(current.html, current.css);
   const out: Outcome = { done: [], failed: [] };
   if (!recovered?.pristine) {
     const result = refineForeign(ops, current);
-    return result.out.done.length === 0
-      ? unchanged(current, replyFor(result.out))
-      : { reply: replyFor(result.out), content: result.content };
+    if (result.out.done.length === 0) return unchanged(current, replyFor(result.out));
+    if (printsTheSame(result.content, current)) return nothingChanged(current, result.out);
+    return { reply: replyFor(result.out), content: result.content };
   }
   const ctx: Context = {
     spec: cloneSpec(recovered.spec),
@@ -568,7 +812,10 @@ export function refine(instruction: string, current: TemplateContent, schema?: J
   };
   for (const op of ops) applyOp(ctx, op, out);
   if (out.done.length === 0) return unchanged(current, replyFor(out));
-  const content = compose(ctx.spec, ctx.sample);
+  const sample = fillSample(ctx.spec, ctx.sample);
+  syncSample(ctx.spec, sample);
+  const content = compose(ctx.spec, sample);
+  if (printsTheSame(content, current)) return nothingChanged(current, out);
   // A name someone gave the template stays; the generated one follows the title (and its language).
   if (current.name && current.name !== titleOf(recovered.spec)) content.name = current.name;
   return { reply: replyFor(out), content };

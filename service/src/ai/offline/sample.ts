@@ -633,7 +633,7 @@ export function getPath(data: Record<string, unknown>, path: string): unknown {
   return node;
 }
 
-function setPath(data: Record<string, unknown>, path: string, value: unknown): void {
+export function setPath(data: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = data;
   for (const key of keys.slice(0, -1)) {

@@ -45,6 +45,12 @@ export interface FieldSpec {
 export interface ColumnSpec extends FieldSpec {
   /** Added up in the totals row. */
   sum?: boolean;
+  /** The column changes the line amount: a discount is subtracted from it, a fee added to it (a percent column
+   * by that share of the line). */
+  effect?: 'subtract' | 'add';
+  /** Printed from the other columns rather than read from the data: the line amount (quantity × price, with the
+   * effects), or the line's tax (the line amount × its rate). */
+  computed?: 'line' | 'tax';
 }
 
 export interface TableSpec {
@@ -57,7 +63,13 @@ export interface TableSpec {
   totals: boolean;
   /** The data has a tax rate at this path (sales documents with totals). */
   taxRate?: string;
+  /** Where the totals go: the table's footer (the default), a block below the table on the right or left, or a
+   * boxed summary on the right. */
+  totalsAt?: TotalsPlacement;
 }
+
+export type TotalsPlacement = 'table' | 'right' | 'left' | 'box';
+export type Placement = 'left' | 'right' | 'center';
 
 export interface PartyLine {
   path: string;
@@ -93,6 +105,8 @@ export interface SectionSpec {
   /** Values printed with it: the salutation of a letter's body, the bank details of payment details. */
   fields?: FieldSpec[];
   label?: string;
+  /** Notes or terms printed as a numbered list, one item per line of their text. */
+  numbered?: boolean;
 }
 
 export type FontKind = 'sans' | 'serif' | 'mono';
@@ -104,6 +118,10 @@ export interface StyleSpec {
   font: FontKind;
   /** Base text size in points. */
   size: number;
+  /** Where the logo sits in the header; on the left (with the sender) when absent. */
+  logoAt?: Placement;
+  /** Decimals plain numbers (quantities, hours) print with; up to two when absent. Money keeps its currency's. */
+  decimals?: number;
 }
 
 export interface DocumentSpec {
@@ -124,7 +142,14 @@ export interface DocumentSpec {
   /** The body's blocks, in order. The header is always first and the footer last. */
   sections: SectionSpec[];
   style: StyleSpec;
-  page: { size: PageSizeName; orientation: 'portrait' | 'landscape' };
+  page: {
+    size: PageSizeName;
+    orientation: 'portrait' | 'landscape';
+    /** A size that is not one of the named ones (A5, A6, 4 × 6 in), in portrait; `size` is then ignored. */
+    custom?: { label: string; width_mm: number; height_mm: number };
+    /** All four margins, in millimetres, when someone set them. */
+    margins?: number;
+  };
   /** A logo image from the data (`company.logo_url`). */
   logo?: string;
   /** A running footer with "Page n of N" (footer_html). */
@@ -137,7 +162,9 @@ export interface ContentParts {
   css: string;
   footer_html: string;
   page: {
-    size: PageSizeName;
+    size: PageSizeName | 'custom';
+    width_mm?: number;
+    height_mm?: number;
     orientation: 'portrait' | 'landscape';
     margins: { top: number; right: number; bottom: number; left: number };
   };

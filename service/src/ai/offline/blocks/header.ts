@@ -6,7 +6,7 @@ import { labelOf, type Theme } from './theme';
 
 /**
  * The top of a document: the letterhead (logo, who it is from) on the left, the title and the document's details
- * (number, dates...) on the right. Letters have only the letterhead; their details sit beside the address.
+ * (number, dates...) on the right; the logo can sit on the right or centred instead (`style.logoAt`). Letters have only the letterhead; their details sit beside the address.
  */
 export function titleOf(spec: DocumentSpec): string {
   return spec.title.text ?? term(spec.title.concept ?? spec.docType, spec.language) ?? 'Document';
@@ -50,20 +50,30 @@ export function metaTable(fields: FieldSpec[], t: Theme): string {
 
 export function headerBlock(spec: DocumentSpec, t: Theme, fields: FieldSpec[]): { html: string; css: string } {
   const brand = brandParty(spec);
+  const at = spec.style.logoAt ?? 'left';
+  const logo = logoHtml(spec);
+  // The logo goes where it was asked: with the sender on the left, above the title on the right, or centred in a
+  // row of its own above the header.
+  const brandLogo = at === 'left' ? logo : '';
   const left = brand
     ? `<div class="q-brand">
-    ${logoHtml(spec)}
+    ${brandLogo}
     ${partyLines(brand, 'q-company')}
   </div>`
-    : spec.logo
-      ? `<div class="q-brand">${logoHtml(spec)}</div>`
+    : brandLogo
+      ? `<div class="q-brand">${brandLogo}</div>`
       : '';
-  const html = `<div class="q-header">
+  const headingLogo = at === 'right' && logo && left ? `<div class="q-logo-right">${logo}</div>` : '';
+  // With nothing on the left, a logo on the right takes a column of its own beside the title.
+  const rightColumn = at === 'right' && logo && !left ? `\n  <div class="q-brand q-logo-right">${logo}</div>` : '';
+  const row = at === 'center' && logo ? `<div class="q-logo-row">${logo}</div>\n` : '';
+  const html = `${row}<div class="q-header">
   ${left}
   <div class="q-heading">
+    ${headingLogo}
     <h1>${escapeHtml(titleOf(spec))}</h1>
     ${metaTable(fields, t)}
-  </div>
+  </div>${rightColumn}
 </div>`;
   const css = `.q-header {
   display: flex;
@@ -75,6 +85,8 @@ export function headerBlock(spec: DocumentSpec, t: Theme, fields: FieldSpec[]): 
 .q-brand { flex: 1; }
 .q-heading { flex: 1; text-align: ${left ? 'right' : 'left'}; }
 .q-logo { height: 44px; margin-bottom: 6px; }
+.q-logo-right { text-align: right; }
+.q-logo-row { text-align: center; margin-bottom: 10px; }
 .q-company { font-size: ${Math.round(t.size * 1.25 * 10) / 10}pt; font-weight: bold; color: ${t.text}; margin-bottom: 2px; }
 .q-lines, .q-line { color: ${t.muted}; margin: 0; }
 .q-meta { width: 100%; border-collapse: collapse; }
@@ -91,11 +103,21 @@ export function headerBlock(spec: DocumentSpec, t: Theme, fields: FieldSpec[]): 
 /** A letter's letterhead: logo and sender, with a rule under them. */
 export function letterheadBlock(spec: DocumentSpec, t: Theme): { html: string; css: string } {
   const brand = brandParty(spec);
-  const html = `<div class="q-letterhead">
-  <div class="q-letterhead-logo">${logoHtml(spec)}</div>
-  <div class="q-letterhead-from">
+  const at = spec.style.logoAt ?? 'left';
+  const logo = `<div class="q-letterhead-logo">${logoHtml(spec)}</div>`;
+  const from = `<div class="q-letterhead-from">
     ${brand ? partyLines(brand, 'q-company') : ''}
-  </div>
+  </div>`;
+  // Left: logo, then the sender on the right. Right: the sender on the left, the logo on the right. Centre: the
+  // logo in a row above, the sender under it.
+  const html =
+    at === 'center'
+      ? `<div class="q-logo-row">${logoHtml(spec)}</div>
+<div class="q-letterhead">
+  ${from}
+</div>`
+      : `<div class="q-letterhead">
+  ${at === 'right' ? `${from}\n  ${logo}` : `${logo}\n  ${from}`}
 </div>`;
   const css = `.q-letterhead {
   display: flex;
@@ -104,8 +126,9 @@ export function letterheadBlock(spec: DocumentSpec, t: Theme): { html: string; c
   border-bottom: 2px solid ${t.accent};
   margin-bottom: 28px;
 }
-.q-letterhead-logo { flex: 1; }
-.q-letterhead-from { flex: 3; text-align: right; }
+.q-letterhead-logo { flex: 1; text-align: ${at === 'right' ? 'right' : 'left'}; }
+.q-letterhead-from { flex: 3; text-align: ${at === 'left' ? 'right' : at === 'center' ? 'center' : 'left'}; }
+.q-logo-row { text-align: center; margin-bottom: 8px; }
 .q-logo { height: 44px; }
 .q-company { font-size: ${Math.round(t.size * 1.2 * 10) / 10}pt; font-weight: bold; color: ${t.accent}; margin-bottom: 2px; }
 .q-lines, .q-line { color: ${t.muted}; margin: 0; }`;

@@ -62,16 +62,22 @@ export function textSectionBlock(section: SectionSpec, spec: DocumentSpec, t: Th
 .q-closing { margin-top: 6px; }`,
     };
   }
+  // A numbered list has one item per line of the text, so clauses written one to a line number themselves.
+  const text = section.numbered
+    ? `<ol class="q-clauses${section.kind === 'terms' ? ' q-small' : ''}">
+    {% assign q_clauses = ${ref(path)} | split: "\\n" %}{% for q_clause in q_clauses %}{% assign q_clause = q_clause | strip %}{% if q_clause != blank %}<li>{{ q_clause }}</li>{% endif %}{% endfor %}
+  </ol>`
+    : `<p class="q-text${section.kind === 'terms' ? ' q-small' : ''}">{{ ${ref(path)} }}</p>`;
   return {
     html: ifPresent(
       path,
       `<div class="q-section q-${section.kind}">
   <h2>${heading}</h2>
-  <p class="q-text${section.kind === 'terms' ? ' q-small' : ''}">{{ ${ref(path)} }}</p>
+  ${text}
 </div>`,
     ),
     css: `.q-small { font-size: ${Math.round(t.size * 0.88 * 10) / 10}pt; color: ${t.muted}; }
-.q-${section.kind} { break-inside: avoid; }`,
+.q-${section.kind} { break-inside: avoid; }${section.numbered ? '\n.q-clauses { margin: 0; padding-left: 18px; }\n.q-clauses li { margin-bottom: 3px; }' : ''}`,
   };
 }
 

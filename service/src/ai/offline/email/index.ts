@@ -235,7 +235,7 @@ export function refineEmail(instruction: string, current: TemplateContent): Offl
         failed.push(`"${op.text}"`);
         break;
       default:
-        failed.push(op.op === 'unsupported' ? op.what : `do "${op.op}" in an email`);
+        failed.push(op.op === 'unsupported' ? op.what : (LAYOUT_OPS[op.op] ?? `do "${op.op}" in an email`));
     }
   }
   if (done.length === 0) {
@@ -248,6 +248,19 @@ export function refineEmail(instruction: string, current: TemplateContent): Offl
   const name = current.name && current.name !== EMAIL_PRESETS[recovered.spec.kind].name ? current.name : undefined;
   return answerOf(reply, spec, current.sample_data ?? {}, name);
 }
+
+/** Document refinements an email has no part for, as the reply names them. */
+const LAYOUT_OPS: Partial<Record<string, string>> = {
+  placeLogo: 'move the logo',
+  placeTotals: 'move the totals',
+  numbered: 'make a numbered list',
+  currency: 'change the currency',
+  decimals: 'change the decimals',
+  customSize: 'change the page size',
+  margins: 'change the margins',
+  effect: 'subtract or add a column',
+  cannot: 'do that',
+};
 
 /** A repair of an email: composed again from its spec when nobody edited it, else left as it is. */
 export function repairEmail(current: TemplateContent, problems: string[]): OfflineAnswer {
