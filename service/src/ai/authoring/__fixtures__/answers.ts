@@ -1,3 +1,5 @@
+import type { AiRequest } from '../../provider';
+
 /**
  * Canned answers of a model, as messy as real ones: prose around the code, scripts and remote URLs, broken
  * Liquid, a table wider than the page, an unclosed fence. All are written for SAMPLE.
@@ -124,3 +126,12 @@ export const EMAIL = `Here is the email.
 <mj-image src="https://cdn.example.com/banner.png"></mj-image>
 </mj-column></mj-section></mj-body></mjml>
 \`\`\``;
+
+/**
+ * A model that always changes something: a generation gets REPAIRED, a turn toggles the header between navy and
+ * the original colour (a turn whose answer changed nothing would save no version).
+ */
+export function toggling(request: AiRequest): string {
+  if (request.task.kind !== 'refine') return REPAIRED;
+  return request.task.current.css?.includes('navy') ? REPAIRED : NAVY;
+}
