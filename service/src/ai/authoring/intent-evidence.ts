@@ -29,26 +29,24 @@ export async function renderEvidence(
 ): Promise<IntentEvidence | undefined> {
   const data = (content.sample_data ?? {}) as Record<string, unknown>;
   const kind = content.kind === 'email' ? 'email' : 'document';
-  const onPage = async (source: string | undefined, page: number, pages: number) =>
-    source?.trim() ? engine.renderAsync(source, { ...data, page_number: page, page_count: pages }) : '';
+  // Liquid synchronously: its time limit then counts its own time, not that of the renders running beside it.
+  const onPage = (source: string | undefined, page: number, pages: number) =>
+    source?.trim() ? engine.render(source, { ...data, page_number: page, page_count: pages }) : '';
   try {
-    const [body, header, footer, otherHeader, otherFooter, pdf] = await Promise.all([
-      engine.renderAsync(content.html, data),
-      onPage(content.header_html, 1, 1),
-      onPage(content.footer_html, 1, 1),
-      onPage(content.header_html, 7, 9),
-      onPage(content.footer_html, 7, 9),
+    const body = engine.render(content.html, data);
+    const [header, footer] = [onPage(content.header_html, 1, 1), onPage(content.footer_html, 1, 1)];
+    const other = `${onPage(content.header_html, 7, 9)}${onPage(content.footer_html, 7, 9)}`;
+    const pdf =
       kind === 'document' && options.printPage !== false
-        ? renderer.render({ template: content, data, ...(fonts ? { fonts } : {}) })
-        : undefined,
-    ]);
+        ? await renderer.render({ template: content, data, ...(fonts ? { fonts } : {}) })
+        : undefined;
     const page = pdf ? firstPageMm(pdf.bytes) : undefined;
     return readEvidence({
       kind,
       body,
       header,
       footer,
-      otherPageHeaderFooter: `${otherHeader}${otherFooter}`,
+      otherPageHeaderFooter: other,
       css: content.css ?? '',
       ...(page ? { page } : {}),
       sample: data,

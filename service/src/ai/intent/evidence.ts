@@ -103,7 +103,7 @@ function rowsOf(table: Element): Element[] {
   const rows: Element[] = [];
   const walk = (nodes: ChildNode[]) => {
     for (const node of nodes) {
-      if (!isElement(node) || node.name === 'table') continue;
+      if (!isElement(node) || node.name === 'table' || node.name === 'mj-table') continue;
       if (node.name === 'tr') rows.push(node);
       else walk(node.children);
     }
@@ -132,7 +132,7 @@ export function readEvidence(parts: RenderedParts): IntentEvidence {
   const text = roots.map(textOf).filter(Boolean).join(' ');
   const headerCells = new Set<Element>();
   const tables: IntentEvidence['tables'] = [];
-  for (const table of all.filter((e) => e.name === 'table')) {
+  for (const table of all.filter((e) => e.name === 'table' || e.name === 'mj-table')) {
     const headers = headersOf(table);
     for (const cell of headers) headerCells.add(cell);
     if (headers.length > 0) tables.push({ headers: headers.map((cell) => textOf(cell.children)) });
@@ -155,7 +155,12 @@ export function readEvidence(parts: RenderedParts): IntentEvidence {
     for (const child of element.children) {
       if (child.type !== 'text') continue;
       const t = child.data.replace(/\s+/g, ' ').trim();
-      if (t && t.length <= 40 && t.split(' ').length <= 4 && !/\d/.test(t)) labels.add(t.replace(/\s*:$/, ''));
+      // "Due date: 30 April" is a label and its value in one text.
+      const before = /^([^:]{1,40}):/.exec(t)?.[1]?.trim();
+      for (const candidate of [t.replace(/\s*:$/, ''), before]) {
+        if (candidate && candidate.length <= 40 && candidate.split(' ').length <= 4 && !/\d/.test(candidate))
+          labels.add(candidate);
+      }
     }
   }
   const marksNamed = (pattern: RegExp) => all.filter((e) => NAMED(e, pattern));
