@@ -247,6 +247,29 @@ describe('checkIntent', () => {
     expect(checkIntent(wanted, complete).findings).toEqual([]);
   });
 
+  it('reads an email’s MJML: its button, its table, and only the fields the vocabulary knows', async () => {
+    const email = intent({
+      templateKind: 'email',
+      fields: [label('tracking_number', 'Tracking number'), label('order_has_shipped', 'Order has shipped')],
+      marks: [{ kind: 'button' }],
+    });
+    const mjml = (button: string) => ({
+      kind: 'email',
+      html: `<mjml><mj-head><mj-style>.x { color: red; }</mj-style></mj-head><mj-body><mj-section><mj-column>
+<mj-text>Your parcel is on its way: {{ tracking }}.</mj-text>${button}
+</mj-column></mj-section></mj-body></mjml>`,
+      sample_data: { tracking: '1Z999AA10123456784' },
+    });
+    const without = await shown(mjml(''));
+    expect(without.page).toBeUndefined();
+    const result = checkIntent(email, without);
+    // The tracking number is printed (its value); "order has shipped" is a phrase, not a field an email labels.
+    expect(result.asked).toEqual(['field "Tracking number"', 'a button']);
+    expect(result.findings.map((f) => f.code)).toEqual(['intent_missing_mark']);
+    const withButton = await shown(mjml('<mj-button href="https://track.example.com">Track it</mj-button>'));
+    expect(checkIntent(email, withButton).findings).toEqual([]);
+  });
+
   it('checks that a refinement removed and renamed what it was asked to', async () => {
     const before = await shown(
       reportCard(

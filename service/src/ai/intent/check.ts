@@ -2,7 +2,7 @@ import { conceptsOfLabel, TERMS, term } from '../offline/labels';
 import { listText } from '../offline/text';
 import type { IntentEvidence } from './evidence';
 import type { Intent, IntentLabel, IntentList, IntentMark, IntentPage } from './intent';
-import { cellMatch, foldWords, holds, type Names, namesOf, sampleValues, shows } from './match';
+import { cellMatch, conceptFor, foldWords, holds, type Names, namesOf, sampleValues, shows } from './match';
 import { PAGE_FORMATS } from './read';
 
 /**
@@ -395,6 +395,9 @@ export function checkIntent(intent: Intent, evidence: IntentEvidence, removals?:
   const findings: IntentFinding[] = [];
   const asked: string[] = [];
   for (const field of intent.fields) {
+    // An email says its values in sentences: a field is checked there only when the vocabulary knows what it is
+    // (the tracking number, the order number), not as a phrase read out of a prompt ("order has shipped").
+    if (intent.templateKind === 'email' && !conceptFor(field)) continue;
     const what = `field ${quoted(field)}`;
     asked.push(what);
     const names = namesOf(field);
