@@ -151,7 +151,11 @@ export const AI_OPERATIONS: AiEntry[] = [
       'data and its sample itself. The answer is verified before it is saved: extracted ' +
       'from the model’s prose, sanitised (scripts, event handlers and remote URLs removed), parsed, rendered with ' +
       'the sample data and edge cases (empty lists, 300-row lists, 500-character text, missing optional fields, ' +
-      'Greek, Cyrillic, Arabic and CJK text) and checked; serious findings go back to the model, at most 3 times. ' +
+      'Greek, Cyrillic, Arabic and CJK text) and checked, and checked against what the prompt asks for (its ' +
+      'fields, lists and their columns, totals, page size, QR code or barcode of a named value, signature, logo, ' +
+      'page numbers, the labels’ language: the report’s `intent` item, findings `intent_*`); serious findings go ' +
+      'back to the model, at most 3 times, and what the kept answer still lacks is named in the reply ("Not done: ' +
+      '..."). ' +
       'The template is created with version 1 published and the tag `ai-generated`; the report says what was ' +
       'checked and what remains. Needs ai:use and templates:write; counts as one of the month’s AI requests ' +
       '(given back when nothing was made) and against the plan’s templates. ' +
