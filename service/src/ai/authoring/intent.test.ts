@@ -72,8 +72,8 @@ describe('the intent check in the AI routes', () => {
       description: 'The template, rendered with its sample, holds what the request asked for',
       ok: true,
       findings: [],
-      asked: ['a QR code'],
-      found: ['a QR code'],
+      asked: ['a document titled "Invoice"', 'a QR code'],
+      found: ['a document titled "Invoice"', 'a QR code'],
     });
     expect(body.reply).toBe('I added a QR code to pay online.');
   });

@@ -213,6 +213,23 @@ describe('checkIntent', () => {
     expect(checkIntent(french, inFrench).findings).toEqual([]);
   });
 
+  it('finds a generic page where an invoice was asked for, in any language the page names it', async () => {
+    const invoice = intent({ kind: 'invoice' });
+    const generic = await shown({ html: '<h1>Document</h1><p>Revenue grew 8%.</p>', sample_data: {} });
+    expect(checkIntent(invoice, generic).findings).toEqual([
+      {
+        code: 'intent_kind',
+        asked: 'a document titled "Invoice"',
+        message: 'The request asked for an invoice; the page never says what it is (no "Invoice").',
+        hint: 'Title the document with what it is, in the language of its labels.',
+      },
+    ]);
+    const titled = await shown({ html: '<h1>Rechnung {{ n }}</h1>', sample_data: { n: 'R-2026-001' } });
+    expect(checkIntent(invoice, titled).findings).toEqual([]);
+    // A letter need not say it is one.
+    expect(checkIntent(intent({ kind: 'letter' }), generic).findings).toEqual([]);
+  });
+
   it('never counts a one-word synonym inside other text: "Amount due" is not the due date', async () => {
     const dueDate = intent({ fields: [label('due_date', 'Due date')] });
     const amountDue = await shown({ html: '<p>Amount due: {{ total }}</p>', sample_data: { total: 120 } });

@@ -1,5 +1,6 @@
 import { conceptsOfLabel, TERMS, term } from '../offline/labels';
-import { listText } from '../offline/text';
+import { humanize, listText } from '../offline/text';
+import { DOC_TYPE_WORDS } from '../offline/vocabulary';
 import type { IntentEvidence } from './evidence';
 import type { Intent, IntentLabel, IntentList, IntentMark, IntentPage } from './intent';
 import { cellMatch, conceptFor, foldWords, holds, type Names, namesOf, sampleValues, shows } from './match';
@@ -14,6 +15,7 @@ import { PAGE_FORMATS } from './read';
  */
 
 export type IntentFindingCode =
+  | 'intent_kind'
   | 'intent_missing_field'
   | 'intent_missing_list'
   | 'intent_missing_column'
@@ -339,6 +341,45 @@ function checkLanguage(page: Page, intent: Intent, out: IntentFinding[], asked: 
   }
 }
 
+/**
+ * Kinds of document that say what they are on the page ("Invoice", "Lieferschein"): one that does not has fallen
+ * back to something generic. A letter, a report or a label need not name themselves; they are not checked.
+ */
+const TITLED_KINDS = new Set([
+  'invoice',
+  'quote',
+  'receipt',
+  'credit_note',
+  'order_confirmation',
+  'purchase_order',
+  'packing_slip',
+  'delivery_note',
+  'statement',
+  'payslip',
+  'timesheet',
+  'minutes',
+  'certificate',
+]);
+
+const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
+function checkKind(page: Page, intent: Intent, out: IntentFinding[], asked: string[]): void {
+  const kind = intent.kind;
+  if (!kind || intent.templateKind !== 'document' || !TITLED_KINDS.has(kind)) return;
+  const label = term(kind, intent.language as never) ?? humanize(kind);
+  const what = `a document titled "${label}"`;
+  asked.push(what);
+  const words = DOC_TYPE_WORDS.find(([type]) => type === kind)?.[1] ?? [];
+  const names = [label, humanize(kind), ...(TERMS[kind] ?? []), ...words].map(foldWords);
+  if (names.some((name) => holds(page.text, name))) return;
+  out.push({
+    code: 'intent_kind',
+    asked: what,
+    message: `The request asked for ${withArticle(humanize(kind).toLowerCase())}; the page never says what it is (no "${label}").`,
+    hint: 'Title the document with what it is, in the language of its labels.',
+  });
+}
+
 /** What a refinement asked to take away: it must be gone from the new version. */
 export interface IntentRemovals {
   columns: IntentLabel[];
@@ -394,6 +435,7 @@ export function checkIntent(intent: Intent, evidence: IntentEvidence, removals?:
   const page = pageOf(evidence);
   const findings: IntentFinding[] = [];
   const asked: string[] = [];
+  checkKind(page, intent, findings, asked);
   for (const field of intent.fields) {
     // An email says its values in sentences: a field is checked there only when the vocabulary knows what it is
     // (the tracking number, the order number), not as a phrase read out of a prompt ("order has shipped").
