@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AiApp, newUser, startAiApp, type TestUser } from './__fixtures__/ai-app';
-import { GOOD_CSS, GOOD_HTML, REPAIRED, SAMPLE } from './__fixtures__/answers';
+import { GOOD_CSS, GOOD_HTML, QR, REPAIRED, SAMPLE, WITH_QR } from './__fixtures__/answers';
 
 /** An answer with this body and the fixtures' CSS. */
 const answer = (reply: string, html: string, json?: unknown) =>
   `${reply}\n\n\`\`\`html\n${html}\n\`\`\`\n\`\`\`css\n${GOOD_CSS}\n\`\`\`${json ? `\n\`\`\`json\n${JSON.stringify(json)}\n\`\`\`` : ''}`;
-
-const QR = '<qr-code value="https://pay.example.com/{{ invoice.number }}" size="80"></qr-code>';
-const WITH_QR = answer('I added a QR code to pay online.', `${GOOD_HTML}\n${QR}`);
 
 const REPORT_SAMPLE = {
   student: { name: 'Maya Okafor' },

@@ -135,3 +135,17 @@ export function toggling(request: AiRequest): string {
   if (request.task.kind !== 'refine') return REPAIRED;
   return request.task.current.css?.includes('navy') ? REPAIRED : NAVY;
 }
+
+/** A QR code to pay, for an invoice of SAMPLE. */
+export const QR = '<qr-code value="https://pay.example.com/{{ invoice.number }}" size="80"></qr-code>';
+
+/** The invoice with the QR code a request asked for (REPAIRED has none). */
+export const WITH_QR = `I added a QR code to pay online.
+
+\`\`\`html
+${GOOD_HTML}
+${QR}
+\`\`\`
+\`\`\`css
+${GOOD_CSS}
+\`\`\``;
