@@ -259,6 +259,9 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
   if (best.round !== rounds.length) {
     notes.add(`The answer of round ${best.round} was kept: the later answers did not check better.`);
   }
+  if (request.intent && !best.intent) {
+    notes.add('The kept template did not render with its sample, so it was not checked against the request.');
+  }
   if (best.checked.some((item) => item.findings.some((f) => f.known_limitation))) {
     notes.add(
       'Chinese, Japanese and Korean text is reported as missing glyphs: this server has no CJK font. Install ' +
