@@ -1,5 +1,5 @@
 import { QuireError, type TemplateContent, type TemplateEngine } from '@quire/core';
-import { type FontFaces, RenderLimitError } from '@quire/render';
+import { assertHtmlNesting, type FontFaces, RenderLimitError } from '@quire/render';
 import type { TemplateRenderer } from '../../templates/index';
 import { type IntentEvidence, readEvidence } from '../intent/evidence';
 
@@ -35,6 +35,10 @@ export async function renderEvidence(
   try {
     const body = engine.render(content.html, data);
     const [header, footer] = [onPage(content.header_html, 1, 1), onPage(content.footer_html, 1, 1)];
+    // Read as the renderer reads it: HTML nested past its limits is refused (and reading it would recurse too deep).
+    assertHtmlNesting(body);
+    assertHtmlNesting(header, 'header_html');
+    assertHtmlNesting(footer, 'footer_html');
     const other = `${onPage(content.header_html, 7, 9)}${onPage(content.footer_html, 7, 9)}`;
     const pdf =
       kind === 'document' && options.printPage !== false

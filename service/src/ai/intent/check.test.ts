@@ -287,6 +287,11 @@ describe('checkIntent', () => {
     expect(checkIntent(email, withButton).findings).toEqual([]);
   });
 
+  it('reads nothing from HTML nested past the renderer’s limit, as the renderer refuses it', async () => {
+    const deep = TemplateContent.parse({ name: 'Deep', html: `${'<div>'.repeat(10_000)}x${'</div>'.repeat(10_000)}` });
+    expect(await renderEvidence(inProcessRenderer, engine, deep)).toBeUndefined();
+  });
+
   it('checks that a refinement removed and renamed what it was asked to', async () => {
     const before = await shown(
       reportCard(
