@@ -564,12 +564,15 @@ export interface AiReport {
   rounds: { round: number; task: 'generate' | 'refine' | 'repair'; problems: string[] }[];
   kept_round: number;
   checked: {
-    check: 'answer' | 'sanitise' | 'liquid_syntax' | 'sample_data' | 'render';
+    check: 'answer' | 'sanitise' | 'liquid_syntax' | 'sample_data' | 'render' | 'intent';
     data_set?: AiDataSet;
     description: string;
     ok: boolean;
     pages?: number | null;
     findings: AiFinding[];
+    /** `intent`: what the request asked for, one item each, and the items the template holds. */
+    asked?: string[];
+    found?: string[];
   }[];
   remaining: (AiFinding & { data_sets: AiDataSet[] })[];
   /** What the sanitiser took out (scripts, event handlers, remote URLs…). */
@@ -618,6 +621,8 @@ export interface TemplateMessageListParams extends ListParams {
 /** An AI turn: its message, the template after it and the version it saved. */
 export interface TemplateMessageResult {
   object: 'ai_turn';
+  /** False when the answer changed nothing: no version was saved (HTTP 200), and `version` is the latest. */
+  changed: boolean;
   message: TemplateMessage;
   template: Template;
   version: number;

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiClient, newAccount } from '../__fixtures__/api-client';
 import { type RunningApp, startApp } from '../__fixtures__/harness';
-import { BROKEN_LIQUID, MESSY_GOOD, REPAIRED, SAMPLE, TOO_WIDE } from './authoring/__fixtures__/answers';
+import { BROKEN_LIQUID, MESSY_GOOD, REPAIRED, SAMPLE, TOO_WIDE, WITH_QR } from './authoring/__fixtures__/answers';
 import { type FakeServer, fakeGemini, fakeOpenAi } from './providers/__fixtures__/index';
 import { geminiProvider, openAiCompatibleProvider } from './providers/index';
 
@@ -66,6 +66,27 @@ describe('AI generation with a model provider', () => {
       body: { template_id: template.id, data: SAMPLE, format: 'html' },
     });
     expect(rendered.status).toBe(201);
+  }, 60_000);
+
+  it('OpenAI-compatible: an answer without the QR code asked for goes back with the intent finding', async () => {
+    fake = await fakeOpenAi(REPAIRED, WITH_QR);
+    const provider = openAiCompatibleProvider({ apiKey: 'sk-test', baseUrl: fake.baseUrl, timeoutMs: 10_000 });
+    app = await startApp({ RATE_LIMIT_PER_MINUTE: '10000' }, undefined, { aiProvider: provider });
+    const owner = await newAccount(app, 'intent');
+    const answer = await apiClient(app)('POST', '/v1/ai/templates', {
+      token: owner.token,
+      body: { prompt: 'An invoice with a QR code to pay online', data_sample: SAMPLE },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.report.kept_round).toBe(2);
+    expect(answer.body.template.html).toContain('<qr-code');
+    // The repair went over the wire with the finding and what it means.
+    expect(fake.requests).toHaveLength(2);
+    const repair = JSON.stringify(fake.requests[1]?.body);
+    expect(repair).toContain('The request asked for a QR code; the page has none.');
+    expect(repair).toContain('[intent_missing_mark]');
+    expect(repair).toContain('The problems marked [intent_...] mean');
+    expect(answer.body.reply).toBe('I added a QR code to pay online.');
   }, 60_000);
 
   it('OpenAI-compatible: streams progress and text as server-sent events while it writes and repairs', async () => {

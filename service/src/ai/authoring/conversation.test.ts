@@ -97,13 +97,14 @@ describe('a template’s conversation', () => {
     const id = await handmade();
     app.provider.script(NAVY);
     await say(id, 'one');
+    app.provider.script(NAVY.replace('navy', 'teal').replace('navy', 'teal'));
     await say(id, 'two');
     const first = await app.as(owner, `/v1/templates/${id}/messages?limit=3`);
     expect(first.body).toMatchObject({ has_more: true, next_cursor: first.body.data[2].id });
     const rest = await app.as(owner, `/v1/templates/${id}/messages?limit=3&starting_after=${first.body.next_cursor}`);
     expect(rest.body).toMatchObject({ has_more: false, next_cursor: null });
     const all = [...first.body.data, ...rest.body.data].map((m: { content: string }) => m.content);
-    expect(all).toEqual(['one', 'I made the header navy.', 'two', 'I made the header navy.']);
+    expect(all).toEqual(['one', 'I made the header navy.', 'two', 'I made the header teal.']);
     const newest = await app.as(owner, `/v1/templates/${id}/messages?order=desc&limit=1`);
     expect(newest.body.data[0]).toMatchObject({ role: 'assistant', version: 3 });
     const bad = await app.as(owner, `/v1/templates/${id}/messages?starting_after=msg_nope`);

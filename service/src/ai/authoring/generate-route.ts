@@ -2,6 +2,7 @@ import { TemplateContent } from '@quire/core';
 import { Router } from 'express';
 import { teamOf } from '../../http/caller';
 import { authorOf, templateView } from '../../templates/index';
+import { readIntent } from '../intent/read';
 import { type GenerateBody, parseGenerateBody } from './bodies';
 import { type AuthoringContext, teamFonts } from './context';
 import { fromSample, fromSchema, type TemplateData } from './data';
@@ -55,6 +56,9 @@ export function generateRoute(context: AuthoringContext): Router {
     const { usage: used } = await usage.summary(team.id);
     await usage.assertRoom(team, 'templates', used.templates.used);
     const askedAt = now();
+    // The checklist of what the prompt asks for; a page given with the request is the page, whatever the words say.
+    const intent = readIntent(body.prompt, body.kind);
+    if (body.page) intent.page = {};
 
     await runAiRequest<AiGeneration>(context, req, res, team, async ({ signal, onEvent }) => {
       const base = TemplateContent.parse({
@@ -85,6 +89,7 @@ export function generateRoute(context: AuthoringContext): Router {
           takeSampleData: data === undefined,
           sampleRequired: data === undefined,
         },
+        intent,
         signal,
         onEvent,
       });

@@ -2,7 +2,7 @@ import { getPlan } from '@quire/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiProviderError } from '../provider';
 import { type AiApp, newUser, readEvents, startAiApp, type TestUser } from './__fixtures__/ai-app';
-import { GOOD_HTML, REPAIRED, SAMPLE } from './__fixtures__/answers';
+import { GOOD_HTML, REPAIRED, SAMPLE, toggling } from './__fixtures__/answers';
 
 const BODY = { prompt: 'An invoice', data_sample: SAMPLE };
 
@@ -101,7 +101,7 @@ describe('AI limits, access and failures', () => {
       viewer: newUser('viewer'),
     };
     for (const [role, user] of Object.entries(roles)) await app.addMember(teamId, user, role as 'admin');
-    app.provider.script(REPAIRED);
+    app.provider.script(toggling);
     for (const [role, user] of Object.entries(roles)) {
       const allowed = role === 'admin' || role === 'editor';
       const generated = await generate(user, { team: teamId });
@@ -122,7 +122,7 @@ describe('AI limits, access and failures', () => {
     const { owner, teamId } = await team('program');
     const editorKey = await app.apiKey(owner, 'editor');
     const memberKey = await app.apiKey(owner, 'member');
-    app.provider.script(REPAIRED);
+    app.provider.script(toggling);
     const made = await app.withKey(editorKey, '/v1/ai/templates', { method: 'POST', body: BODY });
     expect(made.status).toBe(201);
     const id = made.body.template.id;

@@ -3,8 +3,10 @@ import { Router } from 'express';
 import { isApiKeyRequest, mayPublish, teamOf, userOf } from '../../http/caller';
 import { mapPage } from '../../http/pagination';
 import { dataSchemaOf, defaultData, templateView } from '../../templates/index';
+import { readChanges } from '../intent/changes';
 import { MessageBody, ThreadListQuery } from './bodies';
 import { type AuthoringContext, teamFonts } from './context';
+import { renderEvidence } from './intent-evidence';
 import { type AiTurn, messageView } from './responses';
 import { runAiRequest } from './run';
 import { boundedHistory, refineMessages } from './system-prompt';
@@ -15,6 +17,33 @@ const HISTORY_TURNS = 12;
 
 /** The fields a turn may change; the rest (description, tags, the edited schema) stay as the user left them. */
 const CHANGED = ['name', 'html', 'css', 'header_html', 'footer_html', 'page', 'sample_data'] as const;
+
+/** A value in a form that does not depend on the order of object keys. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** Whether an answer changes nothing a report would show: the same body, style, header, footer, page and sample. */
+function unchanged(before: TemplateContent, after: TemplateContent): boolean {
+  const parts = (content: TemplateContent) =>
+    JSON.stringify(
+      canonical({
+        html: content.html,
+        css: content.css ?? '',
+        header_html: content.header_html ?? '',
+        footer_html: content.footer_html ?? '',
+        page: content.page ?? null,
+        sample_data: content.sample_data ?? {},
+      }),
+    );
+  return parts(before) === parts(after);
+}
 
 /** The data schema of the current version; a draft whose Liquid does not parse has only the edited one, if any. */
 function schemaOf(context: AuthoringContext, content: TemplateContent): JsonSchemaDocument | undefined {
@@ -57,6 +86,9 @@ export function messageRoutes(context: AuthoringContext): Router {
     // The checks need data: the version's sample, or data made from its schema when it has none.
     const base = { ...current, sample_data: defaultData(context.engine, current) };
     const history = boundedHistory(await threads.recent(team.id, template.id, HISTORY_TURNS));
+    // What the instruction asks that can be checked on the answer; what the version shows now tells its columns.
+    const before = await renderEvidence(context.loop.renderer, context.engine, base, undefined, { printPage: false });
+    const requested = readChanges(instruction, current.kind === 'email' ? 'email' : 'document', before);
     const askedAt = now();
 
     await runAiRequest<AiTurn>(context, req, res, team, async ({ signal, onEvent }) => {
@@ -65,11 +97,41 @@ export function messageRoutes(context: AuthoringContext): Router {
         messages: refineMessages({ instruction, current, schema, sample: base.sample_data, history }),
         base,
         rules: { nameFixed: false, pageFixed: false, takeSampleData: true },
+        ...(requested ? { intent: requested.intent, removals: requested.removals } : {}),
         ...teamFonts(context, team.id),
         signal,
         onEvent,
       });
       if (signal.aborted) throw signal.reason;
+      if (unchanged(base, result.content)) {
+        // Nothing to publish: a version that is the one before would only claim a change.
+        const latest = template.latestVersion;
+        const reply = `${result.reply}\n\nNothing changed: the answer is the same as version ${latest}, so no version was saved.`;
+        const { assistant } = await threads.record({
+          teamId: team.id,
+          templateId: template.id,
+          createdBy: userId,
+          request: instruction,
+          reply,
+          version: null,
+          report: result.report,
+          askedAt,
+          answeredAt: now(),
+        });
+        logger.info({ team_id: team.id, template_id: template.id, version: latest }, 'AI turn changed nothing');
+        return {
+          status: 200,
+          body: {
+            object: 'ai_turn',
+            changed: false,
+            message: messageView(assistant),
+            template: templateView(template, current),
+            version: latest,
+            published: template.publishedVersion === latest,
+            report: result.report,
+          },
+        };
+      }
       // Reports render the published version: a turn that left serious findings is saved as a draft instead, and
       // so is every turn of an embed token without the publish permission.
       const clean = !result.report.remaining.some((finding) => finding.serious);
@@ -114,6 +176,7 @@ export function messageRoutes(context: AuthoringContext): Router {
         status: 201,
         body: {
           object: 'ai_turn',
+          changed: true,
           message: messageView(assistant),
           template: templateView(saved.template, saved.content),
           version,

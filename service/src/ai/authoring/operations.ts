@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@quire/core';
 import { type Entry, IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_HEADER, TEAM } from '../../openapi/operation-types';
+import { jsonSchemaOf } from '../../openapi/schemas';
 import { GenerateBody, MessageBody, ThreadListQuery } from './bodies';
 import { AiGeneration, AiMessageList, AiTurn } from './responses';
 
@@ -150,7 +151,11 @@ export const AI_OPERATIONS: AiEntry[] = [
       'data and its sample itself. The answer is verified before it is saved: extracted ' +
       'from the model’s prose, sanitised (scripts, event handlers and remote URLs removed), parsed, rendered with ' +
       'the sample data and edge cases (empty lists, 300-row lists, 500-character text, missing optional fields, ' +
-      'Greek, Cyrillic, Arabic and CJK text) and checked; serious findings go back to the model, at most 3 times. ' +
+      'Greek, Cyrillic, Arabic and CJK text) and checked, and checked against what the prompt asks for (its ' +
+      'fields, lists and their columns, totals, page size, QR code or barcode of a named value, signature, logo, ' +
+      'page numbers, the labels’ language: the report’s `intent` item, findings `intent_*`); serious findings go ' +
+      'back to the model, at most 3 times, and what the kept answer still lacks is named in the reply ("Not done: ' +
+      '..."). ' +
       'The template is created with version 1 published and the tag `ai-generated`; the report says what was ' +
       'checked and what remains. Needs ai:use and templates:write; counts as one of the month’s AI requests ' +
       '(given back when nothing was made) and against the plan’s templates. ' +
@@ -197,9 +202,14 @@ export const AI_OPERATIONS: AiEntry[] = [
     description:
       'A turn of the template’s conversation: the model sees the latest version, the data’s schema and the ' +
       'thread, and answers with a new version and a short reply, verified and repaired as a generation is. The ' +
-      'version is published, unless serious findings remain (then it is a draft and `published` is false). Undo ' +
-      'a turn by restoring the version before it. Needs ai:use and templates:write; counts as one of the month’s ' +
-      'AI requests. ' +
+      'version is published, unless serious findings remain (then it is a draft and `published` is false). What ' +
+      'the message asks that can be checked (columns added, removed or renamed, a QR code, barcode, logo, ' +
+      'signature or page numbers added or removed, sections, page size and orientation, the labels’ language, ' +
+      'the title) is checked on the answer like a generation’s request; what the kept answer still lacks is in ' +
+      'the report (`intent`) and named in the reply ("Not done: ..."). An answer that changes nothing (the same ' +
+      'html, css, header, footer, page and sample data) saves no version: the answer is 200 with `changed: false` ' +
+      'and the reply says so. Undo a turn by restoring the version before it. Needs ai:use and templates:write; ' +
+      'counts as one of the month’s AI requests. ' +
       STREAM,
     params: { id: 'The template id (tpl_…).' },
     body: MessageBody,
@@ -211,6 +221,7 @@ export const AI_OPERATIONS: AiEntry[] = [
       schema: AiTurn,
       example: {
         object: 'ai_turn',
+        changed: true,
         message: ASSISTANT,
         template: { ...TEMPLATE, published_version: 2, latest_version: 2 },
         version: 2,
@@ -218,6 +229,14 @@ export const AI_OPERATIONS: AiEntry[] = [
         report: ASSISTANT.report,
       },
       alternatives: { 'text/event-stream': 'Server-sent events, when Accept asks for them (see the description).' },
+    },
+    otherResponses: {
+      200: {
+        description:
+          'The answer changed nothing: no version was saved (`changed: false`, `version` is the latest, as it ' +
+          'was); the turn is in the thread with its reply and report.',
+        schema: jsonSchemaOf(AiTurn, 'output'),
+      },
     },
     errors: [...CALLER, 'template_not_found', 'validation_failed', ...ASKING, ...IDEMPOTENCY_ERRORS],
   },

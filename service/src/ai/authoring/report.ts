@@ -11,7 +11,11 @@ export const DataSetName = z
   .describe('The data a render used: the sample, or one of the generated edge cases');
 
 export const ReportFinding = z.object({
-  code: z.string().describe('content_overflow, missing_variable, missing_glyphs, too_many_pages, a template error...'),
+  code: z
+    .string()
+    .describe(
+      'content_overflow, missing_variable, missing_glyphs, too_many_pages, a template error, intent_missing_column and the other intent_* codes...',
+    ),
   severity: z.enum(['error', 'warning', 'info']),
   message: z.string(),
   path: z.string().optional(),
@@ -27,18 +31,23 @@ export type ReportFinding = z.infer<typeof ReportFinding>;
 
 export const CheckedItem = z.object({
   check: z
-    .enum(['answer', 'sanitise', 'liquid_syntax', 'sample_data', 'render'])
+    .enum(['answer', 'sanitise', 'liquid_syntax', 'sample_data', 'render', 'intent'])
     .describe(
       '`answer`: a template was found in the answer; `sanitise`: scripts, handlers and remote URLs; ' +
         '`liquid_syntax`: the body, header and footer parse; `sample_data`: the answer gave sample data for what ' +
         'the template prints (a generation whose request gave no data); `render`: rendered and checked with one ' +
-        'data set',
+        'data set; `intent`: the template, rendered with the sample, holds what the request asked for',
     ),
   data_set: DataSetName.optional(),
   description: z.string(),
   ok: z.boolean().describe('Nothing serious found (for `sanitise`: nothing had to be removed)'),
   pages: z.number().int().nonnegative().nullable().optional().describe('Pages of the PDF (documents)'),
   findings: z.array(ReportFinding).describe('Errors and warnings (information findings are left out)'),
+  asked: z
+    .array(z.string())
+    .optional()
+    .describe('`intent`: what the request asked for, one item each (`column "Grade"`, `a QR code`, `page A5`)'),
+  found: z.array(z.string()).optional().describe('`intent`: the items of `asked` the template holds'),
 });
 export type CheckedItem = z.infer<typeof CheckedItem>;
 

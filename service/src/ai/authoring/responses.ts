@@ -30,10 +30,23 @@ export const AiTurn = z.object({
   object: z.literal('ai_turn'),
   message: AiMessageView.describe("The AI's turn of the thread"),
   template: Template.describe('The template after the turn (its latest version is the new one)'),
-  version: z.number().int().positive().describe('The version this turn saved'),
+  changed: z
+    .boolean()
+    .describe(
+      'false when the answer changed nothing (the same html, css, header, footer, page and sample data): no version ' +
+        'was saved, the answer is 200 instead of 201, and the reply says so',
+    ),
+  version: z
+    .number()
+    .int()
+    .positive()
+    .describe('The version this turn saved; when `changed` is false, the latest version, left as it was'),
   published: z
     .boolean()
-    .describe('Whether reports now render it: false when serious findings remain (it is then a draft)'),
+    .describe(
+      'Whether reports now render it: false when serious findings remain (it is then a draft); when `changed` is ' +
+        'false, whether the latest version is the published one',
+    ),
   report: AuthoringReport,
 });
 export type AiTurn = z.infer<typeof AiTurn>;

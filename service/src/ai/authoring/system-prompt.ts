@@ -246,6 +246,14 @@ items"), lists of 300 rows (tables must flow over pages: no fixed heights, no br
 list), text 500 characters long with and without spaces, optional fields missing (use default or if), and
 Greek, Cyrillic and Arabic text. Use only fields that exist in the data, or that you give in sample_data.`;
 
+const ASKED = `## What was asked
+Quire also checks the rendered template against the request: each value named is printed with its label; each
+list ("subjects with grade and comment", "one line per product") is a <table> whose header row of <th> cells names
+the columns asked for; totals asked for are labelled lines; the page has the size and orientation asked for (a
+4x6 label is "custom", 101.6 × 152.4 mm); a QR code or barcode encodes the value named; a signature line, a
+logo, page numbers or a chart are there when asked for; labels are in the language of the request. What is
+missing is sent back to you, and named to the user if it stays missing.`;
+
 const EMAIL_INTRO = `You write email templates for Quire. An email template is MJML with Liquid: Quire runs the Liquid, then
 compiles the MJML into email-safe HTML. Write MJML, never a plain HTML page: a template that does not start with
 <mjml> cannot be sent.`;
@@ -306,8 +314,8 @@ that exist in the data, or that you give in sample_data.`;
 export function systemPrompt(kind: TemplateKind): string {
   const parts =
     kind === 'email'
-      ? [EMAIL_INTRO, EMAIL_ANSWER, LIQUID, EMAIL, EMAIL_ROBUST]
-      : [INTRO, ANSWER, LIQUID, HTML, CSS, PAGES, ROBUST];
+      ? [EMAIL_INTRO, EMAIL_ANSWER, LIQUID, EMAIL, EMAIL_ROBUST, ASKED]
+      : [INTRO, ANSWER, LIQUID, HTML, CSS, PAGES, ROBUST, ASKED];
   return parts.join('\n\n');
 }
 
@@ -416,6 +424,19 @@ export function refineMessages(input: RefineInput): AiMessage[] {
 }
 
 /**
+ * What the intent findings mean: Quire rendered the template with its sample data and compared what a reader sees
+ * with what the request asked for.
+ */
+const INTENT_REPAIR = [
+  'The problems marked [intent_...] mean the rendered template (with its sample data) lacks something the request',
+  'asked for: add it, keep everything else. A list is a <table> whose header row of <th> cells names each column',
+  'asked for; a single value is printed with its label; a total is a labelled line under the table; a page size',
+  'goes in the json block\'s "page"; a QR code or barcode is a <qr-code> or <bar-code> element whose value is the',
+  'value named (with that value in sample_data); labels are written in the language asked for. Then say in your',
+  'reply only what the template now holds.',
+].join(' ');
+
+/**
  * A repair turn: the conversation so far (the request and the model's answer) and what the checks found, so the
  * model fixes its own answer rather than starting again.
  */
@@ -424,6 +445,7 @@ export function repairMessages(previous: AiMessage[], answer: string, problems: 
     'Quire checked that template and found problems. Fix them and answer with the whole corrected template, in',
     'the same format:',
     ...problems.map((problem) => `- ${problem}`),
+    ...(problems.some((problem) => problem.includes('[intent_')) ? [INTENT_REPAIR] : []),
   ].join('\n');
   return [...previous, { role: 'assistant', content: answer }, { role: 'user', content: request }];
 }

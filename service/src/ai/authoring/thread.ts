@@ -27,7 +27,8 @@ export interface Turn {
   createdBy: string | null;
   request: string;
   reply: string;
-  version: number;
+  /** The version the turn saved; null when its answer changed nothing. */
+  version: number | null;
   report: AuthoringReport;
   /** When the request came in, and when the answer was saved. */
   askedAt: Date;

@@ -1,10 +1,13 @@
 import { type JsonSchema, QuireError, type TemplateContent, type TemplateEngine } from '@quire/core';
 import type { FontFaces } from '@quire/render';
 import { dataSchemaOf, type TemplateRenderer } from '../../templates/index';
+import { checkIntent, type IntentCheck, type IntentRemovals } from '../intent/check';
+import type { Intent } from '../intent/intent';
 import type { AiMessage, AiProvider, AiRequest, AiTask } from '../provider';
 import { type Candidate, type CandidateRules, candidateOf } from './candidate';
 import { problemsOf, remainingOf, renderChecks, syntaxFindings } from './checks';
 import { dataSets } from './edge-cases';
+import { renderEvidence } from './intent-evidence';
 import type { AuthoringReport, CheckedItem, RoundReport } from './report';
 import { repairMessages } from './system-prompt';
 
@@ -44,6 +47,13 @@ export interface VerifyRequest {
    * reports will, while the renders stay outside the team's queue as the AI's own.
    */
   fontsFor?: (content: TemplateContent) => Promise<Record<string, FontFaces> | undefined>;
+  /**
+   * What the request asked for (intent/read.ts for a generation, intent/changes.ts for a refinement): each answer
+   * rendered with its sample is checked against it, and what it lacks is sent back like any serious finding.
+   */
+  intent?: Intent;
+  /** What a refinement asked to remove or rename: it must be gone from the answer. */
+  removals?: IntentRemovals;
 }
 
 export interface VerifyResult {
@@ -100,6 +110,7 @@ interface Checked {
   round: number;
   checked: CheckedItem[];
   serious: number;
+  intent?: IntentCheck;
 }
 
 /** The data the checks render with: the candidate's sample and the edge cases of its schema. */
@@ -114,6 +125,7 @@ interface Examined {
   candidate?: Candidate;
   /** Set when the template parsed and was rendered. */
   checked?: CheckedItem[];
+  intent?: IntentCheck;
 }
 
 /** The check of the sample data, when the answer must bring it (a generation whose request gave no data). */
@@ -145,9 +157,54 @@ async function examine(deps: VerifyDeps, answer: string, on: TemplateContent, re
   }
   const sets = setsFor(deps.engine, candidate.content);
   const fonts = await request.fontsFor?.(candidate.content);
-  const rendered = await orAbort(renderChecks(deps.renderer, candidate.content, sets, fonts), request.signal);
-  const checked = [...sample, ...rendered];
-  return { problems: problemsOf(checked), notes: candidate.notes, candidate, checked } satisfies Examined;
+  const [rendered, evidence] = await orAbort(
+    Promise.all([
+      renderChecks(deps.renderer, candidate.content, sets, fonts),
+      request.intent ? renderEvidence(deps.renderer, deps.engine, candidate.content, fonts) : undefined,
+    ]),
+    request.signal,
+  );
+  const intent = request.intent && evidence ? checkIntent(request.intent, evidence, request.removals) : undefined;
+  const checked = [...sample, ...rendered, ...(request.intent ? [intentItem(intent)] : [])];
+  return {
+    problems: problemsOf(checked),
+    notes: candidate.notes,
+    candidate,
+    checked,
+    ...(intent ? { intent } : {}),
+  } satisfies Examined;
+}
+
+/** The report's item for the intent check: what was asked, what was found, and a finding for each thing missing. */
+function intentItem(intent: IntentCheck | undefined): CheckedItem {
+  if (!intent) {
+    // The render checks say why it did not render; nothing is claimed about what it holds.
+    return {
+      check: 'intent',
+      description: 'Not checked against the request: the template did not render with its sample',
+      ok: false,
+      findings: [],
+    };
+  }
+  return {
+    check: 'intent',
+    description: 'The template, rendered with its sample, holds what the request asked for',
+    ok: intent.findings.length === 0,
+    findings: intent.findings.map((finding) => ({
+      code: finding.code,
+      severity: 'error' as const,
+      message: finding.hint ? `${finding.message} ${finding.hint}` : finding.message,
+      serious: true,
+    })),
+    asked: intent.asked,
+    found: intent.found,
+  };
+}
+
+/** The reply, with what the kept version still lacks said plainly: a reply never claims what is not there. */
+function replyOf(reply: string, intent: IntentCheck | undefined): string {
+  if (!intent || intent.findings.length === 0) return reply;
+  return `${reply}\n\nNot done:\n${intent.findings.map((finding) => `- ${finding.message}`).join('\n')}`;
 }
 
 /**
@@ -181,7 +238,13 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
     const examined: Examined = await examine(deps, answer, on, request);
     problems = examined.problems;
     if (examined.candidate && examined.checked && (!best || problems.length <= best.serious)) {
-      best = { candidate: examined.candidate, round, checked: examined.checked, serious: problems.length };
+      best = {
+        candidate: examined.candidate,
+        round,
+        checked: examined.checked,
+        serious: problems.length,
+        ...(examined.intent ? { intent: examined.intent } : {}),
+      };
     }
     if (!examined.candidate) for (const note of examined.notes) notes.add(note);
     rounds.push({ round, task: task.kind, problems });
@@ -196,6 +259,9 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
   if (best.round !== rounds.length) {
     notes.add(`The answer of round ${best.round} was kept: the later answers did not check better.`);
   }
+  if (request.intent && !best.intent) {
+    notes.add('The kept template did not render with its sample, so it was not checked against the request.');
+  }
   if (best.checked.some((item) => item.findings.some((f) => f.known_limitation))) {
     notes.add(
       'Chinese, Japanese and Korean text is reported as missing glyphs: this server has no CJK font. Install ' +
@@ -206,9 +272,11 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
   return {
     content: best.candidate.content,
     // A model that answered with code only still gets a sentence for the thread.
-    reply:
+    reply: replyOf(
       best.candidate.reply.trim() ||
-      (request.task.kind === 'generate' ? `Here is "${best.candidate.content.name}".` : 'I changed the template.'),
+        (request.task.kind === 'generate' ? `Here is "${best.candidate.content.name}".` : 'I changed the template.'),
+      best.intent,
+    ),
     report: {
       provider: provider.name,
       model: provider.model,

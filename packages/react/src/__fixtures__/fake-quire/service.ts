@@ -685,6 +685,7 @@ export class FakeQuireService {
     template.thread.push(request, assistant);
     return {
       object: 'ai_turn',
+      changed: true,
       message: assistant as AiTurnAnswer['message'],
       template: this.#view(template),
       version,

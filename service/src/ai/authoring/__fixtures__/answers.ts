@@ -1,3 +1,5 @@
+import type { AiRequest } from '../../provider';
+
 /**
  * Canned answers of a model, as messy as real ones: prose around the code, scripts and remote URLs, broken
  * Liquid, a table wider than the page, an unclosed fence. All are written for SAMPLE.
@@ -123,4 +125,27 @@ export const EMAIL = `Here is the email.
 <mj-text>Hello {{ customer.name }}, your invoice {{ invoice.number }} is ready.</mj-text>
 <mj-image src="https://cdn.example.com/banner.png"></mj-image>
 </mj-column></mj-section></mj-body></mjml>
+\`\`\``;
+
+/**
+ * A model that always changes something: a generation gets REPAIRED, a turn toggles the header between navy and
+ * the original colour (a turn whose answer changed nothing would save no version).
+ */
+export function toggling(request: AiRequest): string {
+  if (request.task.kind !== 'refine') return REPAIRED;
+  return request.task.current.css?.includes('navy') ? REPAIRED : NAVY;
+}
+
+/** A QR code to pay, for an invoice of SAMPLE. */
+export const QR = '<qr-code value="https://pay.example.com/{{ invoice.number }}" size="80"></qr-code>';
+
+/** The invoice with the QR code a request asked for (REPAIRED has none). */
+export const WITH_QR = `I added a QR code to pay online.
+
+\`\`\`html
+${GOOD_HTML}
+${QR}
+\`\`\`
+\`\`\`css
+${GOOD_CSS}
 \`\`\``;
