@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AiApp, newUser, readEvents, startAiApp, type TestUser } from './__fixtures__/ai-app';
-import { BROKEN_LIQUID, EMAIL, GOOD_HTML, MESSY_GOOD, REPAIRED, SAMPLE, TOO_WIDE } from './__fixtures__/answers';
+import { BROKEN_LIQUID, EMAIL, GOOD_HTML, MESSY_GOOD, REPAIRED, SAMPLE, TOO_WIDE_TRIES } from './__fixtures__/answers';
 import { parseGenerateBody } from './bodies';
 
 describe('POST /v1/ai/templates', () => {
@@ -85,7 +85,7 @@ describe('POST /v1/ai/templates', () => {
   });
 
   it('answers 201 with the findings left when the model never fixes them', async () => {
-    app.provider.script(TOO_WIDE);
+    app.provider.script(...TOO_WIDE_TRIES);
     const { status, body } = await generate({ prompt: 'An invoice', data_sample: SAMPLE });
     expect(status).toBe(201);
     expect(body.report.rounds).toHaveLength(4);

@@ -99,7 +99,11 @@ describe('the intent check in the AI routes', () => {
       data_sample: REPORT_SAMPLE,
     });
     expect(status).toBe(201);
-    expect(body.report.rounds).toHaveLength(4);
+    // The repair answered the same template: checking it again would find the same, so the loop stopped there.
+    expect(body.report.rounds).toHaveLength(2);
+    expect(body.report.notes).toContain(
+      'The repair asked for in round 2 changed nothing, so no further repair was asked for.',
+    );
     expect(body.reply).toBe(
       'Here is the report card with the subjects, grades and comments.\n\nNot done:\n' +
         '- The request asked for a column "Grade"; the table has Subject and Teacher comment.',
@@ -134,7 +138,7 @@ describe('the intent check in the AI routes', () => {
     );
     const removal = await say(id, 'Remove the QR code');
     expect(removal.body).toMatchObject({ changed: true, version: 3, published: false });
-    expect(removal.body.report.rounds).toHaveLength(4);
+    expect(removal.body.report.rounds).toHaveLength(2);
     expect(removal.body.message.content).toBe(
       'I removed the QR code.\n\nNot done:\n- The request asked to remove a QR code; the page still has one.',
     );

@@ -9,6 +9,7 @@ import { type AuthoringContext, teamFonts } from './context';
 import { renderEvidence } from './intent-evidence';
 import { type AiTurn, messageView } from './responses';
 import { runAiRequest } from './run';
+import { sameContent } from './same-content';
 import { boundedHistory, refineMessages } from './system-prompt';
 import { verifyLoop } from './verify';
 
@@ -17,33 +18,6 @@ const HISTORY_TURNS = 12;
 
 /** The fields a turn may change; the rest (description, tags, the edited schema) stay as the user left them. */
 const CHANGED = ['name', 'html', 'css', 'header_html', 'footer_html', 'page', 'sample_data'] as const;
-
-/** A value in a form that does not depend on the order of object keys. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-  );
-}
-
-/** Whether an answer changes nothing a report would show: the same body, style, header, footer, page and sample. */
-function unchanged(before: TemplateContent, after: TemplateContent): boolean {
-  const parts = (content: TemplateContent) =>
-    JSON.stringify(
-      canonical({
-        html: content.html,
-        css: content.css ?? '',
-        header_html: content.header_html ?? '',
-        footer_html: content.footer_html ?? '',
-        page: content.page ?? null,
-        sample_data: content.sample_data ?? {},
-      }),
-    );
-  return parts(before) === parts(after);
-}
 
 /** The data schema of the current version; a draft whose Liquid does not parse has only the edited one, if any. */
 function schemaOf(context: AuthoringContext, content: TemplateContent): JsonSchemaDocument | undefined {
@@ -103,7 +77,7 @@ export function messageRoutes(context: AuthoringContext): Router {
         onEvent,
       });
       if (signal.aborted) throw signal.reason;
-      if (unchanged(base, result.content)) {
+      if (sameContent(base, result.content)) {
         // Nothing to publish: a version that is the one before would only claim a change.
         const latest = template.latestVersion;
         const reply = `${result.reply}\n\nNothing changed: the answer is the same as version ${latest}, so no version was saved.`;

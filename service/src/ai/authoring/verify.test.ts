@@ -13,6 +13,7 @@ import {
   REPAIRED,
   SAMPLE,
   TOO_WIDE,
+  TOO_WIDE_TRIES,
   UNCLOSED_FENCE,
 } from './__fixtures__/answers';
 import { ScriptedProvider } from './__fixtures__/scripted-provider';
@@ -171,7 +172,7 @@ describe('the verify loop', () => {
   });
 
   it('stops after three repairs and answers with what remains', async () => {
-    provider.script(TOO_WIDE);
+    provider.script(...TOO_WIDE_TRIES);
     const { content, report } = await generate();
     expect(provider.requests).toHaveLength(4);
     expect(report.rounds.map((r) => r.task)).toEqual(['generate', 'repair', 'repair', 'repair']);
@@ -184,6 +185,21 @@ describe('the verify loop', () => {
         data_sets: expect.arrayContaining(['sample']),
       }),
     );
+  });
+
+  it('stops repairing when a repair answers the very template it was asked to repair', async () => {
+    provider.script(TOO_WIDE);
+    const { content, report } = await generate();
+    // The second answer is not rendered again: the same template would show the same findings.
+    expect(provider.requests).toHaveLength(2);
+    expect(report.rounds.map((r) => r.task)).toEqual(['generate', 'repair']);
+    expect(report.rounds[1]?.problems).toEqual(report.rounds[0]?.problems);
+    expect(report.kept_round).toBe(1);
+    expect(report.notes).toContain(
+      'The repair asked for in round 2 changed nothing, so no further repair was asked for.',
+    );
+    expect(report.notes.some((note) => note.includes('was kept'))).toBe(false);
+    expect(content.html).toContain('width: 240mm');
   });
 
   it('reads an answer whose last fence was never closed', async () => {

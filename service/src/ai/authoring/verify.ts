@@ -9,6 +9,7 @@ import { problemsOf, remainingOf, renderChecks, syntaxFindings } from './checks'
 import { dataSets } from './edge-cases';
 import { renderEvidence } from './intent-evidence';
 import type { AuthoringReport, CheckedItem, RoundReport } from './report';
+import { sameContent } from './same-content';
 import { repairMessages } from './system-prompt';
 
 /** Repairs after the first answer, by default: each costs a model call and a set of renders. */
@@ -126,6 +127,8 @@ interface Examined {
   /** Set when the template parsed and was rendered. */
   checked?: CheckedItem[];
   intent?: IntentCheck;
+  /** A repair answered with the very template it was asked to repair: nothing was checked again. */
+  unchanged?: true;
 }
 
 /** The check of the sample data, when the answer must bring it (a generation whose request gave no data). */
@@ -142,10 +145,20 @@ function sampleChecks(candidate: Candidate, rules: CandidateRules): CheckedItem[
   ];
 }
 
-async function examine(deps: VerifyDeps, answer: string, on: TemplateContent, request: VerifyRequest) {
+async function examine(
+  deps: VerifyDeps,
+  answer: string,
+  on: TemplateContent,
+  request: VerifyRequest,
+  repairing?: { content: TemplateContent; problems: string[] },
+) {
   const built = candidateOf(answer, on, request.rules);
   if ('problem' in built) return { problems: [built.problem], notes: built.notes } satisfies Examined;
   const { candidate } = built;
+  // Checking it again would find the same problems (a writer that cannot fix them answers the same template).
+  if (repairing && sameContent(repairing.content, candidate.content)) {
+    return { problems: repairing.problems, notes: candidate.notes, candidate, unchanged: true } satisfies Examined;
+  }
   const sample = sampleChecks(candidate, request.rules);
   const syntax = syntaxFindings(deps.engine, candidate.content);
   if (syntax.length > 0) {
@@ -224,6 +237,7 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
   const notes = new Set<string>();
   let best: Checked | undefined;
 
+  let stalled = false;
   for (let round = 1; ; round++) {
     onEvent?.(
       round === 1
@@ -235,8 +249,15 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
     onEvent?.({ type: 'progress', stage: 'checking', round });
     // A repair builds on the best answer so far: parts it leaves out keep that answer's values.
     const on = best?.candidate.content ?? request.base;
-    const examined: Examined = await examine(deps, answer, on, request);
+    const repairing = task.kind === 'repair' ? { content: task.current, problems } : undefined;
+    const examined: Examined = await examine(deps, answer, on, request, repairing);
     problems = examined.problems;
+    if (examined.unchanged) {
+      stalled = true;
+      rounds.push({ round, task: task.kind, problems });
+      notes.add(`The repair asked for in round ${round} changed nothing, so no further repair was asked for.`);
+      break;
+    }
     if (examined.candidate && examined.checked && (!best || problems.length <= best.serious)) {
       best = {
         candidate: examined.candidate,
@@ -256,7 +277,7 @@ export async function verifyLoop(deps: VerifyDeps, request: VerifyRequest): Prom
 
   if (!best) throw new QuireError('ai_answer_unusable', { details: { rounds } });
   for (const note of best.candidate.notes) notes.add(note);
-  if (best.round !== rounds.length) {
+  if (best.round !== rounds.length && !stalled) {
     notes.add(`The answer of round ${best.round} was kept: the later answers did not check better.`);
   }
   if (request.intent && !best.intent) {

@@ -90,6 +90,9 @@ export const TOO_WIDE = `Here is a wide table.
 </table>
 \`\`\``;
 
+/** Four different answers that are all too wide, as a model that keeps trying and failing writes them. */
+export const TOO_WIDE_TRIES = ['240mm', '235mm', '230mm', '225mm'].map((width) => TOO_WIDE.replace('240mm', width));
+
 /** The last block left open, as a model cut short writes it. */
 export const UNCLOSED_FENCE = `Done:
 \`\`\`html
