@@ -363,10 +363,15 @@ describe('tools', () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(structured(result)).toMatchObject({
       template_id: templateId,
+      changed: true,
       version: 2,
       published: expect.any(Boolean),
       reply: expect.any(String),
     });
+    // Asked again, the title is blue already: no version is saved, and the agent is told so.
+    const again = await call('refine_template', { template_id: templateId, instruction: 'Make the title blue' });
+    expect(structured(again)).toMatchObject({ template_id: templateId, changed: false, version: 2 });
+    expect(structured(again).reply).toMatch(/no version was saved/i);
   });
 });
 

@@ -9,11 +9,13 @@ export const refineTemplate = defineTool({
   description: [
     "Asks Quire's AI to change a template, in words, as a turn of the template's conversation: it rewrites the",
     'HTML and CSS, checks the result, repairs what it finds, and saves a new version (published when nothing',
-    'serious is left; otherwise kept as a draft).',
+    'serious is left; otherwise kept as a draft). When the change asked for is already there, or cannot be made,',
+    'no version is saved: changed is false and the reply says why.',
     'Use it for any change the user asks for: layout, colours, a new column, another language. One instruction per',
     'call works best; say exactly what to change.',
     'Example: refine_template { "template_id": "tpl_…", "instruction": "Make the title dark blue and add the',
-    'customer\'s VAT number under the address" } → { version: 3, published: true, reply: "…", remaining: [] }.',
+    'customer\'s VAT number under the address" } → { changed: true, version: 3, published: true, reply: "…",',
+    'remaining: [] }.',
     'Related: get_template (see the HTML), check_template, preview_template, generate_template (start over).',
   ].join(' '),
   input: {
@@ -22,7 +24,8 @@ export const refineTemplate = defineTool({
   },
   output: {
     template_id: z.string(),
-    version: z.number().describe('The version this change saved.'),
+    changed: z.boolean().describe('False when nothing changed: no version was saved, and version is the latest.'),
+    version: z.number().describe('The version this change saved (the latest one when nothing changed).'),
     published: z
       .boolean()
       .describe('False when serious problems remain: the version is a draft, and reports still use the old one.'),
@@ -42,6 +45,7 @@ export const refineTemplate = defineTool({
     return {
       structured: {
         template_id: result.template.id,
+        changed: result.changed,
         version: result.version,
         published: result.published,
         reply: result.message.content,
