@@ -34,6 +34,8 @@ const SECTION_NAMES: Record<string, string> = {
   payment: 'payment details',
   qr: 'a QR code',
   barcode: 'a barcode',
+  figures: 'figure cards',
+  clauses: 'numbered clauses',
 };
 
 export function unsupportedReply(what: string): string {
@@ -97,7 +99,7 @@ function overlay(base: unknown, over: unknown): unknown {
 
 /** "Here is a French invoice with the columns ..., notes and a logo, on A4 portrait." */
 export function describe(spec: DocumentSpec, general?: 'general', look: string[] = []): string {
-  const kind = general ? 'document' : (term(spec.docType, 'en') ?? 'document').toLowerCase();
+  const kind = general ? 'document' : (term(spec.kind ?? spec.docType, 'en') ?? 'document').toLowerCase();
   const language = spec.language === 'en' ? '' : `${LANGUAGE_NAMES[spec.language]} `;
   const article = /^[aeiou]/i.test(language || kind) ? 'an' : 'a';
   const bits: string[] = [];
@@ -112,5 +114,9 @@ export function describe(spec: DocumentSpec, general?: 'general', look: string[]
   if (spec.pageNumbers) sections.push('page numbers');
   if (sections.length > 0) bits.push(listText(sections));
   const style = look.length ? `, ${look.join(' ')}` : '';
-  return `Here is ${article} ${language}${kind}${bits.length ? ` with ${listText(bits)}` : ''}, on ${spec.page.size} ${spec.page.orientation}${style}.`;
+  const page =
+    spec.page.size === 'custom'
+      ? `${spec.page.format ?? `${spec.page.widthMm} × ${spec.page.heightMm} mm`}`
+      : spec.page.size;
+  return `Here is ${article} ${language}${kind}${bits.length ? ` with ${listText(bits)}` : ''}, on ${page} ${spec.page.orientation}${style}.`;
 }

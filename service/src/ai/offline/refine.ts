@@ -472,7 +472,7 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
         return;
       }
       table.totals = op.on;
-      if (op.on && isSales(spec.docType)) table.taxRate = `${spec.root}.tax_rate`;
+      if (op.on && isSales(spec.docType, spec.kind)) table.taxRate = `${spec.root}.tax_rate`;
       out.done.push(op.on ? 'added totals under the table' : 'removed the totals');
       return;
     }

@@ -1,3 +1,5 @@
+import { kindById } from './kinds/catalogue';
+import { KIND_CONCEPTS } from './kinds/concepts';
 import type { DocumentSpec, FieldSpec, Lang, ValueType } from './spec';
 import { humanize } from './text';
 import { conceptOf } from './vocabulary';
@@ -242,6 +244,8 @@ function fieldValue(field: FieldSpec, ctx: Ctx, i = 0): unknown {
   const name = field.path.split('.').pop() as string;
   const key = field.concept ?? conceptOf(name) ?? name;
   const { lang, spec } = ctx;
+  const own = KIND_CONCEPTS[key]?.sample;
+  if (own !== undefined) return Array.isArray(own) ? structuredClone(own[i % own.length]) : structuredClone(own);
   const people = pick(PEOPLE, lang);
   switch (key) {
     case 'number':
@@ -580,6 +584,7 @@ function put(data: Record<string, unknown>, path: string, value: () => unknown):
 export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = {}): Record<string, unknown> {
   const data = structuredClone(given);
   const ctx: Ctx = { spec, lang: spec.language };
+  seedKind(spec, data);
   for (const field of spec.fields) put(data, field.path, () => fieldValue(field, ctx));
   spec.parties.forEach((party, index) => {
     const isBrand = index === 0 && ['from', 'company', 'employer', 'sender', 'ship_from', 'buyer'].includes(party.role);
@@ -690,4 +695,19 @@ function fillRows(spec: DocumentSpec, data: Record<string, unknown>, ctx: Ctx): 
       setPath(row, column.path, value);
     }
   });
+}
+
+/**
+ * A catalogue kind's own sample (kinds/): its rows, consistent with each other (ranges that flag, balances that
+ * run, variances that are counted minus expected), and values no concept gives. Only where the data has none.
+ */
+function seedKind(spec: DocumentSpec, data: Record<string, unknown>): void {
+  const def = kindById(spec.kind) ?? kindById(spec.docType);
+  if (!def) return;
+  const clauses = spec.sections.find((s) => s.kind === 'clauses');
+  const listPath = def.clauses ? clauses?.path : spec.table?.path;
+  if (def.rows && listPath && getPath(data, listPath) === undefined) setPath(data, listPath, structuredClone(def.rows));
+  for (const [key, value] of Object.entries(def.values ?? {}))
+    put(data, `${spec.root}.${key}`, () => structuredClone(value));
+  for (const [key, value] of Object.entries(def.data ?? {})) put(data, key, () => structuredClone(value));
 }

@@ -45,6 +45,9 @@ export interface FieldSpec {
 export interface ColumnSpec extends FieldSpec {
   /** Added up in the totals row. */
   sum?: boolean;
+  /** A flag column: prints H or L when the row's `value` is above `high` or below `low` (lab results). Paths are
+   * relative to the row. */
+  flag?: { value: string; low: string; high: string };
 }
 
 export interface TableSpec {
@@ -83,7 +86,11 @@ export type SectionKind =
   | 'payment'
   | 'signature'
   | 'qr'
-  | 'barcode';
+  | 'barcode'
+  /** Values shown as cards (`fields`): KPIs on a dashboard, ageing buckets on a statement. */
+  | 'figures'
+  /** Numbered clauses, a list of `{title, text}` at `path`: contracts and agreements. */
+  | 'clauses';
 
 export interface SectionSpec {
   kind: SectionKind;
@@ -96,7 +103,10 @@ export interface SectionSpec {
 }
 
 export type FontKind = 'sans' | 'serif' | 'mono';
-export type PageSizeName = 'A4' | 'Letter' | 'Legal';
+export type PageSizeName = 'A4' | 'Letter' | 'Legal' | 'custom';
+
+/** How a kind of document is laid out: a page with a letterhead, or something small with its own shape. */
+export type Layout = 'document' | 'label' | 'ticket' | 'card' | 'dashboard';
 
 export interface StyleSpec {
   /** `#rrggbb`. */
@@ -124,11 +134,25 @@ export interface DocumentSpec {
   /** The body's blocks, in order. The header is always first and the footer last. */
   sections: SectionSpec[];
   style: StyleSpec;
-  page: { size: PageSizeName; orientation: 'portrait' | 'landscape' };
+  page: PageSpec;
+  /** The catalogue kind it was made as (kinds/): `report_card`, `shipping_label`. Absent on older specs. */
+  kind?: string;
+  /** Absent means `document`. */
+  layout?: Layout;
   /** A logo image from the data (`company.logo_url`). */
   logo?: string;
   /** A running footer with "Page n of N" (footer_html). */
   pageNumbers: boolean;
+}
+
+export interface PageSpec {
+  size: PageSizeName;
+  orientation: 'portrait' | 'landscape';
+  /** Portrait width and height of a custom size (labels, cards, A5, A6), in millimetres. */
+  widthMm?: number;
+  heightMm?: number;
+  /** The format's name when it has one Quire has no size for (`A5`, `4x6 in`), for the reply. */
+  format?: string;
 }
 
 export interface ContentParts {
@@ -138,6 +162,8 @@ export interface ContentParts {
   footer_html: string;
   page: {
     size: PageSizeName;
+    width_mm?: number;
+    height_mm?: number;
     orientation: 'portrait' | 'landscape';
     margins: { top: number; right: number; bottom: number; left: number };
   };

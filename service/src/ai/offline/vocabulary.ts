@@ -1,3 +1,4 @@
+import { KIND_CONCEPTS } from './kinds/concepts';
 import { conceptsOfLabel } from './labels';
 import type { DocType, FontKind, Lang, ValueType } from './spec';
 import { fold } from './text';
@@ -233,6 +234,17 @@ export const CONCEPTS: Record<string, Concept> = {
   credit: { type: 'money', sum: true, words: ['deposit', 'deposits', 'paid in', 'money in', 'credits'] },
   balance: { type: 'money', words: ['running balance', 'solde'] },
 };
+
+// The catalogue's fields (kinds/concepts.ts), after these: a word already claimed stays with its concept.
+for (const [key, concept] of Object.entries(KIND_CONCEPTS)) {
+  if (key in CONCEPTS) continue;
+  CONCEPTS[key] = {
+    type: concept.type,
+    ...(concept.sum ? { sum: true } : {}),
+    ...(concept.party ? { party: true } : {}),
+    ...(concept.words ? { words: concept.words } : {}),
+  };
+}
 
 let index: Map<string, string> | undefined;
 

@@ -96,6 +96,11 @@ export function columnSums(table: TableSpec): { prelude: string; sums: Map<numbe
 }
 
 function cell(column: ColumnSpec, item: string, t: Theme): string {
+  if (column.flag) {
+    // H above the range, L below it: the row's own limits, so each test carries its range.
+    const v = ref(`${item}.${column.flag.value}`);
+    return `<td class="q-flag">{% if ${v} > ${ref(`${item}.${column.flag.high}`)} %}H{% elsif ${v} < ${ref(`${item}.${column.flag.low}`)} %}L{% endif %}</td>`;
+  }
   const value = `{{ ${filtered(ref(`${item}.${column.path}`), column.type, t, 'medium')} }}`;
   const strong = ['description', 'item', 'product', 'service'].includes(column.concept ?? '');
   return `<td${NUMERIC.has(column.type) ? ' class="num"' : ''}>${strong ? `<span class="q-item-name">${value}</span>` : value}</td>`;
@@ -173,6 +178,7 @@ export function itemsTableBlock(
 .q-items tbody tr:nth-child(even) td { background-color: ${t.stripe}; }
 .q-items .num { text-align: right; }
 .q-item-name { font-weight: bold; }
+.q-items .q-flag { font-weight: bold; color: #b91c1c; text-align: center; }
 .q-empty { color: ${t.muted}; font-style: italic; }
 .q-items tfoot td { border-bottom: none; padding: 4px 8px; }
 .q-items tfoot .q-total-label { text-align: right; color: ${t.muted}; }
