@@ -26,12 +26,21 @@ const OF =
   "(?:of|for|with|encoding|that encodes|containing|holding|showing|du|de la|de l'|des|de|avec|mit|fur|der|des|con|del|de|da|do|della|dello|del|van|met|voor)";
 const THE = "(?:(?:the|its|le|la|les|l'|der|die|das|den|el|los|las|o|a|os|as|il|lo|gli|i|de|het)\\s+)?";
 const VALUE =
-  '([\\p{L}][\\p{L}\\p{N}-]*(?:\\s+(?!and\\b|et\\b|und\\b|y\\b|e\\b|en\\b|with\\b|avec\\b|mit\\b|con\\b|on\\b|in\\b|for\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}-]*){0,3})';
+  '((?!(?:with|and|avec|mit|con|et|und|the|a|an)\\b)[\\p{L}][\\p{L}\\p{N}-]*(?:\\s+(?!and\\b|et\\b|und\\b|y\\b|e\\b|en\\b|with\\b|avec\\b|mit\\b|con\\b|on\\b|in\\b|for\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}-]*){0,3})';
 
 export function readMarkValues(scan: Scan): Partial<Record<'qr' | 'barcode', MarkValue>> {
   const found: Partial<Record<'qr' | 'barcode', MarkValue>> = {};
   for (const [kind, words] of CODES) {
     const pattern = new RegExp(`\\b${words}\\s+(?:(${LINK})|${OF})\\s+${THE}${VALUE}`, 'u');
+    // "the member number as a barcode".
+    const as = scan.first(new RegExp(`\\b${THE}${VALUE}\\s+as\\s+(?:an?\\s+)?${words}`, 'u'));
+    if (as) {
+      const phrase = as[1] as string;
+      const start = as.index + as[0].indexOf(phrase);
+      found[kind] = { value: named(scan.text(start, start + phrase.length)), link: false };
+      scan.consume(as.index, as.index + as[0].length - (new RegExp(`${words}$`, 'u').exec(as[0])?.[0].length ?? 0));
+      continue;
+    }
     const match = scan.first(pattern);
     if (!match) continue;
     const phrase = match[2] as string;

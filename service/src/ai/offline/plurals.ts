@@ -1,5 +1,6 @@
 import { presetOf } from './kinds/catalogue';
 import { KIND_CONCEPTS } from './kinds/concepts';
+import { term } from './labels';
 import { type ListItem, type Named, named, readList, type Scan } from './scan';
 import type { Lang } from './spec';
 import { fold } from './text';
@@ -102,6 +103,7 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
   const scalar = new Set(preset.fields);
   const table = preset.table;
   const lang = request.language;
+  let rows: string | undefined;
   for (const match of scan.all(trigger)) {
     const { items: all } = readList(scan, match.index + match[0].length, lang);
     const items = all.filter((item) => {
@@ -113,6 +115,7 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
       // "with contents, HS codes and values": "contents" names the kind's rows.
       if (table && f === fold(table.name.replace(/_/g, ' '))) {
         request.tableAsked = true;
+        rows = item.text;
         scan.consume(item.start, item.end);
         return false;
       }
@@ -129,6 +132,13 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
     });
     if (columnish.length >= 2) {
       request.tableAsked = true;
+      // The rows were named ("dishes, descriptions and prices"): they are the first column (dish).
+      if (rows && table) {
+        const own = column(rows, lang).concept;
+        const naming = own && table.columns.includes(own) ? own : (table.columns[0] as string);
+        const first = named(term(naming, 'en') ?? naming);
+        request.columns.push({ ...first, concept: naming, key: CONCEPTS[naming]?.name ?? naming });
+      }
       for (const item of items) {
         const n = column(item.text, lang);
         if (!request.columns.some((c) => c.key === n.key)) request.columns.push(n);

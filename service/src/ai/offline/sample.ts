@@ -641,11 +641,21 @@ export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = 
         }));
         break;
       case 'qr':
-        put(data, path, () => `https://example.com/${spec.root}/${NUMBERS[spec.root] ?? 'view'}`);
+      case 'barcode': {
+        // A value a kind knows (a ticket's URL, a member number) is its own sample; fields the document prints
+        // already have theirs.
+        const concept = conceptOf(last) ?? last;
+        const own = KIND_CONCEPTS[concept]?.sample ?? (spec.fields.some((f) => f.path === path) ? undefined : null);
+        if (own !== undefined && own !== null && !Array.isArray(own)) put(data, path, () => own);
+        else if (own === undefined) put(data, path, () => fieldValue({ path, concept, type: 'text' }, ctx));
+        else if (section.kind === 'qr')
+          put(data, path, () => `https://example.com/${spec.root}/${NUMBERS[spec.root] ?? 'view'}`);
+        else
+          put(data, path, () =>
+            /tracking/.test(last) ? '1Z999AA10123456784' : (NUMBERS[spec.root] ?? 'DOC-2026-001'),
+          );
         break;
-      case 'barcode':
-        put(data, path, () => (/tracking/.test(last) ? '1Z999AA10123456784' : (NUMBERS[spec.root] ?? 'DOC-2026-001')));
-        break;
+      }
       default:
         break;
     }

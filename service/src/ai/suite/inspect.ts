@@ -10,6 +10,8 @@ import { join } from 'node:path';
 export interface Inspected {
   /** `pdftotext -layout`: table headers stay on one line. */
   text: string;
+  /** `pdftotext` in reading order: a heading that wraps stays one phrase. */
+  reading: string;
   pages: number;
   /** Each page's width and height in millimetres. */
   sizes: [number, number][];
@@ -25,6 +27,7 @@ export function inspectPdf(bytes: Uint8Array, options: { codes?: boolean; png?: 
     const pdf = join(dir, 'doc.pdf');
     writeFileSync(pdf, bytes);
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    const reading = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
     const info = execFileSync('pdfinfo', ['-f', '1', '-l', '999', pdf], { encoding: 'utf8' });
     const sizes = [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map(
       (m) => [Number(m[1]) * PT_TO_MM, Number(m[2]) * PT_TO_MM] as [number, number],
@@ -48,7 +51,7 @@ export function inspectPdf(bytes: Uint8Array, options: { codes?: boolean; png?: 
     }
     if (options.png)
       execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdf, options.png]);
-    return { text, pages, sizes, codes };
+    return { text, reading, pages, sizes, codes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

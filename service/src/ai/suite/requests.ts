@@ -285,7 +285,7 @@ export const REQUESTS: SuiteRequest[] = [
   {
     prompt: 'Étiquette d’expédition 4x6 avec code-barres du numéro de suivi',
     kind: 'shipping_label',
-    labels: ['Destinataire'],
+    labels: ['Livrer à', 'Expéditeur'],
     pageMm: LABEL_4X6,
     marks: { barcode: TRACKING },
     pages: 1,
@@ -293,7 +293,7 @@ export const REQUESTS: SuiteRequest[] = [
   {
     prompt: 'Versandetikett 4x6 Zoll mit Barcode der Sendungsnummer',
     kind: 'shipping_label',
-    labels: ['Versandetikett'],
+    labels: ['Lieferung an', 'Absender'],
     pageMm: LABEL_4X6,
     pages: 1,
   },
@@ -414,7 +414,7 @@ export const REQUESTS: SuiteRequest[] = [
   {
     prompt: 'Customs declaration with contents, HS codes, weights and values',
     kind: 'customs_declaration',
-    labels: ['Customs declaration', 'Sender', 'Recipient'],
+    labels: ['Customs declaration', 'Recipient'],
     tables: [['HS code', 'Weight', 'Value']],
   },
   // Page formats and looks.

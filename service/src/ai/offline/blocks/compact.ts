@@ -148,8 +148,43 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
 .q-ticket .q-box-value { font-size: ${pt(s * 1.1)}; }`,
     };
   }
+  if (spec.kind === 'business_card') {
+    // The name and role on the left, the ways to reach them on the right, a rule in the accent between.
+    const [name, role, ...contact] = [...hero, ...others];
+    const line = (f: FieldSpec) =>
+      ifPresent(
+        f.path,
+        `<p class="q-bc-line"><span class="q-bc-label">${escapeHtml(labelOf(f, t.lang))}</span> ${out(f.path, f.type, t)}</p>`,
+      );
+    return {
+      html: `<div class="q-compact q-bcard">
+  <div class="q-bc-left">
+    ${logo(spec)}
+    ${name ? `<p class="q-hero">${out(name.path, name.type, t)}</p>` : ''}
+    ${role ? ifPresent(role.path, `<p class="q-bc-role">${out(role.path, role.type, t)}</p>`) : ''}
+    ${brandName ? `<p class="q-bc-company">{{ ${ref(brandName.path)} }}</p>` : ''}
+  </div>
+  <div class="q-bc-right">
+    ${contact.map(line).join('\n    ')}
+    ${code(qr, 'qr', 48)}
+  </div>
+</div>
+${rest}`,
+      css: `${base}
+.q-bcard { display: flex; gap: 8px; }
+.q-bc-left { flex: 1; border-right: 2px solid ${t.accent}; padding: 8mm 6px 8mm 2mm; }
+.q-bc-right { flex: 1; padding: 9mm 0 0 4px; }
+.q-hero { font-size: ${pt(s * 1.45)}; font-weight: bold; color: ${t.accent}; margin: 0 0 2px 0; }
+.q-bc-role { color: ${t.muted}; margin: 0 0 8px 0; }
+.q-bc-company { font-weight: bold; margin: 0; }
+.q-bc-line { font-size: ${pt(s * 0.78)}; margin: 0 0 3px 0; overflow-wrap: anywhere; }
+.q-bc-label { color: ${t.muted}; font-size: ${pt(s * 0.62)}; text-transform: uppercase; }
+.q-logo { height: 16px; margin-bottom: 4px; }`,
+    };
+  }
   // Cards.
   const badge = spec.kind === 'name_badge';
+  const barcodeField = spec.fields.find((f) => f.path === barcode?.path);
   const side = qr?.path ? code(qr, 'qr', badge ? 64 : 56) : '';
   return {
     html: `<div class="q-compact q-card${badge ? ' q-badge' : ''}">
@@ -161,21 +196,23 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
     </div>
     ${side ? `<div class="q-card-side">${side}</div>` : ''}
   </div>
-  ${code(barcode, 'barcode', 30)}
+  ${barcodeField ? `<p class="q-code-label">${escapeHtml(labelOf(barcodeField, t.lang))}</p>` : ''}
+  ${code(barcode, 'barcode', 24)}
   ${rest}
 </div>`,
     css: `${base}
 .q-card { border: 1px solid ${t.line}; }
 .q-band { background-color: ${t.accent}; color: ${t.onAccent}; padding: 4px 8px; display: flex; gap: 8px; }
-.q-band-brand { flex: 2; font-weight: bold; color: ${t.onAccent}; margin: 0; }
-.q-band-title { flex: 1; text-align: right; font-size: ${pt(s * 0.7)}; text-transform: uppercase; letter-spacing: 1px; color: ${t.onAccent}; margin: 0; }
+.q-band-brand { flex: 1; font-weight: bold; color: ${t.onAccent}; margin: 0; }
+.q-band-title { flex: 1; text-align: right; font-size: ${pt(s * 0.62)}; text-transform: uppercase; letter-spacing: 1px; color: ${t.onAccent}; margin: 0; }
 .q-logo { height: 14px; }
 .q-card-body { display: flex; gap: 6px; padding: 6px 8px 4px 8px; }
 .q-card-main { flex: 3; }
 .q-card-side { flex: 1; text-align: right; }
 .q-hero { font-size: ${pt(s * (badge ? 2.4 : 1.6))}; font-weight: bold; color: ${t.accent}; margin: 0 0 4px 0; }
-.q-card .q-box { width: 46%; margin-bottom: 2px; }
+.q-card .q-box { width: 30%; margin-bottom: 2px; }
 .q-card .q-box-value { font-size: ${pt(s * 0.85)}; }
-.q-card .q-bars { padding: 0 8px 4px 8px; }${badge ? `\n.q-badge .q-card-main { text-align: center; }\n.q-badge .q-box { width: 100%; }` : ''}`,
+.q-card .q-bars { padding: 0 8px 4px 8px; }
+.q-code-label { font-size: ${pt(s * 0.6)}; text-transform: uppercase; letter-spacing: 0.6px; color: ${t.muted}; text-align: center; margin: 2px 0 0 0; }${badge ? `\n.q-badge .q-card-main { text-align: center; }\n.q-badge .q-box { width: 100%; }` : ''}`,
   };
 }

@@ -12,7 +12,6 @@ export const BUSINESS_KINDS: KindDef[] = [
     words: [
       'statement',
       'account statement',
-      'statement of account',
       'releve',
       'kontoauszug',
       'estado de cuenta',

@@ -268,6 +268,7 @@ export const COMPACT_KINDS: KindDef[] = [
         qr: 'vcard_url',
         barcode: 'reference',
       },
+      values: { email: 'alex@brightline.studio', website: 'brightline.studio', phone: '+1 512 555 0142' },
     },
   ),
   kind(

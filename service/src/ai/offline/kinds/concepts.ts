@@ -419,9 +419,9 @@ export const KIND_CONCEPTS: Record<string, KindConcept> = {
     'text',
     ['Traveller', 'Voyageur', 'Reisende', 'Viajero', 'Viajante', 'Viaggiatore', 'Reiziger'],
     'Claire Martin',
-    ['traveler', 'guest name'],
+    ['traveler'],
   ),
-  guest: c('text', ['Guest', 'Hôte', 'Gast', 'Huésped', 'Hóspede', 'Ospite', 'Gast'], 'Claire Martin', ['guest name']),
+  guest: c('text', ['Guest', 'Hôte', 'Gast', 'Huésped', 'Hóspede', 'Ospite', 'Gast'], 'Claire Martin'),
   check_in: c('date', ['Check-in', 'Arrivée', 'Anreise', 'Entrada', 'Check-in', 'Arrivo', 'Aankomst'], '2026-05-14', [
     'arrival',
   ]),
@@ -441,7 +441,20 @@ export const KIND_CONCEPTS: Record<string, KindConcept> = {
     ],
     'Double, sea view',
   ),
-  room_number: c('text', ['Room', 'Chambre', 'Zimmer', 'Habitación', 'Quarto', 'Camera', 'Kamer'], '412', ['room no']),
+  room_number: c(
+    'text',
+    [
+      'Room number',
+      'Numéro de chambre',
+      'Zimmernummer',
+      'Número de habitación',
+      'Número do quarto',
+      'Numero di camera',
+      'Kamernummer',
+    ],
+    '412',
+    ['room no'],
+  ),
   guests: c('number', ['Guests', 'Personnes', 'Personen', 'Huéspedes', 'Hóspedes', 'Ospiti', 'Gasten'], 2, [
     'number of guests',
   ]),
