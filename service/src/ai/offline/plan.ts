@@ -196,6 +196,10 @@ function planTable(request: Request, prompt: string): TableSpec | undefined {
     columns = request.columns.map(columnFromNamed);
     // Rows need something to name them: "items with qty and price" have a description too, and action items
     // their task.
+    // A kind's list names its rows with its first column (the test of a lab result, the subject of a grade).
+    const own = kindById(request.kind) ? base?.columns[0] : undefined;
+    if (own && !columns.some((c) => c.concept === own) && columns.some((c) => base?.columns.includes(c.concept ?? '')))
+      columns.unshift(columnFromConcept(own));
     const naming = TEXT_COLUMN_FOR[name] ?? 'description';
     const needsTask = naming === 'task' && !columns.some((c) => c.concept === 'task');
     if (needsTask || !columns.some((c) => c.type === 'text' || c.type === 'longtext')) {

@@ -1,4 +1,4 @@
-import { presetOf } from './kinds/catalogue';
+import { kindById, presetOf } from './kinds/catalogue';
 import { KIND_CONCEPTS } from './kinds/concepts';
 import { term } from './labels';
 import { type ListItem, type Named, named, readList, type Scan } from './scan';
@@ -20,7 +20,8 @@ const NOT_PLURAL = new Set(
     'address status notes terms details hours days nights totals earnings deductions attendees business class ' +
     'glass series news analysis kpis thanks sales orders bus campus canvas gross plus tax lens access process ' +
     'conditions instructions directions steps method servings contents goods services means progress physics ' +
-    'mathematics economics politics adresse adresses remarques conditions horas dias notas'
+    'mathematics economics politics adresse adresses remarques conditions horas dias notas cards tiles figures ' +
+    'charts graphs kpis metrics widgets'
   ).split(' '),
 );
 
@@ -100,7 +101,8 @@ export function readListPhrases(scan: Scan, request: Request): void {
 export function readPluralList(scan: Scan, request: Request, trigger: RegExp): void {
   if (request.columns.length > 0) return;
   const preset = presetOf({ ...(request.kind ? { kind: request.kind } : {}), docType: request.docType });
-  const scalar = new Set(preset.fields);
+  // A dashboard's figures ("revenue, orders and customers") are its cards, not columns.
+  const scalar = new Set([...preset.fields, ...(kindById(request.kind)?.figures ?? [])]);
   const table = preset.table;
   const lang = request.language;
   let rows: string | undefined;
@@ -121,6 +123,11 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
       }
       const n = named(item.text);
       const concept = n.concept ?? named(singularPhrase(item.text)).concept;
+      // "numbered clauses" are the clauses section, not a list of rows.
+      if (concept === 'clauses') {
+        scan.consume(item.start, item.end);
+        return false;
+      }
       return !(concept && (scalar.has(concept) || CONCEPTS[concept]?.party));
     });
     const plurals = items.filter((item) => isPlural(item.text, lang));

@@ -1,4 +1,4 @@
-import { KINDS } from './kinds/catalogue';
+import { KINDS, kindById } from './kinds/catalogue';
 import { formatInText, type PageFormat } from './kinds/formats';
 import { retrieveKind } from './kinds/retrieve';
 import { TERMS } from './labels';
@@ -92,7 +92,8 @@ function detectLanguage(scan: Scan): { lang: Lang; explicit: boolean } {
     const en = fold(def.title[0]);
     LANGUAGES.forEach((lang, i) => {
       const title = fold(def.title?.[i] ?? '');
-      if (lang !== 'en' && title !== en && title.length > 3 && folded.includes(` ${title} `)) score[lang] += 3;
+      // "Badge" is French for a name badge, but also in the English "name badge".
+      if (lang !== 'en' && !en.includes(title) && title.length > 3 && folded.includes(` ${title} `)) score[lang] += 3;
     });
   }
   let best: Lang = 'en';
@@ -387,7 +388,8 @@ const NOT_A_FIELD = new Set(
     'header footer border borders details detail information info data layout style design colours colors color colour ' +
     'font fonts text sections section space spacing margin margins table tables everything all the usual usual things ' +
     'stuff fields columns lines heading headings title branding brand look feel bold it them this that entete pied ' +
-    'kopfzeile fusszeile encabezado cabecalho intestazione koptekst seitenzahl items products rows entries'
+    'kopfzeile fusszeile encabezado cabecalho intestazione koptekst seitenzahl items products rows entries ' +
+    'cards kpi cards tiles kpis figures'
   ).split(' '),
 );
 
@@ -485,7 +487,10 @@ export function readRequest(prompt: string): Request {
   request.docType = doc.type;
   request.docTypeFound = doc.found;
   // Words around the document's name are in the prompt's language: a title only when the labels are too.
-  if (doc.title && !request.title && !(request.languageExplicit && request.language !== 'en'))
+  // Labels, tickets and cards carry their kind's name in a small band; the words around it are not a title.
+  const layout = kindById(request.kind)?.layout;
+  const compact = layout === 'label' || layout === 'ticket' || layout === 'card';
+  if (doc.title && !request.title && !compact && !(request.languageExplicit && request.language !== 'en'))
     request.title = doc.title;
   request.markValues = readMarkValues(scan);
   readColumns(scan, request);

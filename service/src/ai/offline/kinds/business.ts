@@ -28,6 +28,9 @@ export const BUSINESS_KINDS: KindDef[] = [
       { date: '2026-03-12', description: 'Payment received, thank you', debit: 0, credit: 980, balance: 1840 },
       { date: '2026-03-20', description: 'Invoice INV-1057', debit: 860, credit: 0, balance: 2700 },
     ],
+    data: {
+      'statement.notes': 'Please pay the amount due by April 15. Balances over 60 days old may pause new orders.',
+    },
     values: { closing_balance: 2700, opening_balance: 1580 },
   },
   kind(
@@ -714,6 +717,17 @@ export const BUSINESS_KINDS: KindDef[] = [
       'huurkwitantie',
     ],
     {
+      data: {
+        'landlord.name': 'Margaret Ellis',
+        'landlord.address_lines': ['3 Orchard Row', 'Bath BA1 2QT'],
+        'landlord.email': 'm.ellis@example.com',
+        'tenant.name': 'Samuel Okoro',
+        'tenant.address_lines': ['14 Elm Court, Flat 3', 'Bristol BS1 4QA'],
+        'tenant.email': 'sam.okoro@example.com',
+        'receipt.amount_paid': 1450,
+        'receipt.notes': 'Received with thanks: the rent for the period above, paid in full.',
+        'receipt.signatory': { name: 'Margaret Ellis', title: 'Landlord' },
+      },
       preset: {
         root: 'receipt',
         fields: ['receipt_number', 'date', 'rent_period', 'property_address', 'amount_paid', 'payment_method'],

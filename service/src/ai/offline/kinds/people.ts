@@ -559,6 +559,15 @@ export const PEOPLE_KINDS: KindDef[] = [
     ],
     {
       clauses: true,
+      data: {
+        'provider.name': 'Brightline Studio LLC',
+        'provider.address_lines': ['1100 Congress Avenue, Suite 400', 'Austin, TX 78701'],
+        'provider.email': 'hello@brightline.studio',
+        'client.name': 'Cascade Outdoor Co.',
+        'client.address_lines': ['2250 NW Front Avenue', 'Portland, OR 97209'],
+        'client.email': 'legal@cascadeoutdoor.com',
+        'contract.signatory': { name: 'Daniel Kim', title: 'Managing Director, Brightline Studio' },
+      },
       preset: {
         ...agreement('contract'),
         sections: [...agreement('contract').sections],
@@ -600,6 +609,14 @@ export const PEOPLE_KINDS: KindDef[] = [
     ],
     {
       clauses: true,
+      data: {
+        'discloser.name': 'Halden Robotics GmbH',
+        'discloser.address_lines': ['Torstraße 140', '10119 Berlin'],
+        'discloser.email': 'legal@halden.example',
+        'recipient.name': 'Brightline Studio LLC',
+        'recipient.address_lines': ['1100 Congress Avenue, Suite 400', 'Austin, TX 78701'],
+        'recipient.email': 'hello@brightline.studio',
+      },
       preset: {
         ...agreement('nda'),
         sections: [...agreement('nda').sections],
@@ -645,6 +662,15 @@ export const PEOPLE_KINDS: KindDef[] = [
     ],
     {
       clauses: true,
+      data: {
+        'landlord.name': 'Margaret Ellis',
+        'landlord.address_lines': ['3 Orchard Row', 'Bath BA1 2QT'],
+        'landlord.email': 'm.ellis@example.com',
+        'tenant.name': 'Samuel Okoro',
+        'tenant.address_lines': ['14 Elm Court, Flat 3', 'Bristol BS1 4QA'],
+        'tenant.email': 'sam.okoro@example.com',
+        'lease.signatory': { name: 'Margaret Ellis', title: 'Landlord' },
+      },
       preset: {
         root: 'lease',
         fields: ['property_address', 'start_date', 'end_date', 'monthly_rent', 'deposit'],
