@@ -175,6 +175,24 @@ export function insertSection(sections: SectionSpec[], section: SectionSpec): vo
   sections.splice(at, 0, section);
 }
 
+/** Columns that name a row: a list has one first. */
+const ROW_NAMES = new Set([
+  'description',
+  'item',
+  'product',
+  'service',
+  'task',
+  'dish',
+  'test',
+  'subject',
+  'ingredient',
+  'medication',
+  'session',
+  'activity',
+  'specification',
+  'full_name',
+]);
+
 const TEXT_COLUMN_FOR: Record<string, string> = {
   products: 'product',
   services: 'service',
@@ -197,8 +215,12 @@ function planTable(request: Request, prompt: string): TableSpec | undefined {
     // Rows need something to name them: "items with qty and price" have a description too, and action items
     // their task.
     // A kind's list names its rows with its first column (the test of a lab result, the subject of a grade).
-    const own = kindById(request.kind) ? base?.columns[0] : undefined;
-    if (own && !columns.some((c) => c.concept === own) && columns.some((c) => base?.columns.includes(c.concept ?? '')))
+    const own = kindById(request.kind) ? base?.columns.find((c) => ROW_NAMES.has(c)) : undefined;
+    if (
+      own &&
+      !columns.some((c) => ROW_NAMES.has(c.concept ?? '')) &&
+      columns.some((c) => base?.columns.includes(c.concept ?? ''))
+    )
       columns.unshift(columnFromConcept(own));
     const naming = TEXT_COLUMN_FOR[name] ?? 'description';
     const needsTask = naming === 'task' && !columns.some((c) => c.concept === 'task');

@@ -477,6 +477,8 @@ export function readRequest(prompt: string): Request {
       scan.consume(m.index, m.index + m[0].length + (tail?.[0].length ?? 0));
     }
   }
+  // What a code holds is read before the kind, whose words would take "ticket" from "the ticket number".
+  request.markValues = readMarkValues(scan);
   // The kind by retrieval over every kind's words; the words of the one found are then read as its base type's.
   const retrieved = retrieveKind(scan.work, request.language);
   const lists: [DocType, string[]] | undefined = retrieved
@@ -492,7 +494,6 @@ export function readRequest(prompt: string): Request {
   const compact = layout === 'label' || layout === 'ticket' || layout === 'card';
   if (doc.title && !request.title && !compact && !(request.languageExplicit && request.language !== 'en'))
     request.title = doc.title;
-  request.markValues = readMarkValues(scan);
   readColumns(scan, request);
   readListPhrases(scan, request);
   readPluralList(scan, request, FIELD_TRIGGER);

@@ -126,12 +126,12 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
     <div class="q-ticket-body">
     ${heroHtml}
     ${grid}
+    ${code(barcode, 'barcode', 30)}
     ${rest}
     </div>
   </div>
   <div class="q-ticket-stub">
-    ${code(qr, 'qr', 96)}
-    ${code(barcode, 'barcode', 34)}
+    ${code(qr, 'qr', 90)}
   </div>
 </div>`,
       css: `${base}

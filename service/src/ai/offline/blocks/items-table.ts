@@ -12,9 +12,13 @@ import { labelOf, type Theme } from './theme';
 
 const NUMERIC = new Set(['money', 'number', 'percent']);
 
+/** Columns that name a row in the catalogue's lists (a dish, a test, a subject): bold, like a description. */
+const NAMING = new Set(['dish', 'test', 'subject', 'ingredient', 'medication', 'session', 'activity', 'specification']);
+
 /** Column weights: names and descriptions get room, numbers little. */
 function weight(column: ColumnSpec): number {
   if (['description', 'item', 'product', 'service', 'task'].includes(column.concept ?? '')) return 4;
+  if (NAMING.has(column.concept ?? '')) return 3;
   switch (column.type) {
     case 'text':
     case 'longtext':
@@ -102,7 +106,8 @@ function cell(column: ColumnSpec, item: string, t: Theme): string {
     return `<td class="q-flag">{% if ${v} > ${ref(`${item}.${column.flag.high}`)} %}H{% elsif ${v} < ${ref(`${item}.${column.flag.low}`)} %}L{% endif %}</td>`;
   }
   const value = `{{ ${filtered(ref(`${item}.${column.path}`), column.type, t, 'medium')} }}`;
-  const strong = ['description', 'item', 'product', 'service'].includes(column.concept ?? '');
+  const strong =
+    ['description', 'item', 'product', 'service'].includes(column.concept ?? '') || NAMING.has(column.concept ?? '');
   return `<td${NUMERIC.has(column.type) ? ' class="num"' : ''}>${strong ? `<span class="q-item-name">${value}</span>` : value}</td>`;
 }
 

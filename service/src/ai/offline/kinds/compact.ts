@@ -73,6 +73,7 @@ export const COMPACT_KINDS: KindDef[] = [
       'return address label',
       'mailing address label',
       'etiquette adresse',
+      "etiquette d'adresse",
       'adressetikett',
       'adressaufkleber',
       'etiqueta de direccion',
