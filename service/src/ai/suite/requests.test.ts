@@ -61,6 +61,9 @@ describe('acceptance suite: the offline writer', () => {
         const type = kind === 'qr' ? 'QR-Code' : 'CODE-128';
         expect(pdf.codes, `codes decoded`).toContainEqual({ type, value });
       }
+      // A signature is a line to sign on; a logo an image the data fills (both in the template, drawn on the page).
+      if (request.marks?.signature) expect(rendered.html).toContain('q-sign-line');
+      if (request.marks?.logo) expect(rendered.html).toMatch(/<img class="q-logo" src="\{\{ [\w.]+logo_url \}\}"/);
       if (request.reply) expect(answer.reply).toMatch(request.reply);
     });
   }

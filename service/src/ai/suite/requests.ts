@@ -11,7 +11,8 @@ export interface SuiteRequest {
   labels: string[];
   tables?: string[][];
   pageMm?: [width: number, height: number];
-  marks?: { qr?: string; barcode?: string };
+  /** Codes: the value each must decode to. A signature line and a logo: present in the template. */
+  marks?: { qr?: string; barcode?: string; signature?: boolean; logo?: boolean };
   pages?: number;
   /** The reply must say this (a generic document says it is generic). */
   reply?: RegExp;
@@ -42,6 +43,7 @@ export const REQUESTS: SuiteRequest[] = [
   {
     prompt: 'Facture avec logo, colonnes désignation, quantité et prix unitaire',
     kind: 'invoice',
+    marks: { logo: true },
     labels: ['Facture', 'Total'],
     tables: [['Désignation', 'Quantité', 'Prix unitaire']],
     pageMm: A4,
@@ -78,7 +80,12 @@ export const REQUESTS: SuiteRequest[] = [
     labels: ['Packing slip', 'Tracking'],
     marks: { barcode: TRACKING },
   },
-  { prompt: 'Lieferschein mit Unterschrift', kind: 'delivery_note', labels: ['Lieferschein', 'Unterschrift'] },
+  {
+    prompt: 'Lieferschein mit Unterschrift',
+    kind: 'delivery_note',
+    labels: ['Lieferschein', 'Unterschrift'],
+    marks: { signature: true },
+  },
   {
     prompt: 'Customer statement with ageing (current, 30, 60, 90 days) and a running balance',
     kind: 'statement',
@@ -213,6 +220,7 @@ export const REQUESTS: SuiteRequest[] = [
   {
     prompt: 'Service contract with numbered clauses and signatures',
     kind: 'contract',
+    marks: { signature: true },
     labels: ['1. Scope', '2. Fees and payment', '5. Governing law', 'Service provider', 'Client'],
     png: 'contract',
   },
@@ -328,8 +336,9 @@ export const REQUESTS: SuiteRequest[] = [
     pages: 1,
   },
   {
-    prompt: 'Business card for a product designer with phone, email and website',
+    prompt: 'Business card for a product designer with phone, email, website and a logo',
     kind: 'business_card',
+    marks: { logo: true },
     labels: ['Phone', 'Email', 'Website'],
     pageMm: [85, 55],
     pages: 1,
@@ -391,6 +400,7 @@ export const REQUESTS: SuiteRequest[] = [
   {
     prompt: 'Medical prescription on A5 with medication, dosage, frequency and duration and the doctor signature',
     kind: 'prescription',
+    marks: { signature: true },
     labels: ['Prescription', 'Patient'],
     tables: [['Medication', 'Dosage', 'Frequency', 'Duration']],
     pageMm: A5,
@@ -422,6 +432,7 @@ export const REQUESTS: SuiteRequest[] = [
     prompt: 'Quote on A5 in navy with a logo',
     kind: 'quote',
     labels: ['Quote'],
+    marks: { logo: true },
     pageMm: A5,
   },
   {

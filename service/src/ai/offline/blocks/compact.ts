@@ -172,8 +172,8 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
 ${rest}`,
       css: `${base}
 .q-bcard { display: flex; gap: 8px; }
-.q-bc-left { flex: 1; border-right: 2px solid ${t.accent}; padding: 8mm 6px 8mm 2mm; }
-.q-bc-right { flex: 1; padding: 9mm 0 0 4px; }
+.q-bc-left { flex: 1; border-right: 2px solid ${t.accent}; padding: 4mm 6px 4mm 2mm; }
+.q-bc-right { flex: 1; padding: 6mm 0 0 4px; }
 .q-hero { font-size: ${pt(s * 1.45)}; font-weight: bold; color: ${t.accent}; margin: 0 0 2px 0; }
 .q-bc-role { color: ${t.muted}; margin: 0 0 8px 0; }
 .q-bc-company { font-weight: bold; margin: 0; }
