@@ -191,6 +191,7 @@ const ROW_NAMES = new Set([
   'activity',
   'specification',
   'full_name',
+  'course',
 ]);
 
 const TEXT_COLUMN_FOR: Record<string, string> = {

@@ -19,7 +19,7 @@ const NOT_PLURAL = new Set(
   (
     'address status notes terms details hours days nights totals earnings deductions attendees business class ' +
     'glass series news analysis kpis thanks sales orders bus campus canvas gross plus tax lens access process ' +
-    'conditions instructions directions steps method servings contents goods services means progress physics ' +
+    'conditions instructions directions steps method servings goods services means progress physics ' +
     'mathematics economics politics adresse adresses remarques conditions horas dias notas cards tiles figures ' +
     'charts graphs kpis metrics widgets'
   ).split(' '),
@@ -41,6 +41,8 @@ export function singularPhrase(phrase: string): string {
 }
 
 function column(phrase: string, lang: Lang = 'en'): Named {
+  // "contents" of a carton is not one "content".
+  if (/\bcontents$/i.test(phrase.trim())) return named(phrase);
   return named(isPlural(phrase, lang) ? singularPhrase(phrase) : phrase);
 }
 
@@ -130,6 +132,28 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
       }
       return !(concept && (scalar.has(concept) || CONCEPTS[concept]?.party));
     });
+    // "hours per day": the rows are days, with the value as a column; the rest of the list are columns too.
+    // ("rate per night" is one price, not a list of nights.)
+    const per = items
+      .map((item) => ({ item, m: /^(.+?)\s+per\s+([\p{L}]{3,})$/u.exec(item.text) }))
+      .find(
+        (x) => x.m && named(x.m[1] as string).type !== 'money' && !/\b(rate|price|cost|fee)\b/i.test(x.m[1] as string),
+      );
+    if (per?.m) {
+      request.tableAsked = true;
+      const rowsWord = per.m[2] as string;
+      request.tableNoun ??= rowsName(isPlural(rowsWord, lang) ? rowsWord : `${rowsWord}s`);
+      for (const n of [column(rowsWord, lang), column(per.m[1] as string, lang)])
+        if (!request.columns.some((c) => c.key === n.key)) request.columns.push(n);
+      for (const item of items) {
+        if (item !== per.item) {
+          const n = column(item.text, lang);
+          if (!request.columns.some((c) => c.key === n.key)) request.columns.push(n);
+        }
+        scan.consume(item.start, item.end);
+      }
+      return;
+    }
     const plurals = items.filter((item) => isPlural(item.text, lang));
     // "with hours, rate and amount": names of columns (this kind's, or lists' in general) are columns even in the
     // singular, when two or more come together.
@@ -165,7 +189,8 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
     }
     request.tableAsked = true;
     request.tableNoun ??= rowsName(only.text);
-    for (const item of plurals) {
+    // Two plurals make a list of the names given: the singular ones beside them are its columns too.
+    for (const item of plurals.length >= 2 ? items : plurals) {
       const n = column(item.text, lang);
       if (!request.columns.some((c) => c.key === n.key)) request.columns.push(n);
       scan.consume(item.start, item.end);
