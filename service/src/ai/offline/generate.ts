@@ -7,7 +7,7 @@ import { planSpec } from './plan';
 import { fillSample } from './sample';
 import type { ContentParts, DocumentSpec } from './spec';
 import { listText } from './text';
-import { readRequest } from './understand';
+import { generalTitle, readRequest } from './understand';
 
 /**
  * A new template from a prompt: read the request, plan the spec from the document type's preset, bind it to the
@@ -44,6 +44,11 @@ export function unsupportedReply(what: string): string {
 
 export function generate(input: GenerateInput): Generated {
   const request = readRequest(input.prompt);
+  // A general document is named after the request's first words, not "Document".
+  if (!request.docTypeFound && !request.title) {
+    const title = generalTitle(input.prompt);
+    if (title) request.title = title;
+  }
   const plan = planSpec(request, input.prompt, input.page);
   let spec = plan.spec;
   const shape = dataShape(input.schema, input.sample);

@@ -176,6 +176,16 @@ const TEXTS: Record<string, PerLang<string>> = {
     it: 'Pagamento a 30 giorni. Prezzi validi 30 giorni dalla data di emissione.',
     nl: 'Betaling binnen 30 dagen. Prijzen zijn 30 dagen geldig vanaf de uitgiftedatum.',
   },
+  // A general document knows nothing of its subject: its sample text says what the block is for, not invented figures.
+  document_summary: {
+    en: 'The opening text of the document: what it is about and what the reader should do with it.',
+    fr: 'Le texte d’introduction du document : son objet et ce que le lecteur doit en faire.',
+    de: 'Der einleitende Text des Dokuments: worum es geht und was der Leser damit tun soll.',
+    es: 'El texto de introducción del documento: de qué trata y qué debe hacer el lector con él.',
+    pt: 'O texto de abertura do documento: do que trata e o que o leitor deve fazer com ele.',
+    it: 'Il testo introduttivo del documento: di cosa tratta e cosa deve farne il lettore.',
+    nl: 'De inleidende tekst van het document: waar het over gaat en wat de lezer ermee moet doen.',
+  },
   summary: {
     en: 'Revenue grew 8% on the previous period, led by the North and East regions. Costs stayed within budget; two regions are below target and have action plans.',
     fr: 'Le chiffre d’affaires progresse de 8 % sur la période, porté par les régions Nord et Est. Les coûts restent dans le budget.',
@@ -671,6 +681,7 @@ export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = 
 /** Which sample text a section gets: notes read differently on a report, a packing slip and a payslip. */
 function textKey(kind: string, spec: DocumentSpec): string {
   if (kind === 'payment') return 'payment_instructions';
+  if (kind === 'summary' && spec.docType === 'document' && !spec.kind) return 'document_summary';
   if (kind !== 'notes') return kind;
   if (['report', 'minutes', 'statement', 'document'].includes(spec.docType)) return 'report_notes';
   if (['packing_slip', 'delivery_note', 'purchase_order', 'order_confirmation'].includes(spec.docType))

@@ -426,6 +426,30 @@ function readFields(scan: Scan, request: Request): void {
   }
 }
 
+const TITLE_END = new Set(
+  'with avec mit con com met for pour fur para per voor in on en auf that which including showing to'.split(' '),
+);
+
+/**
+ * The name of a document no kind matched, from the request's first words ("Wedding invitation for June" →
+ * "Wedding invitation"), so a general document is not titled "Document". Two to five words, or none.
+ */
+export function generalTitle(prompt: string): string | undefined {
+  const words: string[] = [];
+  for (const raw of prompt.trim().split(/\s+/)) {
+    const word = raw.replace(/[^\p{L}\p{N}'’-]/gu, '');
+    const f = fold(word);
+    if (!word || TITLE_END.has(f)) break;
+    if (words.length === 0 && TITLE_STOP.has(f)) continue;
+    if (TITLE_STOP.has(f)) break;
+    words.push(word);
+    if (/[,.;:!?]$/.test(raw) || words.length === 5) break;
+  }
+  if (words.length < 2) return undefined;
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Reads a request for a new template. */
 export function readRequest(prompt: string): Request {
   const scan = new Scan(prompt);

@@ -304,6 +304,10 @@ export const BUSINESS_KINDS: KindDef[] = [
       'specificatieblad',
     ],
     {
+      data: {
+        'product.summary': 'An electric sit-stand desk with a steel frame, two motors and four memory positions.',
+        'product.notes': 'Specifications may change without notice. Assembly takes about 30 minutes.',
+      },
       preset: {
         root: 'product',
         fields: ['model', 'sku', 'date'],

@@ -401,6 +401,11 @@ export const PEOPLE_KINDS: KindDef[] = [
     ],
     {
       format: 'A5',
+      data: {
+        'programme.summary':
+          'A day of talks and workshops on design, data and cities. Coffee is served from 8:30 in the foyer.',
+        'programme.notes': 'Sessions are recorded. Workshops have limited places: sign up at the registration desk.',
+      },
       preset: {
         root: 'programme',
         fields: ['event_name', 'event_date', 'venue'],
