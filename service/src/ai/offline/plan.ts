@@ -2,6 +2,7 @@ import type { PageSetupInput } from '@quire/core';
 import { labelOf } from './blocks/theme';
 import { kindById, presetOf } from './kinds/catalogue';
 import { FORMATS, type PageFormat, pageOf } from './kinds/formats';
+import { term } from './labels';
 import type { MarkValue } from './marks';
 import { BRAND_ROLES, PRESETS, REPORT_TABLES } from './presets';
 import type { Named } from './scan';
@@ -350,6 +351,10 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
       insertSection(spec.sections, section);
     }
     namedSet.add(section);
+  }
+  for (const section of spec.sections) {
+    const heading = def?.headings?.[section.kind];
+    if (heading) section.label = term(heading, spec.language) ?? heading;
   }
   for (const kind of ['qr', 'barcode'] as const) {
     const mark = request.markValues?.[kind];

@@ -5,7 +5,7 @@ import { type ListItem, type Named, named, readList, type Scan } from './scan';
 import type { Lang } from './spec';
 import { fold } from './text';
 import type { Request } from './understand';
-import { COLUMN_CONCEPTS, CONCEPTS } from './vocabulary';
+import { COLUMN_CONCEPTS, CONCEPTS, conceptOf } from './vocabulary';
 import { FEATURE_PATTERNS } from './words';
 
 /**
@@ -43,6 +43,9 @@ export function singularPhrase(phrase: string): string {
 function column(phrase: string, lang: Lang = 'en'): Named {
   // "contents" of a carton is not one "content".
   if (/\bcontents$/i.test(phrase.trim())) return named(phrase);
+  // "packages" (a count) is a word of its own; "grades" is the plural of "grade".
+  const whole = named(phrase);
+  if (whole.concept && fold(whole.concept.replace(/_/g, ' ')) === fold(phrase)) return whole;
   return named(isPlural(phrase, lang) ? singularPhrase(phrase) : phrase);
 }
 
@@ -123,8 +126,8 @@ export function readPluralList(scan: Scan, request: Request, trigger: RegExp): v
         scan.consume(item.start, item.end);
         return false;
       }
-      const n = named(item.text);
-      const concept = n.concept ?? named(singularPhrase(item.text)).concept;
+      // (named() leaves parties out of its concepts: ask the dictionary itself.)
+      const concept = conceptOf(item.text) ?? conceptOf(singularPhrase(item.text));
       // "numbered clauses" are the clauses section, not a list of rows.
       if (concept === 'clauses') {
         scan.consume(item.start, item.end);

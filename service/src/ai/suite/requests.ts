@@ -186,6 +186,7 @@ export const REQUESTS: SuiteRequest[] = [
     kind: 'work_order',
     labels: ['Work order', 'Technician', 'Priority', 'Total'],
     tables: [['Task', 'Hours', 'Rate']],
+    png: 'work-order',
   },
   {
     prompt: 'Field service report with the work done, parts used and a customer signature',
@@ -233,6 +234,7 @@ export const REQUESTS: SuiteRequest[] = [
     prompt: 'Residential lease agreement with the monthly rent, deposit and numbered clauses',
     kind: 'lease',
     labels: ['Landlord', 'Tenant', 'Monthly rent', 'Deposit', '3. Rent'],
+    png: 'lease',
   },
   {
     prompt: 'Mietvertrag für eine Wohnung',
@@ -259,6 +261,7 @@ export const REQUESTS: SuiteRequest[] = [
     kind: 'itinerary',
     labels: ['Itinerary', 'Traveller'],
     tables: [['Date', 'Time', 'Activity', 'Location']],
+    png: 'itinerary',
   },
   {
     prompt: 'Hotel booking confirmation with a QR code linking to the booking',
@@ -311,6 +314,7 @@ export const REQUESTS: SuiteRequest[] = [
     labels: [],
     pageMm: [101.6, 50.8],
     pages: 1,
+    png: 'address-label',
   },
   {
     prompt: 'Event ticket with seat number and a QR code',
@@ -368,6 +372,7 @@ export const REQUESTS: SuiteRequest[] = [
     pageMm: ID_CARD,
     marks: { barcode: 'M-0042871' },
     pages: 1,
+    png: 'membership-card',
   },
   {
     prompt: 'Warranty card with serial number, purchase date and a QR code to register',
@@ -389,6 +394,7 @@ export const REQUESTS: SuiteRequest[] = [
     kind: 'recipe_card',
     labels: ['Ingredient', 'Servings'],
     pageMm: A5,
+    png: 'recipe-card',
   },
   {
     prompt: 'Event programme for a one-day conference with time, session, speaker and room',
@@ -420,6 +426,7 @@ export const REQUESTS: SuiteRequest[] = [
     kind: 'bill_of_lading',
     labels: ['Bill of lading', 'Shipper', 'Consignee', 'Port of loading'],
     marks: { barcode: 'BOL-2026-08814' },
+    png: 'bill-of-lading',
   },
   {
     prompt: 'Customs declaration with contents, HS codes, weights and values',
@@ -518,6 +525,7 @@ export const REQUESTS: SuiteRequest[] = [
     pageMm: [105, 148],
     marks: { barcode: 'SN-4D8K-22917' },
     pages: 1,
+    png: 'warranty-card',
   },
   {
     prompt: 'Shipping label 100 x 150 mm with a QR code of the tracking number',

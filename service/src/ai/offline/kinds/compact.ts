@@ -390,6 +390,10 @@ export const COMPACT_KINDS: KindDef[] = [
       layout: 'card',
       format: 'A6',
       hero: ['model'],
+      data: {
+        'warranty.terms':
+          'Covers defects in materials and workmanship for two years from the date of purchase. Keep this card with your receipt; damage from misuse is not covered.',
+      },
       preset: {
         root: 'warranty',
         fields: ['model', 'serial_number', 'purchase_date', 'warranty_until', 'retailer'],

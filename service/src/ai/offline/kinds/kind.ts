@@ -1,5 +1,5 @@
 import { PRESETS, type Preset } from '../presets';
-import type { DocType, Layout } from '../spec';
+import type { DocType, Layout, SectionKind } from '../spec';
 import type { Row } from './concepts';
 import type { FormatName } from './formats';
 
@@ -31,8 +31,8 @@ export interface KindDef {
   values?: Record<string, unknown>;
   /** Sample values outside its root: who issues it (a school, a laboratory), its signatory. */
   data?: Record<string, unknown>;
-  /** Generic: the reply says so. */
-  generic?: boolean;
+  /** Headings of its sections where the dictionary's are wrong for it: a recipe's notes are its method. */
+  headings?: Partial<Record<SectionKind, string>>;
 }
 
 /** A kind built on `base` with its preset changed. */

@@ -527,11 +527,15 @@ export const PEOPLE_KINDS: KindDef[] = [
         fields: ['servings', 'prep_time', 'cook_time'],
         parties: [],
         table: { name: 'ingredients', item: 'ingredient', columns: ['ingredient', 'amount_text'], totals: false },
-        sections: ['table', 'body'],
+        sections: ['table', 'notes'],
         accent: '#c2410c',
         font: 'serif',
       },
-      values: { title: 'Crêpes' },
+      headings: { notes: 'method' },
+      data: {
+        'recipe.notes':
+          '1. Whisk the flour, salt and eggs.\n2. Add the milk slowly until smooth; rest 30 minutes.\n3. Stir in the melted butter.\n4. Cook thin crêpes in a hot buttered pan, about a minute a side.',
+      },
     },
   ),
   kind(
