@@ -32,6 +32,11 @@ function code(section: SectionSpec | undefined, kind: 'qr' | 'barcode', size: nu
   return ifPresent(section.path, `<div class="q-${kind === 'qr' ? 'qr' : 'bars'}">${el}</div>`);
 }
 
+/** On a label an address is a name and its lines: no email. */
+function postal(p: PartySpec): PartySpec {
+  return { ...p, lines: p.lines.filter((l) => l.kind !== 'text') };
+}
+
 function party(p: PartySpec | undefined, spec: DocumentSpec, cls: string): string {
   if (!p) return '';
   const heading = p.label ?? term(p.role, spec.language) ?? p.role;
@@ -80,7 +85,7 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
       const only = to ?? from;
       return {
         html: `<div class="q-compact q-address-label">
-  ${only ? partyLines(only, 'q-party-name') : ''}
+  ${only ? partyLines(postal(only), 'q-party-name') : ''}
   ${rest}
 </div>`,
         css: `${base}
@@ -92,10 +97,10 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
     return {
       html: `<div class="q-compact q-label">
   <div class="q-label-top">
-    ${party(from, spec, 'q-label-from')}
+    ${party(from && postal(from), spec, 'q-label-from')}
     <div class="q-label-service">${heroHtml || `<p class="q-hero">${escapeHtml(titleOf(spec))}</p>`}</div>
   </div>
-  ${party(to, spec, 'q-label-to')}
+  ${party(to && postal(to), spec, 'q-label-to')}
   <div class="q-label-details">
     ${grid}
   </div>

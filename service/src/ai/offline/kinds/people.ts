@@ -437,6 +437,7 @@ export const PEOPLE_KINDS: KindDef[] = [
       'reisplan',
     ],
     {
+      values: { start_date: '2026-05-14', end_date: '2026-05-17' },
       data: {
         'trip.notes': 'Keep your passport with you. The hotel holds luggage before check-in.',
       },
