@@ -117,7 +117,7 @@ describe('checkIntent', () => {
     const [finding] = checkIntent(label4x6, onA4).findings;
     expect(finding).toMatchObject({
       code: 'intent_page_format',
-      message: "The request asked for a 101.6 × 152.4 mm page; the PDF's pages are A4.",
+      message: "The request asked for a 4x6 in page; the PDF's pages are A4.",
     });
     // The CSS's @page size counts, because the check reads the PDF, not the json block.
     const byCss = await shown({
@@ -302,11 +302,9 @@ describe('checkIntent', () => {
     const changes = readChanges('Remove the Grade column and rename Comment to Remarks', 'document', before);
     if (!changes) throw new Error('nothing to check');
     const ignored = checkIntent(changes.intent, before, changes.removals);
-    expect(ignored.findings.map((f) => f.code)).toEqual([
-      'intent_missing_column',
-      'intent_not_removed',
-      'intent_not_renamed',
-    ]);
+    // "Remarks" is a synonym of "Comment" in the vocabulary, so the old header counts as the column asked for; the
+    // rename itself is what is missing.
+    expect(ignored.findings.map((f) => f.code)).toEqual(['intent_not_removed', 'intent_not_renamed']);
     const done = await shown(
       reportCard('<th>Subject</th><th>Remarks</th>', '<td>{{ s.name }}</td><td>{{ s.comment }}</td>'),
     );

@@ -15,6 +15,17 @@ describe('readIntent', () => {
     expect(intent.marks.map((m) => m.kind).sort()).toEqual(['qr', 'signature']);
   });
 
+  it('names the catalogue kind, the list asked as plurals, a label format and what a code holds', () => {
+    const card = readIntent('A school report card with subjects, grades and teacher comments');
+    expect(card.kind).toBe('report_card');
+    expect(card.lists[0]?.columns.map((c) => c.label)).toEqual(['Subject', 'Grade', 'Teacher comment']);
+    const label = readIntent('4x6 shipping label with a barcode of the tracking number');
+    expect(label.kind).toBe('shipping_label');
+    expect(label.page).toMatchObject({ size: 'custom', widthMm: 101.6, heightMm: 152.4 });
+    expect(label.marks).toEqual([{ kind: 'barcode', value: expect.objectContaining({ key: 'tracking_number' }) }]);
+    expect(readIntent('facture pour un client').kind).toBe('invoice');
+  });
+
   it('leaves the kind out when it recognises none', () => {
     expect(readIntent('something nice').kind).toBeUndefined();
   });

@@ -1,17 +1,15 @@
 import { labelOf } from '../offline/blocks/theme';
+import { FORMATS } from '../offline/kinds/formats';
 import { term } from '../offline/labels';
 import type { Named } from '../offline/scan';
 import { readRequest } from '../offline/understand';
 import type { Feature } from '../offline/words';
 import type { Intent, IntentLabel, IntentMark, IntentPage } from './intent';
 
-/** Portrait sizes in millimetres of the page formats a request may name. */
-export const PAGE_FORMATS: Record<string, { widthMm: number; heightMm: number }> = {
-  A4: { widthMm: 210, heightMm: 297 },
-  A5: { widthMm: 148, heightMm: 210 },
-  Letter: { widthMm: 215.9, heightMm: 279.4 },
-  Legal: { widthMm: 215.9, heightMm: 355.6 },
-};
+/** Portrait sizes in millimetres of the page formats a request may name (labels and cards: kinds/formats.ts). */
+export const PAGE_FORMATS: Record<string, { widthMm: number; heightMm: number }> = Object.fromEntries(
+  Object.values(FORMATS).map((f) => [f.name, { widthMm: f.widthMm, heightMm: f.heightMm }]),
+);
 
 function labelFor(named: Named, language: Intent['language']): IntentLabel {
   const label = labelOf({ path: named.key, ...named }, language as Parameters<typeof labelOf>[1]);
@@ -35,7 +33,12 @@ export function readIntent(prompt: string, templateKind: Intent['templateKind'] 
   const request = readRequest(prompt);
   const language = request.language;
   const page: IntentPage = {};
-  if (request.pageSize) {
+  if (request.pageFormat) {
+    // A5, 4x6 in, 85 × 55 mm: Quire's `custom` size with its dimensions.
+    page.size = request.pageFormat.size === 'custom' ? 'custom' : request.pageFormat.name;
+    page.widthMm = request.pageFormat.widthMm;
+    page.heightMm = request.pageFormat.heightMm;
+  } else if (request.pageSize) {
     page.size = request.pageSize;
     Object.assign(page, PAGE_FORMATS[request.pageSize]);
   }
@@ -43,14 +46,17 @@ export function readIntent(prompt: string, templateKind: Intent['templateKind'] 
   const marks: IntentMark[] = [];
   for (const feature of request.features) {
     const kind = MARKS[feature];
-    if (kind) marks.push({ kind } as IntentMark);
+    if (!kind) continue;
+    // "a barcode of the tracking number": the value the code must hold.
+    const value = kind === 'qr' || kind === 'barcode' ? request.markValues?.[kind]?.value : undefined;
+    marks.push((value ? { kind, value: labelFor(value, language) } : { kind }) as IntentMark);
   }
   const lists =
     request.tableAsked || request.columns.length > 0
       ? [{ noun: request.tableNoun ?? '', columns: request.columns.map((c) => labelFor(c, language)) }]
       : [];
   return {
-    ...(request.docTypeFound ? { kind: request.docType } : {}),
+    ...(request.docTypeFound ? { kind: request.kind ?? request.docType } : {}),
     templateKind,
     language,
     languageExplicit: request.languageExplicit,

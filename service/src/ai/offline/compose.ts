@@ -1,5 +1,8 @@
 import { certificateBlock } from './blocks/certificate';
+import { clausesBlock } from './blocks/clauses';
+import { compactBlock } from './blocks/compact';
 import { detailsBlock } from './blocks/details';
+import { figuresBlock } from './blocks/figures';
 import { footerBlock } from './blocks/footer';
 import { brandParty, headerBlock, letterheadBlock, titleOf } from './blocks/header';
 import { columnSums, itemsTableBlock, salesTotals } from './blocks/items-table';
@@ -7,6 +10,7 @@ import { ifPresent, ref } from './blocks/liquid';
 import { letterAddressBlock, partiesBlock } from './blocks/parties';
 import { barcodeBlock, pairBlock, qrBlock, signatureBlock, textSectionBlock } from './blocks/sections';
 import { baseCss, labelOf, themeOf } from './blocks/theme';
+import { isCompact } from './kinds/catalogue';
 import { term } from './labels';
 import { isSales } from './plan';
 import { fillSample } from './sample';
@@ -39,7 +43,7 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
   const extra = spec.fields.filter((f) => f !== subject && !headerFields.includes(f));
 
   const table = spec.table;
-  const sales = table?.totals && isSales(spec.docType) ? salesTotals(table) : undefined;
+  const sales = table?.totals && isSales(spec.docType, spec.kind) ? salesTotals(table) : undefined;
   const sums = table?.totals && !sales ? columnSums(table) : { prelude: '', sums: new Map<number, string>() };
   const prelude = [sales?.prelude, sums.prelude].filter(Boolean).join('\n');
 
@@ -87,6 +91,10 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
           : '';
         return use(signatureBlock(section, spec, t, codes));
       }
+      case 'figures':
+        return use(figuresBlock(section, t));
+      case 'clauses':
+        return section.path ? use(clausesBlock(section, t)) : '';
       case 'qr':
         return codesInSignature ? '' : use(qrBlock(section, spec, t));
       case 'barcode':
@@ -96,9 +104,12 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
     }
   };
 
+  // Small formats draw their own parties and codes; the other sections (terms, notes) follow them.
+  const compact = isCompact(spec);
   const parts: string[] = [];
   for (let i = 0; i < sections.length; i++) {
     const section = sections[i] as SectionSpec;
+    if (compact && ['parties', 'details', 'qr', 'barcode'].includes(section.kind)) continue;
     const next = sections[i + 1];
     if (
       spec.docType !== 'certificate' &&
@@ -114,7 +125,9 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
   }
 
   let body: string;
-  if (spec.docType === 'certificate') {
+  if (compact) {
+    body = use(compactBlock(spec, t, parts.filter(Boolean).join('\n')));
+  } else if (spec.docType === 'certificate') {
     // More than a signature on the face (notes, a logo, codes below it) needs tighter spacing to stay one page.
     const busy =
       Boolean(spec.logo) ||
@@ -142,20 +155,30 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
   const footer = spec.pageNumbers ? footerBlock(spec, t) : undefined;
   if (footer) css.add(footer.css);
   const stylesheet = `${[...css].join('\n')}\n`;
-  const margin = spec.page.margins ?? (spec.docType === 'certificate' ? 12 : 18);
-  const custom = spec.page.custom;
+  const margin = spec.page.margins ?? marginOf(spec);
   return {
     name: titleOf(spec),
     html: specComment(spec, html, stylesheet) + html,
     css: stylesheet,
     footer_html: footer?.html ?? '',
     page: {
-      ...(custom
-        ? { size: 'custom' as const, width_mm: custom.width_mm, height_mm: custom.height_mm }
-        : { size: spec.page.size }),
+      size: spec.page.size,
+      ...(spec.page.size === 'custom'
+        ? { width_mm: spec.page.widthMm ?? 210, height_mm: spec.page.heightMm ?? 297 }
+        : {}),
       orientation: spec.page.orientation,
-      margins: { top: margin, right: margin, bottom: spec.pageNumbers ? Math.max(22, margin) : margin, left: margin },
+      margins: { top: margin, right: margin, bottom: spec.pageNumbers ? Math.max(margin, 22) : margin, left: margin },
     },
     sample_data: fillSample(spec, given),
   };
+}
+
+/** Margins that suit the page: 18 mm on office paper, less on A5, a few millimetres on labels and cards. */
+export function marginOf(spec: DocumentSpec): number {
+  if (spec.docType === 'certificate' && !spec.page.widthMm) return 12;
+  const short = Math.min(spec.page.widthMm ?? 210, spec.page.heightMm ?? 297);
+  if (short < 60) return 4;
+  if (short < 110) return isCompact(spec) ? 5 : 8;
+  if (short < 160) return 12;
+  return 18;
 }

@@ -7,7 +7,7 @@ import { planSpec } from './plan';
 import { fillSample } from './sample';
 import type { ContentParts, DocumentSpec } from './spec';
 import { listText } from './text';
-import { readRequest } from './understand';
+import { generalTitle, readRequest } from './understand';
 
 /**
  * A new template from a prompt: read the request, plan the spec from the document type's preset, bind it to the
@@ -34,6 +34,8 @@ const SECTION_NAMES: Record<string, string> = {
   payment: 'payment details',
   qr: 'a QR code',
   barcode: 'a barcode',
+  figures: 'figure cards',
+  clauses: 'numbered clauses',
 };
 
 export function unsupportedReply(what: string): string {
@@ -42,6 +44,11 @@ export function unsupportedReply(what: string): string {
 
 export function generate(input: GenerateInput): Generated {
   const request = readRequest(input.prompt);
+  // A general document is named after the request's first words, not "Document".
+  if (!request.docTypeFound && !request.title) {
+    const title = generalTitle(input.prompt);
+    if (title) request.title = title;
+  }
   const plan = planSpec(request, input.prompt, input.page);
   let spec = plan.spec;
   const shape = dataShape(input.schema, input.sample);
@@ -97,7 +104,7 @@ function overlay(base: unknown, over: unknown): unknown {
 
 /** "Here is a French invoice with the columns ..., notes and a logo, on A4 portrait." */
 export function describe(spec: DocumentSpec, general?: 'general', look: string[] = []): string {
-  const kind = general ? 'document' : (term(spec.docType, 'en') ?? 'document').toLowerCase();
+  const kind = general ? 'document' : (term(spec.kind ?? spec.docType, 'en') ?? 'document').toLowerCase();
   const language = spec.language === 'en' ? '' : `${LANGUAGE_NAMES[spec.language]} `;
   const article = /^[aeiou]/i.test(language || kind) ? 'an' : 'a';
   const bits: string[] = [];
@@ -112,5 +119,9 @@ export function describe(spec: DocumentSpec, general?: 'general', look: string[]
   if (spec.pageNumbers) sections.push('page numbers');
   if (sections.length > 0) bits.push(listText(sections));
   const style = look.length ? `, ${look.join(' ')}` : '';
-  return `Here is ${article} ${language}${kind}${bits.length ? ` with ${listText(bits)}` : ''}, on ${spec.page.size} ${spec.page.orientation}${style}.`;
+  const page =
+    spec.page.size === 'custom'
+      ? `${spec.page.format ?? `${spec.page.widthMm} × ${spec.page.heightMm} mm`}`
+      : spec.page.size;
+  return `Here is ${article} ${language}${kind}${bits.length ? ` with ${listText(bits)}` : ''}, on ${page} ${spec.page.orientation}${style}.`;
 }

@@ -1,4 +1,8 @@
 import { JA_TERMS } from './ja/labels';
+import { BUSINESS_KINDS } from './kinds/business';
+import { COMPACT_KINDS } from './kinds/compact';
+import { KIND_CONCEPTS } from './kinds/concepts';
+import { PEOPLE_KINDS } from './kinds/people';
 import type { Lang } from './spec';
 import { fold } from './text';
 
@@ -602,6 +606,11 @@ export const TERMS: Record<string, Row> = {
     'Geen items',
   ],
 };
+
+// The catalogue's kinds and their fields (kinds/) add their titles and labels after these, overriding none.
+for (const def of [...BUSINESS_KINDS, ...PEOPLE_KINDS, ...COMPACT_KINDS])
+  if (def.title && !(def.id in TERMS)) TERMS[def.id] = def.title;
+for (const [key, concept] of Object.entries(KIND_CONCEPTS)) if (!(key in TERMS)) TERMS[key] = concept.label;
 
 /** A dictionary entry in a language; undefined when the dictionary has no such entry. */
 export function term(concept: string, lang: Lang): string | undefined {

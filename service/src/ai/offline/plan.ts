@@ -1,4 +1,9 @@
 import type { PageSetupInput } from '@quire/core';
+import { labelOf } from './blocks/theme';
+import { kindById, presetOf } from './kinds/catalogue';
+import { FORMATS, type PageFormat, pageOf } from './kinds/formats';
+import { term } from './labels';
+import type { MarkValue } from './marks';
 import { BRAND_ROLES, PRESETS, REPORT_TABLES } from './presets';
 import type { Named } from './scan';
 import type {
@@ -7,6 +12,7 @@ import type {
   DocumentSpec,
   FieldSpec,
   Lang,
+  PageSpec,
   PartyLine,
   PartySpec,
   SectionKind,
@@ -36,6 +42,8 @@ export const SECTION_ORDER: SectionKind[] = [
   'summary',
   'parties',
   'details',
+  'figures',
+  'clauses',
   'table',
   'body',
   'payment',
@@ -52,8 +60,10 @@ const SALES: Set<DocType> = new Set(
     .map(([t]) => t as DocType),
 );
 
-export function isSales(docType: DocType): boolean {
-  return SALES.has(docType);
+/** Totals as subtotal, tax and total: the kind's preset says so, else its base type's. */
+export function isSales(docType: DocType, kind?: string): boolean {
+  const def = kindById(kind);
+  return def?.preset?.sales !== undefined ? def.preset.sales : SALES.has(docType);
 }
 
 export function fieldFromNamed(n: Named, root: string): FieldSpec {
@@ -113,8 +123,11 @@ export function placeParty(concept: string): [string, string] {
 }
 
 /** A section with the data it prints. */
-export function sectionFor(kind: SectionKind, spec: Pick<DocumentSpec, 'root' | 'docType' | 'parties'>): SectionSpec {
-  const preset = PRESETS[spec.docType];
+export function sectionFor(
+  kind: SectionKind,
+  spec: Pick<DocumentSpec, 'root' | 'docType' | 'parties' | 'kind'>,
+): SectionSpec {
+  const preset = presetOf(spec);
   const brand = spec.parties.find((p) => BRAND_ROLES.has(p.role));
   const brandPath = brand?.lines[0]?.path.replace(/\.[^.]+$/, '') ?? 'company';
   switch (kind) {
@@ -144,6 +157,10 @@ export function sectionFor(kind: SectionKind, spec: Pick<DocumentSpec, 'root' | 
       return { kind, path: `${spec.root}.${preset.qr}` };
     case 'barcode':
       return { kind, path: `${spec.root}.${preset.barcode}` };
+    case 'clauses':
+      return { kind, path: `${spec.root}.clauses` };
+    case 'figures':
+      return { kind, fields: (kindById(spec.kind)?.figures ?? []).map((c) => fieldFromConcept(c, spec.root)) };
     default:
       return { kind };
   }
@@ -163,6 +180,25 @@ export function insertSection(sections: SectionSpec[], section: SectionSpec): vo
   sections.splice(at, 0, section);
 }
 
+/** Columns that name a row: a list has one first. */
+const ROW_NAMES = new Set([
+  'description',
+  'item',
+  'product',
+  'service',
+  'task',
+  'dish',
+  'test',
+  'subject',
+  'ingredient',
+  'medication',
+  'session',
+  'activity',
+  'specification',
+  'full_name',
+  'course',
+]);
+
 const TEXT_COLUMN_FOR: Record<string, string> = {
   products: 'product',
   services: 'service',
@@ -173,7 +209,7 @@ const TEXT_COLUMN_FOR: Record<string, string> = {
 };
 
 function planTable(request: Request, prompt: string): TableSpec | undefined {
-  const preset = PRESETS[request.docType];
+  const preset = presetOf(request);
   const base = preset.table;
   if (!base && !request.tableAsked) return undefined;
   const noun = request.tableNoun && request.tableNoun !== 'items' ? request.tableNoun : undefined;
@@ -184,6 +220,14 @@ function planTable(request: Request, prompt: string): TableSpec | undefined {
     columns = request.columns.map(columnFromNamed);
     // Rows need something to name them: "items with qty and price" have a description too, and action items
     // their task.
+    // A kind's list names its rows with its first column (the test of a lab result, the subject of a grade).
+    const own = kindById(request.kind) ? base?.columns.find((c) => ROW_NAMES.has(c)) : undefined;
+    if (
+      own &&
+      !columns.some((c) => ROW_NAMES.has(c.concept ?? '')) &&
+      columns.some((c) => base?.columns.includes(c.concept ?? ''))
+    )
+      columns.unshift(columnFromConcept(own));
     const naming = TEXT_COLUMN_FOR[name] ?? 'description';
     const needsTask = naming === 'task' && !columns.some((c) => c.concept === 'task');
     if (needsTask || !columns.some((c) => c.type === 'text' || c.type === 'longtext')) {
@@ -191,7 +235,7 @@ function planTable(request: Request, prompt: string): TableSpec | undefined {
     }
   } else {
     let concepts = base?.columns ?? ['description', 'quantity', 'amount'];
-    if (request.docType === 'report') {
+    if (request.docType === 'report' && !kindById(request.kind)) {
       const folded = fold(prompt);
       concepts = REPORT_TABLES.find(([pattern]) => pattern.test(folded))?.[1] ?? concepts;
     }
@@ -206,12 +250,23 @@ function planTable(request: Request, prompt: string): TableSpec | undefined {
     columns,
     totals,
   };
-  if (isSales(request.docType) && totals) table.taxRate = `${root}.tax_rate`;
+  if (isSales(request.docType, request.kind) && totals) table.taxRate = `${root}.tax_rate`;
+  // A result beside its reference range is flagged when out of it (lab reports).
+  if (
+    base?.columns.includes('flag') &&
+    columns.some((c) => c.concept === 'result') &&
+    !columns.some((c) => c.concept === 'flag')
+  )
+    columns.push(columnFromConcept('flag'));
+  const flag = columns.find((c) => c.concept === 'flag');
+  const result = columns.find((c) => c.concept === 'result');
+  if (flag && result) flag.flag = { value: result.path, low: 'ref_low', high: 'ref_high' };
   return table;
 }
 
 export function planSpec(request: Request, prompt: string, page?: PageSetupInput): Plan {
-  const preset = PRESETS[request.docType];
+  const preset = presetOf(request);
+  const def = kindById(request.kind);
   const root = preset.root;
   const namedSet = new Set<object>();
 
@@ -259,7 +314,7 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
   const spec: DocumentSpec = {
     v: 1,
     docType: request.docType,
-    title: { concept: request.docType, ...(request.title ? { text: request.title } : {}) },
+    title: { concept: def ? def.id : request.docType, ...(request.title ? { text: request.title } : {}) },
     language: request.language,
     currency: request.currency ?? DEFAULT_CURRENCY[request.language] ?? 'EUR',
     root,
@@ -271,18 +326,19 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
       font: request.font ?? preset.font ?? 'sans',
       size: request.size ?? (request.docType === 'certificate' ? 11 : request.docType === 'letter' ? 10.5 : 9.5),
     },
-    page: {
-      size: request.pageSize ?? pageSizeOf(page) ?? 'A4',
-      orientation: request.orientation ?? page?.orientation ?? (preset.landscape ? 'landscape' : 'portrait'),
-    },
+    page: planPage(request, page, def?.format ? FORMATS[def.format] : undefined, preset.landscape),
     pageNumbers: request.features.has('pageNumbers') || Boolean(preset.pageNumbers),
   };
+  if (def) spec.kind = def.id;
+  if (def?.layout && def.layout !== 'document') spec.layout = def.layout;
   if (table) spec.table = table;
   // Many columns do not fit across a portrait page.
-  if (!request.orientation && !page?.orientation && table && table.columns.length >= 8)
+  if (!request.orientation && !page?.orientation && table && table.columns.length >= 8 && !spec.page.widthMm)
     spec.page.orientation = 'landscape';
 
-  for (const kind of preset.sections) {
+  const sections = [...preset.sections];
+  if (def?.figures) sections.splice(Math.max(0, sections.indexOf('table')), 0, 'figures');
+  for (const kind of sections) {
     if (kind === 'table' && !table) continue;
     if (kind === 'parties' && parties.filter((p) => !BRAND_ROLES.has(p.role)).length === 0) continue;
     spec.sections.push(sectionFor(kind, spec));
@@ -300,6 +356,15 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
     }
     namedSet.add(section);
   }
+  for (const section of spec.sections) {
+    const heading = def?.headings?.[section.kind];
+    if (heading) section.label = term(heading, spec.language) ?? heading;
+  }
+  for (const kind of ['qr', 'barcode'] as const) {
+    const mark = request.markValues?.[kind];
+    const section = spec.sections.find((s) => s.kind === kind);
+    if (mark && section) section.path = markPath(mark, spec, fields, namedSet);
+  }
   if (request.features.has('logo')) {
     const brand = parties.find((p) => BRAND_ROLES.has(p.role));
     spec.logo = `${brand?.lines[0]?.path.replace(/\.[^.]+$/, '') ?? 'company'}.logo_url`;
@@ -311,4 +376,44 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
 function pageSizeOf(page: PageSetupInput | undefined): DocumentSpec['page']['size'] | undefined {
   const size = page?.size;
   return size === 'A4' || size === 'Letter' || size === 'Legal' ? size : undefined;
+}
+
+/**
+ * The page: a size the request named wins, then the page the caller set, then the kind's own format (a label is
+ * 4x6 in, a business card 85 × 55 mm), then A4. The orientation likewise, else the format's way round.
+ */
+function planPage(
+  request: Request,
+  page: PageSetupInput | undefined,
+  format: PageFormat | undefined,
+  landscape: boolean | undefined,
+): PageSpec {
+  const orientation = request.orientation ?? page?.orientation;
+  if (request.pageFormat) return pageOf(request.pageFormat, orientation);
+  const named = request.pageSize ?? pageSizeOf(page);
+  if (named) return { size: named, orientation: orientation ?? (landscape ? 'landscape' : 'portrait') };
+  if (page?.size === 'custom' && page.width_mm && page.height_mm)
+    return { size: 'custom', widthMm: page.width_mm, heightMm: page.height_mm, orientation: orientation ?? 'portrait' };
+  if (format) return pageOf(format, orientation ?? (landscape ? 'landscape' : undefined));
+  return { size: 'A4', orientation: orientation ?? (landscape ? 'landscape' : 'portrait') };
+}
+
+/**
+ * The data a code encodes when the request named it: the field it names (added when the document has none), or,
+ * for "a QR code linking to the booking", that thing's URL beside it (`booking_url`).
+ */
+function markPath(mark: MarkValue, spec: DocumentSpec, fields: FieldSpec[], namedSet: Set<object>): string {
+  const n = mark.value;
+  // "a barcode of the code" on a gift card is its gift code: the document's own fields first, by label too.
+  const asked = fold(n.phrase);
+  const same =
+    fields.find((f) => fold(labelOf(f, spec.language)) === asked || fold(labelOf(f, 'en')) === asked) ??
+    fields.find((f) => (n.concept && f.concept === n.concept) || f.path.endsWith(`.${n.key}`));
+  if (mark.link && n.type !== 'url' && !/_(url|link)$/.test(n.key))
+    return `${spec.root}.${n.key.replace(/_(number|reference|id|no|code)$/, '')}_url`;
+  if (same) return same.path;
+  const field = fieldFromNamed(n, spec.root);
+  fields.push(field);
+  namedSet.add(field);
+  return field.path;
 }

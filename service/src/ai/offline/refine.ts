@@ -6,7 +6,7 @@ import { titleOf } from './blocks/header';
 import { columnSums, salesTotals } from './blocks/items-table';
 import { headingOf } from './blocks/sections';
 import { FONT_FAMILIES, labelOf } from './blocks/theme';
-import { compose } from './compose';
+import { compose, marginOf } from './compose';
 import { refineForeign } from './foreign';
 import { unsupportedReply } from './generate';
 import { type Kind, type Op, parseInstruction } from './instruction';
@@ -628,7 +628,7 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
         return;
       }
       table.totals = op.on;
-      if (op.on && isSales(spec.docType)) table.taxRate = `${spec.root}.tax_rate`;
+      if (op.on && isSales(spec.docType, spec.kind)) table.taxRate = `${spec.root}.tax_rate`;
       out.done.push(op.on ? 'added totals under the table' : 'removed the totals');
       return;
     }
@@ -675,17 +675,17 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       setDecimals(spec, op.n, op.of, out);
       return;
     case 'customSize': {
-      const c = spec.page.custom;
-      if (c && c.width_mm === op.width_mm && c.height_mm === op.height_mm) {
+      const page = spec.page;
+      if (page.size === 'custom' && page.widthMm === op.width_mm && page.heightMm === op.height_mm) {
         out.failed.push(`It is already on ${op.label}.`);
         return;
       }
-      spec.page.custom = { label: op.label, width_mm: op.width_mm, height_mm: op.height_mm };
+      spec.page = { ...page, size: 'custom', widthMm: op.width_mm, heightMm: op.height_mm, format: op.label };
       out.done.push(`switched the page to ${op.label} (${op.width_mm} × ${op.height_mm} mm)`);
       return;
     }
     case 'margins': {
-      const current = spec.page.margins ?? (spec.docType === 'certificate' ? 12 : 18);
+      const current = spec.page.margins ?? marginOf(spec);
       const mm = Math.max(0, Math.min(60, op.mm ?? Math.round(current * (op.factor ?? 1))));
       if (mm === current) {
         out.failed.push(`The margins are already ${mm} mm.`);
@@ -728,10 +728,10 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
       }
       return;
     case 'pageSize':
-      if (spec.page.size === op.value && !spec.page.custom) out.failed.push(`It is already on ${op.value}.`);
+      if (spec.page.size === op.value) out.failed.push(`It is already on ${op.value}.`);
       else {
-        spec.page.size = op.value;
-        delete spec.page.custom;
+        const { widthMm: _w, heightMm: _h, format: _f, ...named } = spec.page;
+        spec.page = { ...named, size: op.value };
         out.done.push(`switched the page to ${op.value}`);
       }
       return;

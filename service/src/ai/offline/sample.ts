@@ -1,3 +1,5 @@
+import { kindById } from './kinds/catalogue';
+import { KIND_CONCEPTS } from './kinds/concepts';
 import type { DocumentSpec, FieldSpec, Lang, ValueType } from './spec';
 import { humanize } from './text';
 import { conceptOf } from './vocabulary';
@@ -195,6 +197,16 @@ const TEXTS: Record<string, PerLang<string>> = {
     nl: 'Betaling binnen 30 dagen. Prijzen zijn 30 dagen geldig vanaf de uitgiftedatum.',
     ja: 'お支払いは発行日から30日以内にお願いいたします。見積価格の有効期間は発行日から30日間です。作業は書面でのご承諾後に開始いたします。',
   },
+  // A general document knows nothing of its subject: its sample text says what the block is for, not invented figures.
+  document_summary: {
+    en: 'The opening text of the document: what it is about and what the reader should do with it.',
+    fr: 'Le texte d’introduction du document : son objet et ce que le lecteur doit en faire.',
+    de: 'Der einleitende Text des Dokuments: worum es geht und was der Leser damit tun soll.',
+    es: 'El texto de introducción del documento: de qué trata y qué debe hacer el lector con él.',
+    pt: 'O texto de abertura do documento: do que trata e o que o leitor deve fazer com ele.',
+    it: 'Il testo introduttivo del documento: di cosa tratta e cosa deve farne il lettore.',
+    nl: 'De inleidende tekst van het document: waar het over gaat en wat de lezer ermee moet doen.',
+  },
   summary: {
     en: 'Revenue grew 8% on the previous period, led by the North and East regions. Costs stayed within budget; two regions are below target and have action plans.',
     fr: 'Le chiffre d’affaires progresse de 8 % sur la période, porté par les régions Nord et Est. Les coûts restent dans le budget.',
@@ -302,6 +314,8 @@ function plainValue(field: FieldSpec, ctx: Ctx, i: number): unknown {
   const name = field.path.split('.').pop() as string;
   const key = field.concept ?? conceptOf(name) ?? name;
   const { lang, spec } = ctx;
+  const own = KIND_CONCEPTS[key]?.sample;
+  if (own !== undefined) return Array.isArray(own) ? structuredClone(own[i % own.length]) : structuredClone(own);
   const people = pick(PEOPLE, lang);
   switch (key) {
     case 'number':
@@ -652,6 +666,7 @@ function put(data: Record<string, unknown>, path: string, value: () => unknown):
 export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = {}): Record<string, unknown> {
   const data = structuredClone(given);
   const ctx: Ctx = { spec, lang: spec.language };
+  seedKind(spec, data);
   for (const field of spec.fields) put(data, field.path, () => fieldValue(field, ctx));
   spec.parties.forEach((party, index) => {
     const isBrand = index === 0 && ['from', 'company', 'employer', 'sender', 'ship_from', 'buyer'].includes(party.role);
@@ -709,11 +724,21 @@ export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = 
         }));
         break;
       case 'qr':
-        put(data, path, () => `https://example.com/${spec.root}/${NUMBERS[spec.root] ?? 'view'}`);
+      case 'barcode': {
+        // A value a kind knows (a ticket's URL, a member number) is its own sample; fields the document prints
+        // already have theirs.
+        const concept = conceptOf(last) ?? last;
+        const own = KIND_CONCEPTS[concept]?.sample ?? (spec.fields.some((f) => f.path === path) ? undefined : null);
+        if (own !== undefined && own !== null && !Array.isArray(own)) put(data, path, () => own);
+        else if (own === undefined) put(data, path, () => fieldValue({ path, concept, type: 'text' }, ctx));
+        else if (section.kind === 'qr')
+          put(data, path, () => `https://example.com/${spec.root}/${NUMBERS[spec.root] ?? 'view'}`);
+        else
+          put(data, path, () =>
+            /tracking/.test(last) ? '1Z999AA10123456784' : (NUMBERS[spec.root] ?? 'DOC-2026-001'),
+          );
         break;
-      case 'barcode':
-        put(data, path, () => (/tracking/.test(last) ? '1Z999AA10123456784' : (NUMBERS[spec.root] ?? 'DOC-2026-001')));
-        break;
+      }
       default:
         break;
     }
@@ -729,6 +754,7 @@ export function fillSample(spec: DocumentSpec, given: Record<string, unknown> = 
 /** Which sample text a section gets: notes read differently on a report, a packing slip and a payslip. */
 function textKey(kind: string, spec: DocumentSpec): string {
   if (kind === 'payment') return 'payment_instructions';
+  if (kind === 'summary' && spec.docType === 'document' && !spec.kind) return 'document_summary';
   if (kind !== 'notes') return kind;
   if (['report', 'minutes', 'statement', 'document'].includes(spec.docType)) return 'report_notes';
   if (['packing_slip', 'delivery_note', 'purchase_order', 'order_confirmation'].includes(spec.docType))
@@ -763,4 +789,19 @@ function fillRows(spec: DocumentSpec, data: Record<string, unknown>, ctx: Ctx): 
       setPath(row, column.path, value);
     }
   });
+}
+
+/**
+ * A catalogue kind's own sample (kinds/): its rows, consistent with each other (ranges that flag, balances that
+ * run, variances that are counted minus expected), and values no concept gives. Only where the data has none.
+ */
+function seedKind(spec: DocumentSpec, data: Record<string, unknown>): void {
+  const def = kindById(spec.kind) ?? kindById(spec.docType);
+  if (!def) return;
+  const clauses = spec.sections.find((s) => s.kind === 'clauses');
+  const listPath = def.clauses ? clauses?.path : spec.table?.path;
+  if (def.rows && listPath && getPath(data, listPath) === undefined) setPath(data, listPath, structuredClone(def.rows));
+  for (const [key, value] of Object.entries(def.values ?? {}))
+    put(data, `${spec.root}.${key}`, () => structuredClone(value));
+  for (const [key, value] of Object.entries(def.data ?? {})) put(data, key, () => structuredClone(value));
 }

@@ -178,7 +178,9 @@ export function readList(scan: Scan, start: number, lang: Lang): { items: ListIt
     }
     const partOfName = word === 'to' && /^(ship|bill|deliver|sold|send)$/.test(previous);
     previous = word;
-    if (!partOfName && stops.has(word) && (itemStart < 0 || !/^(of|de|di|van|do|da)$/.test(word))) {
+    // "time in", "time out": a stop word that ends a known name is part of it.
+    const known = itemStart >= 0 && conceptOf(`${scan.work.slice(itemStart, at).trim()} ${word}`) !== undefined;
+    if (!partOfName && !known && stops.has(word) && (itemStart < 0 || !/^(of|de|di|van|do|da)$/.test(word))) {
       end = at;
       break;
     }

@@ -51,6 +51,9 @@ export interface ColumnSpec extends FieldSpec {
   /** Printed from the other columns rather than read from the data: the line amount (quantity × price, with the
    * effects), or the line's tax (the line amount × its rate). */
   computed?: 'line' | 'tax';
+  /** A flag column: prints H or L when the row's `value` is above `high` or below `low` (lab results). Paths are
+   * relative to the row. */
+  flag?: { value: string; low: string; high: string };
 }
 
 export interface TableSpec {
@@ -95,7 +98,11 @@ export type SectionKind =
   | 'payment'
   | 'signature'
   | 'qr'
-  | 'barcode';
+  | 'barcode'
+  /** Values shown as cards (`fields`): KPIs on a dashboard, ageing buckets on a statement. */
+  | 'figures'
+  /** Numbered clauses, a list of `{title, text}` at `path`: contracts and agreements. */
+  | 'clauses';
 
 export interface SectionSpec {
   kind: SectionKind;
@@ -110,7 +117,10 @@ export interface SectionSpec {
 }
 
 export type FontKind = 'sans' | 'serif' | 'mono';
-export type PageSizeName = 'A4' | 'Letter' | 'Legal';
+export type PageSizeName = 'A4' | 'Letter' | 'Legal' | 'custom';
+
+/** How a kind of document is laid out: a page with a letterhead, or something small with its own shape. */
+export type Layout = 'document' | 'label' | 'ticket' | 'card' | 'dashboard';
 
 export interface StyleSpec {
   /** `#rrggbb`. */
@@ -142,18 +152,27 @@ export interface DocumentSpec {
   /** The body's blocks, in order. The header is always first and the footer last. */
   sections: SectionSpec[];
   style: StyleSpec;
-  page: {
-    size: PageSizeName;
-    orientation: 'portrait' | 'landscape';
-    /** A size that is not one of the named ones (A5, A6, 4 × 6 in), in portrait; `size` is then ignored. */
-    custom?: { label: string; width_mm: number; height_mm: number };
-    /** All four margins, in millimetres, when someone set them. */
-    margins?: number;
-  };
+  page: PageSpec;
+  /** The catalogue kind it was made as (kinds/): `report_card`, `shipping_label`. Absent on older specs. */
+  kind?: string;
+  /** Absent means `document`. */
+  layout?: Layout;
   /** A logo image from the data (`company.logo_url`). */
   logo?: string;
   /** A running footer with "Page n of N" (footer_html). */
   pageNumbers: boolean;
+}
+
+export interface PageSpec {
+  size: PageSizeName;
+  orientation: 'portrait' | 'landscape';
+  /** Portrait width and height of a custom size (labels, cards, A5, A6), in millimetres. */
+  widthMm?: number;
+  heightMm?: number;
+  /** The format's name when it has one Quire has no size for (`A5`, `4x6 in`), for the reply. */
+  format?: string;
+  /** All four margins, in millimetres, when someone set them. */
+  margins?: number;
 }
 
 export interface ContentParts {
@@ -162,7 +181,7 @@ export interface ContentParts {
   css: string;
   footer_html: string;
   page: {
-    size: PageSizeName | 'custom';
+    size: PageSizeName;
     width_mm?: number;
     height_mm?: number;
     orientation: 'portrait' | 'landscape';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from './instruction';
+import { term } from './labels';
 import { readRequest } from './understand';
 
 const keys = (list: { key: string }[]) => list.map((n) => n.key);
@@ -36,7 +37,8 @@ describe('reading a request', () => {
 
   it('keeps the words people use as labels and invents English data names', () => {
     const r = readRequest('Hotel receipt: guest name, room number, check-in date and nights');
-    expect(r.fields.map((f) => [f.key, f.label, f.type])).toEqual([
+    // Room number and nights are dictionary words now (the catalogue's hotel kinds): their label is the dictionary's.
+    expect(r.fields.map((f) => [f.key, f.label ?? (f.concept && term(f.concept, 'en')), f.type])).toEqual([
       ['guest_name', 'Guest name', 'text'],
       ['room_number', 'Room number', 'text'],
       ['check_in_date', 'Check-in date', 'date'],

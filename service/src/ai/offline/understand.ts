@@ -1,5 +1,10 @@
 import { isJapanesePrompt, japaneseLanguage, readJapanese } from './ja/read';
+import { KINDS, kindById } from './kinds/catalogue';
+import { formatInText, type PageFormat } from './kinds/formats';
+import { retrieveKind } from './kinds/retrieve';
 import { TERMS } from './labels';
+import { type MarkValue, readMarkValues } from './marks';
+import { readListPhrases, readPluralList } from './plurals';
 import { type ListItem, type Named, named, readList, Scan } from './scan';
 import type { DocType, FontKind, Lang, PageSizeName } from './spec';
 import { LANGUAGES } from './spec';
@@ -15,6 +20,10 @@ import { FEATURE_PATTERNS, type Feature, ROW_NOUNS, UNSUPPORTED } from './words'
 export interface Request {
   docType: DocType;
   docTypeFound: boolean;
+  /** The catalogue kind retrieved (kinds/): `report_card`, or a base type's own name (`invoice`). */
+  kind?: string;
+  /** A page format named that Quire has no size name for (A5, A6, 4x6 in, 85 × 55 mm). */
+  pageFormat?: PageFormat;
   /** A heading made of the words around the document type ("Monthly sales report"), or a quoted title. */
   title?: string;
   language: Lang;
@@ -36,6 +45,8 @@ export interface Request {
   parties: string[];
   features: Set<Feature>;
   unsupported: string[];
+  /** What a QR code or barcode was asked to encode ("a barcode of the tracking number"). */
+  markValues?: Partial<Record<'qr' | 'barcode', MarkValue>>;
 }
 
 const LANGUAGE_LEAD = /\b(?:in|into|to|en|auf|ins|em|al|nach|naar|in het|op)\s+(?:the\s+)?/;
@@ -78,12 +89,29 @@ function detectLanguage(scan: Scan): { lang: Lang; explicit: boolean } {
       });
     }
   }
+  // A kind named in its own language ("note de frais", "Laborbefund", "confirmación de reserva") says a lot.
+  const folded = ` ${scan.work.replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+  for (const def of KINDS) {
+    if (!def.title) continue;
+    const en = fold(def.title[0]);
+    LANGUAGES.forEach((lang, i) => {
+      const title = fold(def.title?.[i] ?? '');
+      // "Badge" is French for a name badge, but also in the English "name badge".
+      if (lang !== 'en' && !en.includes(title) && title.length > 3 && folded.includes(` ${title} `)) score[lang] += 3;
+    });
+  }
   let best: Lang = 'en';
   for (const lang of LANGUAGES) if (score[lang] > score[best]) best = lang;
   return { lang: score[best] >= 2 && score[best] > score.en ? best : 'en', explicit: false };
 }
 
 function detectPage(scan: Scan, request: Request): void {
+  const format = formatInText(scan.work);
+  if (format) {
+    request.pageFormat = format.format;
+    if (format.orientation === 'landscape') request.orientation = 'landscape';
+    scan.consume(...format.at);
+  }
   const a4 = scan.first(/\b(?:on |in )?a4(?:[ -](?:size|format|paper|page))?\b|\ba 4 (?:size|format|paper)\b/);
   if (a4) {
     request.pageSize = 'A4';
@@ -250,11 +278,15 @@ function titleAround(scan: Scan, start: number, end: number, docType: DocType, l
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function detectDocType(scan: Scan, lang: Lang): { type: DocType; found: boolean; title?: string } {
+function detectDocType(
+  scan: Scan,
+  lang: Lang,
+  only?: [DocType, string[]],
+): { type: DocType; found: boolean; title?: string } {
   let best: { type: DocType; index: number; length: number; word: string } | undefined;
-  const lists: [DocType, string[]][] = [...DOC_TYPE_WORDS];
-  if (lang === 'de' || lang === 'nl') lists.push(['letter', ['brief']]);
-  if (lang === 'es' || lang === 'pt') lists.push(['minutes', ['acta', 'ata']]);
+  const lists: [DocType, string[]][] = only ? [only] : [...DOC_TYPE_WORDS];
+  if (!only && (lang === 'de' || lang === 'nl')) lists.push(['letter', ['brief']]);
+  if (!only && (lang === 'es' || lang === 'pt')) lists.push(['minutes', ['acta', 'ata']]);
   // German and Dutch write compounds: "Monatsbericht" is a report, "Verkaufsrechnung" an invoice.
   const compound = lang === 'de' || lang === 'nl' ? '[\\p{L}]*' : '';
   for (const [type, names] of lists) {
@@ -275,7 +307,8 @@ function detectDocType(scan: Scan, lang: Lang): { type: DocType; found: boolean;
   for (const [type, names] of lists) {
     if (type !== best.type) continue;
     for (const name of names)
-      for (const m of scan.all(new RegExp(`\\b${compound}${name}s?\\b`, 'u'))) scan.consumeMatch(m);
+      for (const m of scan.all(new RegExp(`\\b${compound}${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`, 'u')))
+        scan.consumeMatch(m);
   }
   return { type: best.type, found: true, ...(title ? { title } : {}) };
 }
@@ -359,7 +392,8 @@ const NOT_A_FIELD = new Set(
     'header footer border borders details detail information info data layout style design colours colors color colour ' +
     'font fonts text sections section space spacing margin margins table tables everything all the usual usual things ' +
     'stuff fields columns lines heading headings title branding brand look feel bold it them this that entete pied ' +
-    'kopfzeile fusszeile encabezado cabecalho intestazione koptekst seitenzahl items products rows entries'
+    'kopfzeile fusszeile encabezado cabecalho intestazione koptekst seitenzahl items products rows entries ' +
+    'cards kpi cards tiles kpis figures'
   ).split(' '),
 );
 
@@ -406,6 +440,30 @@ function readFields(scan: Scan, request: Request): void {
       scan.consume(item.start, item.end);
     }
   }
+}
+
+const TITLE_END = new Set(
+  'with avec mit con com met for pour fur para per voor in on en auf that which including showing to'.split(' '),
+);
+
+/**
+ * The name of a document no kind matched, from the request's first words ("Wedding invitation for June" →
+ * "Wedding invitation"), so a general document is not titled "Document". Two to five words, or none.
+ */
+export function generalTitle(prompt: string): string | undefined {
+  const words: string[] = [];
+  for (const raw of prompt.trim().split(/\s+/)) {
+    const word = raw.replace(/[^\p{L}\p{N}'’-]/gu, '');
+    const f = fold(word);
+    if (!word || TITLE_END.has(f)) break;
+    if (words.length === 0 && TITLE_STOP.has(f)) continue;
+    if (TITLE_STOP.has(f)) break;
+    words.push(word);
+    if (/[,.;:!?]$/.test(raw) || words.length === 5) break;
+  }
+  if (words.length < 2) return undefined;
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Reads a request for a new template. */
@@ -462,15 +520,31 @@ export function readRequest(prompt: string): Request {
       scan.consume(m.index, m.index + m[0].length + (tail?.[0].length ?? 0));
     }
   }
+  // What a code holds is read before the kind, whose words would take "ticket" from "the ticket number".
+  request.markValues = readMarkValues(scan);
+  // A Japanese request has named its kind by its own rules (ja/read.ts).
   if (!request.docTypeFound) {
-    const doc = detectDocType(scan, request.language);
+    // The kind by retrieval over every kind's words; the words of the one found are then read as its base type's.
+    const retrieved = retrieveKind(scan.work, request.language);
+    const lists: [DocType, string[]] | undefined = retrieved
+      ? [retrieved.base, [...retrieved.words].sort((a, b) => b.length - a.length)]
+      : undefined;
+    const doc = lists ? detectDocType(scan, request.language, lists) : { type: 'document' as DocType, found: false };
+    if (retrieved && doc.found) request.kind = retrieved.id;
     request.docType = doc.type;
     request.docTypeFound = doc.found;
     // Words around the document's name are in the prompt's language: a title only when the labels are too.
-    if (doc.title && !request.title && !(request.languageExplicit && request.language !== 'en'))
+    // Labels, tickets and cards carry their kind's name in a small band; the words around it are not a title.
+    const layout = kindById(request.kind)?.layout;
+    const compact = layout === 'label' || layout === 'ticket' || layout === 'card';
+    if (doc.title && !request.title && !compact && !(request.languageExplicit && request.language !== 'en'))
       request.title = doc.title;
   }
-  if (!japanese) readColumns(scan, request);
+  if (!japanese) {
+    readColumns(scan, request);
+    readListPhrases(scan, request);
+    readPluralList(scan, request, FIELD_TRIGGER);
+  }
   for (const [feature, pattern] of FEATURE_PATTERNS) {
     for (const match of scan.all(pattern)) {
       // German "Firma" is a company, not a signature.

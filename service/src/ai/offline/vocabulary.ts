@@ -1,5 +1,6 @@
 import { hasJapanese } from './ja/script';
 import { japaneseConcept, japaneseType } from './ja/words';
+import { KIND_CONCEPTS } from './kinds/concepts';
 import { conceptsOfLabel } from './labels';
 import type { DocType, FontKind, Lang, ValueType } from './spec';
 import { fold } from './text';
@@ -94,7 +95,20 @@ export const CONCEPTS: Record<string, Concept> = {
   payment_terms: { type: 'text', words: ['terms of payment', 'payment conditions'] },
   tracking_number: {
     type: 'text',
-    words: ['tracking', 'tracking no', 'tracking code', 'tracking id', 'tracking number'],
+    words: [
+      'tracking',
+      'tracking no',
+      'tracking code',
+      'tracking id',
+      'tracking number',
+      'numero de suivi',
+      'sendungsnummer',
+      'trackingnummer',
+      'numero de seguimiento',
+      'codigo de rastreio',
+      'numero di tracciamento',
+      'trackingcode',
+    ],
   },
   carrier: { type: 'text', words: ['shipping carrier', 'courier', 'shipping method'] },
   name: { type: 'text', words: ['full name'] },
@@ -275,6 +289,17 @@ export const CONCEPTS: Record<string, Concept> = {
   credit: { type: 'money', sum: true, words: ['deposit', 'deposits', 'paid in', 'money in', 'credits'] },
   balance: { type: 'money', words: ['running balance', 'solde'] },
 };
+
+// The catalogue's fields (kinds/concepts.ts), after these: a word already claimed stays with its concept.
+for (const [key, concept] of Object.entries(KIND_CONCEPTS)) {
+  if (key in CONCEPTS) continue;
+  CONCEPTS[key] = {
+    type: concept.type,
+    ...(concept.sum ? { sum: true } : {}),
+    ...(concept.party ? { party: true } : {}),
+    ...(concept.words ? { words: concept.words } : {}),
+  };
+}
 
 let index: Map<string, string> | undefined;
 

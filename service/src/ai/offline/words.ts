@@ -60,7 +60,7 @@ export const FEATURE_PATTERNS: [feature: Feature, pattern: RegExp][] = [
   ['logo', /\b(logos?|logotipo|log[oó]tipo|logotype|brand mark)\b/],
   [
     'signature',
-    /\b(signatures?|signature lines?|sign here|sign-off|signed by|signatory|unterschrift(en|sfeld)?|firmas?|assinaturas?|handtekening(en)?)\b/,
+    /\b(signature lines?|signatures?|sign here|sign-off|signed by|signatory|unterschrift(en|sfeld)?|firmas?|assinaturas?|handtekening(en)?)\b/,
   ],
   [
     'payment',

@@ -14,9 +14,13 @@ import { labelOf, type Theme } from './theme';
 
 const NUMERIC = new Set(['money', 'number', 'percent']);
 
+/** Columns that name a row in the catalogue's lists (a dish, a test, a subject): bold, like a description. */
+const NAMING = new Set(['dish', 'test', 'subject', 'ingredient', 'medication', 'session', 'activity', 'specification']);
+
 /** Column weights: names and descriptions get room, numbers little. */
 function weight(column: ColumnSpec): number {
   if (['description', 'item', 'product', 'service', 'task'].includes(column.concept ?? '')) return 4;
+  if (NAMING.has(column.concept ?? '')) return 3;
   switch (column.type) {
     case 'text':
     case 'longtext':
@@ -137,13 +141,19 @@ export function columnSums(table: TableSpec): { prelude: string; sums: Map<numbe
 }
 
 function cell(column: ColumnSpec, item: string, t: Theme, decimals?: number): string {
+  if (column.flag) {
+    // H above the range, L below it: the row's own limits, so each test carries its range.
+    const v = ref(`${item}.${column.flag.value}`);
+    return `<td class="q-flag">{% if ${v} > ${ref(`${item}.${column.flag.high}`)} %}H{% elsif ${v} < ${ref(`${item}.${column.flag.low}`)} %}L{% endif %}</td>`;
+  }
   const source =
     column.computed === 'line' ? 'q_line' : column.computed === 'tax' ? 'q_line_tax' : ref(`${item}.${column.path}`);
   const value =
     column.type === 'number' && decimals !== undefined
       ? `{{ ${source} | number: ${decimals}, "${t.locale}" }}`
       : `{{ ${filtered(source, column.type, t, 'medium')} }}`;
-  const strong = ['description', 'item', 'product', 'service'].includes(column.concept ?? '');
+  const strong =
+    ['description', 'item', 'product', 'service'].includes(column.concept ?? '') || NAMING.has(column.concept ?? '');
   return `<td${NUMERIC.has(column.type) ? ' class="num"' : ''}>${strong ? `<span class="q-item-name">${value}</span>` : value}</td>`;
 }
 
@@ -292,6 +302,7 @@ export function itemsTableBlock(
 .q-items tbody tr:nth-child(even) td { background-color: ${t.stripe}; }
 .q-items .num { text-align: right; }
 .q-item-name { font-weight: bold; }
+.q-items .q-flag { font-weight: bold; color: #b91c1c; text-align: center; }
 .q-empty { color: ${t.muted}; font-style: italic; }
 .q-items tfoot td { border-bottom: none; padding: 4px 8px; }
 .q-items tfoot .q-total-label { text-align: right; color: ${t.muted}; }
