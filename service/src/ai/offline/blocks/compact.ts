@@ -67,6 +67,9 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
       : hero.map((f) => `<p class="q-hero">${out(f.path, f.type, t, 'medium')}</p>`).join('\n    ');
   const widthMm = spec.page.orientation === 'landscape' ? (spec.page.heightMm ?? 297) : (spec.page.widthMm ?? 210);
   const wide = widthMm >= 150;
+  // The frame fills the page: a ticket or card is the whole piece of paper, not a box at its top.
+  const heightMm = spec.page.orientation === 'landscape' ? (spec.page.widthMm ?? 210) : (spec.page.heightMm ?? 297);
+  const frame = `height: ${Math.floor(heightMm - 2 * (heightMm < 60 ? 4 : 5) - 3)}mm;`;
   const grid = others.length
     ? `<div class="q-grid">\n      ${others.map((f) => box(f, t)).join('\n      ')}\n    </div>`
     : '';
@@ -146,7 +149,7 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
   </div>
 </div>`,
       css: `${base}
-.q-ticket { display: flex; border: 1.5px solid ${t.accent}; }
+.q-ticket { display: flex; border: 1.5px solid ${t.accent}; ${frame} }
 .q-ticket-main { flex: 3; }
 .q-ticket-stub { flex: 1; border-left: 2px dashed ${t.accent}; padding: 10px 8px; text-align: center; }
 .q-band { background-color: ${t.accent}; color: ${t.onAccent}; padding: 6px 12px; display: flex; gap: 10px; }
@@ -212,7 +215,7 @@ ${rest}`,
   ${rest}
 </div>`,
     css: `${base}
-.q-card { border: 1px solid ${t.line}; }
+.q-card { border: 1px solid ${t.line}; ${frame} }
 .q-band { background-color: ${t.accent}; color: ${t.onAccent}; padding: 4px 8px; display: flex; gap: 8px; }
 .q-band-brand { flex: 3; font-size: ${pt(s * 0.85)}; font-weight: bold; color: ${t.onAccent}; margin: 0; }
 .q-band-title { flex: 2; text-align: right; font-size: ${pt(s * 0.6)}; text-transform: uppercase; letter-spacing: 1px; color: ${t.onAccent}; margin: 0; }
