@@ -151,6 +151,13 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
     body = [use(headerBlock(spec, t, headerFields)), ...parts].filter(Boolean).join('\n\n');
   }
 
+  // On a small page (A6, a 4x6 slip) the letterhead and the heading stack instead of sharing a line.
+  const across = spec.page.orientation === 'landscape' ? spec.page.heightMm : spec.page.widthMm;
+  if (!compact && across !== undefined && across < 130)
+    css.add(`.q-header { display: block; }
+.q-heading { text-align: left; margin-top: 6px; }
+.q-meta th, .q-meta td { text-align: left; }
+h1 { font-size: ${Math.round(t.size * 1.7 * 10) / 10}pt; }`);
   const html = `${prelude ? `${prelude}\n\n` : ''}${body}\n`;
   const footer = spec.pageNumbers ? footerBlock(spec, t) : undefined;
   if (footer) css.add(footer.css);

@@ -196,6 +196,7 @@ const ROW_NAMES = new Set([
   'activity',
   'specification',
   'full_name',
+  'name',
   'course',
 ]);
 
@@ -355,6 +356,18 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
       insertSection(spec.sections, section);
     }
     namedSet.add(section);
+  }
+  // One code per value: a code the request asked for replaces the kind's own code of the same value.
+  const qr = spec.sections.find((s) => s.kind === 'qr');
+  const bars = spec.sections.find((s) => s.kind === 'barcode');
+  if (qr && bars && qr.path === bars.path) {
+    const drop =
+      request.features.has('qr') && !request.features.has('barcode')
+        ? bars
+        : request.features.has('barcode') && !request.features.has('qr')
+          ? qr
+          : undefined;
+    if (drop) spec.sections.splice(spec.sections.indexOf(drop), 1);
   }
   for (const section of spec.sections) {
     const heading = def?.headings?.[section.kind];

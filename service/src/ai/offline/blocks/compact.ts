@@ -60,7 +60,16 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
   const others = spec.fields.filter((f) => !hero.includes(f) && f.path !== barcode?.path);
   const brand = brandParty(spec);
   const brandName = brand?.lines.find((l) => l.kind === 'name');
-  const heroHtml = hero.map((f) => `<p class="q-hero">${out(f.path, f.type, t, 'medium')}</p>`).join('\n    ');
+  // A ticket's main values share a line ("LIS Lisbon → CPH Copenhagen").
+  const heroHtml =
+    spec.layout === 'ticket' && hero.length > 1
+      ? `<p class="q-hero">${hero.map((f) => out(f.path, f.type, t, 'medium')).join(' → ')}</p>`
+      : hero.map((f) => `<p class="q-hero">${out(f.path, f.type, t, 'medium')}</p>`).join('\n    ');
+  const widthMm = spec.page.orientation === 'landscape' ? (spec.page.heightMm ?? 297) : (spec.page.widthMm ?? 210);
+  const wide = widthMm >= 150;
+  // The frame fills the page: a ticket or card is the whole piece of paper, not a box at its top.
+  const heightMm = spec.page.orientation === 'landscape' ? (spec.page.widthMm ?? 210) : (spec.page.heightMm ?? 297);
+  const frame = `height: ${Math.floor(heightMm - 2 * (heightMm < 60 ? 4 : 5) - 3)}mm;`;
   const grid = others.length
     ? `<div class="q-grid">\n      ${others.map((f) => box(f, t)).join('\n      ')}\n    </div>`
     : '';
@@ -71,7 +80,7 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
   </div>`;
   const s = t.size;
   const base = `.q-compact { color: ${t.text}; }
-.q-box-label { font-size: ${pt(s * 0.62)}; text-transform: uppercase; letter-spacing: 0.6px; color: ${t.muted}; margin: 0; }
+.q-box-label { font-size: ${pt(s * 0.62)}; text-transform: uppercase; letter-spacing: 0.6px; color: ${t.muted}; margin: 0; overflow-wrap: anywhere; }
 .q-box-value { font-weight: bold; margin: 0; overflow-wrap: anywhere; }
 .q-party-name { font-weight: bold; margin: 0; }
 .q-grid { display: flex; flex-wrap: wrap; gap: 4px 10px; }
@@ -140,7 +149,7 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
   </div>
 </div>`,
       css: `${base}
-.q-ticket { display: flex; border: 1.5px solid ${t.accent}; }
+.q-ticket { display: flex; border: 1.5px solid ${t.accent}; ${frame} }
 .q-ticket-main { flex: 3; }
 .q-ticket-stub { flex: 1; border-left: 2px dashed ${t.accent}; padding: 10px 8px; text-align: center; }
 .q-band { background-color: ${t.accent}; color: ${t.onAccent}; padding: 6px 12px; display: flex; gap: 10px; }
@@ -149,7 +158,7 @@ export function compactBlock(spec: DocumentSpec, t: Theme, rest: string): { html
 .q-logo { height: 18px; }
 .q-ticket-body { padding: 8px 12px; }
 .q-hero { font-size: ${pt(s * 2)}; font-weight: bold; color: ${t.accent}; margin: 0 0 6px 0; }
-.q-ticket .q-box { width: 22%; border-left: 2px solid ${t.tint}; padding-left: 5px; }
+.q-ticket .q-box { width: ${wide ? 22 : 46}%; border-left: 2px solid ${t.tint}; padding-left: 5px; }
 .q-ticket .q-box-value { font-size: ${pt(s * 1.1)}; }`,
     };
   }
@@ -206,16 +215,16 @@ ${rest}`,
   ${rest}
 </div>`,
     css: `${base}
-.q-card { border: 1px solid ${t.line}; }
+.q-card { border: 1px solid ${t.line}; ${frame} }
 .q-band { background-color: ${t.accent}; color: ${t.onAccent}; padding: 4px 8px; display: flex; gap: 8px; }
-.q-band-brand { flex: 1; font-weight: bold; color: ${t.onAccent}; margin: 0; }
-.q-band-title { flex: 1; text-align: right; font-size: ${pt(s * 0.62)}; text-transform: uppercase; letter-spacing: 1px; color: ${t.onAccent}; margin: 0; }
+.q-band-brand { flex: 3; font-size: ${pt(s * 0.85)}; font-weight: bold; color: ${t.onAccent}; margin: 0; }
+.q-band-title { flex: 2; text-align: right; font-size: ${pt(s * 0.6)}; text-transform: uppercase; letter-spacing: 1px; color: ${t.onAccent}; margin: 0; }
 .q-logo { height: 14px; }
 .q-card-body { display: flex; gap: 6px; padding: 6px 8px 4px 8px; }
 .q-card-main { flex: 3; }
 .q-card-side { flex: 1; text-align: right; }
-.q-hero { font-size: ${pt(s * (badge ? 2.4 : 1.6))}; font-weight: bold; color: ${t.accent}; margin: 0 0 4px 0; }
-.q-card .q-box { width: 30%; margin-bottom: 2px; }
+.q-hero { font-size: ${pt(s * (badge ? 2.4 : 1.4))}; font-weight: bold; color: ${t.accent}; margin: 0 0 4px 0; }
+.q-card .q-box { width: ${side ? 46 : 30}%; margin-bottom: 2px; }
 .q-card .q-box-value { font-size: ${pt(s * 0.85)}; }
 .q-card .q-bars { padding: 0 8px 4px 8px; }
 .q-code-label { font-size: ${pt(s * 0.6)}; text-transform: uppercase; letter-spacing: 0.6px; color: ${t.muted}; text-align: center; margin: 2px 0 0 0; }${badge ? `\n.q-badge .q-card-main { text-align: center; }\n.q-badge .q-box { width: 100%; }` : ''}`,

@@ -24,6 +24,6 @@ export function figuresBlock(section: SectionSpec, t: Theme): { html: string; cs
   const css = `.q-figures { display: flex; gap: 10px; margin-bottom: 16px; break-inside: avoid; }
 .q-figure { flex: 1; background-color: ${t.tint}; border-top: 3px solid ${t.accent}; padding: 8px 10px; }
 .q-figure-label { font-size: ${Math.round(t.size * 0.78 * 10) / 10}pt; text-transform: uppercase; letter-spacing: 0.6px; color: ${t.muted}; margin: 0 0 4px 0; }
-.q-figure-value { font-size: ${Math.round(t.size * 1.7 * 10) / 10}pt; font-weight: bold; color: ${t.accent}; margin: 0; }`;
+.q-figure-value { font-size: ${Math.round(t.size * (fields.length >= 5 ? 1.3 : 1.7) * 10) / 10}pt; font-weight: bold; color: ${t.accent}; margin: 0; }`;
   return { html, css };
 }
