@@ -22,6 +22,7 @@ const MARKS: Partial<Record<Feature, IntentMark['kind']>> = {
   signature: 'signature',
   logo: 'logo',
   pageNumbers: 'page_numbers',
+  chart: 'chart',
 };
 const SECTIONS: Feature[] = ['notes', 'terms', 'summary', 'payment'];
 
@@ -49,6 +50,10 @@ export function readIntent(prompt: string, templateKind: Intent['templateKind'] 
     if (!kind) continue;
     // "a barcode of the tracking number": the value the code must hold.
     const value = kind === 'qr' || kind === 'barcode' ? request.markValues?.[kind]?.value : undefined;
+    if (kind === 'chart') {
+      marks.push({ kind, ...(request.chart ? { chart: request.chart.type } : {}) });
+      continue;
+    }
     marks.push((value ? { kind, value: labelFor(value, language) } : { kind }) as IntentMark);
   }
   const lists =

@@ -1,4 +1,5 @@
 import { certificateBlock } from './blocks/certificate';
+import { chartBlock } from './blocks/chart';
 import { clausesBlock } from './blocks/clauses';
 import { compactBlock } from './blocks/compact';
 import { detailsBlock } from './blocks/details';
@@ -95,6 +96,8 @@ export function compose(spec: DocumentSpec, given: Record<string, unknown> = {})
         return use(figuresBlock(section, t));
       case 'clauses':
         return section.path ? use(clausesBlock(section, t)) : '';
+      case 'chart':
+        return use(chartBlock(section, spec, t));
       case 'qr':
         return codesInSignature ? '' : use(qrBlock(section, spec, t));
       case 'barcode':

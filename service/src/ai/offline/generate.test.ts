@@ -410,14 +410,14 @@ describe('offline provider: generating', () => {
       messages: [],
       task: {
         kind: 'generate',
-        prompt: 'A sales report with a pie chart of revenue by region and a table of regions',
+        prompt: 'A sales report with a map of the regions and a table of regions',
         templateKind: 'document',
       },
     });
     const result = await renderAnswer(answer);
-    expect(result.reply).toMatch(/I can't add charts yet/);
+    expect(result.reply).toMatch(/I can't add maps yet/);
     expect(visibleText(result.html)).toContain('Region');
-    expect(result.html).not.toMatch(/chart/i);
+    expect(result.html).not.toMatch(/map/i);
   });
 
   it('says when it did not recognise the kind of document', async () => {

@@ -1,11 +1,12 @@
 import { type JsonSchemaDocument, type PageSetupInput, sampleFromSchema } from '@quire/core';
 import { bindSpec, dataShape } from './bind';
 import { labelOf } from './blocks/theme';
+import { chartColumns } from './charts';
 import { compose } from './compose';
 import { LANGUAGE_NAMES, term } from './labels';
 import { planSpec } from './plan';
 import { fillSample } from './sample';
-import type { ContentParts, DocumentSpec } from './spec';
+import type { ContentParts, DocumentSpec, SectionSpec } from './spec';
 import { listText } from './text';
 import { generalTitle, readRequest } from './understand';
 
@@ -39,7 +40,7 @@ const SECTION_NAMES: Record<string, string> = {
 };
 
 export function unsupportedReply(what: string): string {
-  return `I can't add ${what} yet: the offline generator composes templates from fixed blocks (header, parties, details, an items table with totals, text sections, signature, QR code and barcode). A model provider (Gemini or an OpenAI-compatible one) can, or you can add an inline SVG or an image to the HTML yourself.`;
+  return `I can't add ${what} yet: the offline generator composes templates from fixed blocks (header, parties, details, an items table with totals, text sections, charts of the table, signature, QR code and barcode). A model provider (Gemini or an OpenAI-compatible one) can, or you can add an inline SVG or an image to the HTML yourself.`;
 }
 
 export function generate(input: GenerateInput): Generated {
@@ -83,6 +84,10 @@ export function generate(input: GenerateInput): Generated {
       'I did not recognise a kind of document in your request, so I made a general one; name it (an invoice, a quote, a report, a letter, a certificate...) for a better start.',
     );
   parts.push(...notes);
+  if (request.chart && !spec.sections.some((s) => s.kind === 'chart'))
+    parts.push(
+      'I could not add the chart: a chart draws a list of numbers, and this document has none. Ask for the list with its columns (for example "a table of months with revenue") and the chart is drawn from it.',
+    );
   if (request.unsupported.length > 0) parts.push(unsupportedReply(listText(request.unsupported)));
   return { reply: parts.join(' '), spec, content };
 }
@@ -102,6 +107,14 @@ function overlay(base: unknown, over: unknown): unknown {
   return over;
 }
 
+/** "a bar chart of Revenue by Category", as the reply names a chart section. */
+export function chartName(section: SectionSpec, spec: DocumentSpec): string | undefined {
+  const columns = spec.table ? chartColumns(spec.table, section.of) : undefined;
+  if (!columns) return undefined;
+  const name = (c: typeof columns.value) => labelOf(c, spec.language);
+  return `a ${section.chart ?? 'bar'} chart of ${name(columns.value)} by ${name(columns.label)}`;
+}
+
 /** "Here is a French invoice with the columns ..., notes and a logo, on A4 portrait." */
 export function describe(spec: DocumentSpec, general?: 'general', look: string[] = []): string {
   const kind = general ? 'document' : (term(spec.kind ?? spec.docType, 'en') ?? 'document').toLowerCase();
@@ -114,7 +127,9 @@ export function describe(spec: DocumentSpec, general?: 'general', look: string[]
     );
   const fields = spec.fields.map((f) => labelOf(f, spec.language));
   if (fields.length > 0) bits.push(`${fields.length === 1 ? 'the field' : 'the fields'} ${listText(fields)}`);
-  const sections = spec.sections.map((s) => SECTION_NAMES[s.kind]).filter(Boolean) as string[];
+  const sections = spec.sections
+    .map((s) => (s.kind === 'chart' ? chartName(s, spec) : SECTION_NAMES[s.kind]))
+    .filter(Boolean) as string[];
   if (spec.logo) sections.unshift('a logo');
   if (spec.pageNumbers) sections.push('page numbers');
   if (sections.length > 0) bits.push(listText(sections));

@@ -1,3 +1,4 @@
+import { type ChartAsk, readChart } from './charts';
 import { layoutOps } from './layout-words';
 import { Scan } from './scan';
 import type { FontKind, Lang, PageSizeName, Placement, SectionKind, TotalsPlacement } from './spec';
@@ -38,7 +39,7 @@ export type Op =
   | { op: 'move'; kind?: Kind; name: string; where: 'before' | 'after' | 'first' | 'last'; ref?: string }
   | { op: 'swap'; a: string; b: string }
   | { op: 'order'; names: string[] }
-  | { op: 'section'; section: SectionKind; on: boolean }
+  | { op: 'section'; section: SectionKind; on: boolean; chart?: ChartAsk }
   | { op: 'feature'; feature: 'logo' | 'pageNumbers' | 'totals'; on: boolean }
   | { op: 'colour'; hex: string; name: string }
   | { op: 'font'; font: FontKind }
@@ -281,8 +282,11 @@ function feature(text: string): Feature | undefined {
   return undefined;
 }
 
-function featureOp(f: Feature, on: boolean): Op {
+function featureOp(f: Feature, on: boolean, text = ''): Op {
   const section = FEATURE_SECTIONS[f];
+  // "a pie chart of expenses": the type and what it shows come with it.
+  if (section === 'chart' && on)
+    return { op: 'section', section, on, chart: readChart(new Scan(text)) ?? { type: 'bar' } };
   if (section) return { op: 'section', section, on };
   return { op: 'feature', feature: f as 'logo' | 'pageNumbers' | 'totals', on };
 }
@@ -320,7 +324,7 @@ function listOps(kindOf: 'add' | 'remove', text: string, original: string): Op[]
     const f = kind === 'column' ? undefined : feature(item);
     // "notes" alone is the notes section; "a notes column" is a column.
     if (f && (f !== 'totals' || kind === undefined)) {
-      ops.push(featureOp(f, kindOf === 'add'));
+      ops.push(featureOp(f, kindOf === 'add', item));
       continue;
     }
     if (kind === 'section' && kindOf === 'add') {
@@ -525,7 +529,7 @@ function parseClause(clause: string, original: string): Op[] {
   const listed = firstReading(LISTS, clause, original);
   if (listed) return listed;
   const f = feature(clause);
-  if (f) return [featureOp(f, true)];
+  if (f) return [featureOp(f, true, clause)];
   return [{ op: 'unknown', text: clause }];
 }
 

@@ -1,5 +1,6 @@
 import type { PageSetupInput } from '@quire/core';
 import { labelOf } from './blocks/theme';
+import { type ChartType, chartColumns } from './charts';
 import { kindById, presetOf } from './kinds/catalogue';
 import { FORMATS, type PageFormat, pageOf } from './kinds/formats';
 import { term } from './labels';
@@ -44,6 +45,7 @@ export const SECTION_ORDER: SectionKind[] = [
   'details',
   'figures',
   'clauses',
+  'chart',
   'table',
   'body',
   'payment',
@@ -167,6 +169,25 @@ export function sectionFor(
 }
 
 /** Puts a section where it belongs in reading order (after the sections that come before it). */
+/**
+ * The chart asked for (or the kind's own), drawn from the items table: its type and what it shows. A document with
+ * no table of numbers gets none (generate.ts says why in the reply).
+ */
+function planChart(spec: DocumentSpec, request: Request, own: ChartType | undefined): void {
+  const type = request.chart?.type ?? own;
+  if (!type) return;
+  const at = spec.sections.findIndex((s) => s.kind === 'chart');
+  const of = request.chart?.of;
+  if (!spec.table || !chartColumns(spec.table, of)) {
+    if (at >= 0) spec.sections.splice(at, 1);
+    return;
+  }
+  const section: SectionSpec = spec.sections[at] ?? { kind: 'chart' };
+  section.chart = type;
+  if (of) section.of = of;
+  if (at < 0) insertSection(spec.sections, section);
+}
+
 export function insertSection(sections: SectionSpec[], section: SectionSpec): void {
   if (sections.some((s) => s.kind === section.kind)) return;
   const rank = SECTION_ORDER.indexOf(section.kind);
@@ -373,6 +394,7 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
     const heading = def?.headings?.[section.kind];
     if (heading) section.label = term(heading, spec.language) ?? heading;
   }
+  planChart(spec, request, def?.chart);
   for (const kind of ['qr', 'barcode'] as const) {
     const mark = request.markValues?.[kind];
     const section = spec.sections.find((s) => s.kind === kind);

@@ -214,10 +214,10 @@ describe('offline provider: refining its own templates', async () => {
   it('says plainly what it cannot do, and gives the template back unchanged', async () => {
     const answer = await provider.complete({
       messages: [],
-      task: { kind: 'refine', instruction: 'add a pie chart of the amounts', current: invoice, history: [] },
+      task: { kind: 'refine', instruction: 'add a watermark', current: invoice, history: [] },
     });
     const { reply, template } = templateOf(answer);
-    expect(reply).toMatch(/^I can't add charts yet: /);
+    expect(reply).toMatch(/^I can't add watermarks yet: /);
     expect(reply).toMatch(/The template is unchanged\.$/);
     expect(template.html).toBe(invoice.html.trim());
     expect(template.css).toBe(invoice.css.trim());

@@ -6,9 +6,10 @@ import { titleOf } from './blocks/header';
 import { columnSums, salesTotals } from './blocks/items-table';
 import { headingOf } from './blocks/sections';
 import { FONT_FAMILIES, labelOf } from './blocks/theme';
+import type { ChartAsk } from './charts';
 import { compose, marginOf } from './compose';
 import { refineForeign } from './foreign';
-import { unsupportedReply } from './generate';
+import { chartName, unsupportedReply } from './generate';
 import { type Kind, type Op, parseInstruction } from './instruction';
 import { conceptsOfLabel, LANGUAGE_NAMES, term } from './labels';
 import { columnFromNamed, fieldFromNamed, insertSection, isSales, partyFor, placeParty, sectionFor } from './plan';
@@ -22,6 +23,7 @@ import {
   type DocumentSpec,
   readSpec,
   type SectionKind,
+  type SectionSpec,
   stripSpec,
 } from './spec';
 import { capitalize, fold, listText, similarity } from './text';
@@ -55,6 +57,7 @@ const SECTION_NAMES: Record<string, string> = {
   details: 'the details',
   table: 'the table',
   body: 'the letter body',
+  chart: 'a chart',
 };
 
 function score(name: string, candidates: (string | undefined)[], concept?: string): number {
@@ -579,6 +582,10 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
           out.failed.push(`It already has ${SECTION_NAMES[op.section]}.`);
           return;
         }
+        if (op.section === 'chart') {
+          addChart(spec, op.chart ?? { type: 'bar' }, out);
+          return;
+        }
         insertSection(spec.sections, sectionFor(op.section, spec));
         out.done.push(`added ${SECTION_NAMES[op.section]}`);
       } else {
@@ -754,8 +761,22 @@ export function applyOp(ctx: Context, op: Op, out: Outcome): void {
   }
 }
 
+/** A chart of the items table; a document with no table of numbers cannot have one, and the reply says why. */
+function addChart(spec: DocumentSpec, ask: ChartAsk, out: Outcome): void {
+  const section: SectionSpec = { kind: 'chart', chart: ask.type, ...(ask.of ? { of: ask.of } : {}) };
+  const name = chartName(section, spec);
+  if (!name) {
+    out.failed.push(
+      'I could not add a chart: a chart draws the items table, and this template has no table with numbers.',
+    );
+    return;
+  }
+  insertSection(spec.sections, section);
+  out.done.push(`added ${name}`);
+}
+
 export const CAN_DO =
-  'I can add, remove, rename or reorder columns, fields and sections; subtract a discount column from the line amounts or work out a tax column; put the logo on the left, right or centre and the totals below the table or in a box; number the terms; change colours, fonts, text size, currency, margins, orientation and page size (A4, Letter, Legal, A5, A6 or your own); add a logo, signature, notes, terms, totals, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian, Dutch or Japanese.';
+  'I can add, remove, rename or reorder columns, fields and sections; subtract a discount column from the line amounts or work out a tax column; put the logo on the left, right or centre and the totals below the table or in a box; number the terms; change colours, fonts, text size, currency, margins, orientation and page size (A4, Letter, Legal, A5, A6 or your own); add a logo, signature, notes, terms, totals, a bar, line or pie chart of the table, a QR code, a barcode or page numbers; and translate the labels into English, French, German, Spanish, Portuguese, Italian, Dutch or Japanese.';
 
 export function replyFor(out: Outcome): string {
   if (out.done.length === 0) {

@@ -187,6 +187,26 @@ const cases: Case[] = [
     logo: 'right',
   },
   {
+    name: "adds a pie chart of a report's sales, drawn from its table",
+    from: { prompt: 'A monthly sales report with a table of regions with sales and target' },
+    steps: ['add a pie chart of sales'],
+    reply: 'Added a pie chart of Sales by Region.',
+    // The legend names each region beside its share: the table prints the same names.
+    shows: ['North', 'South', 'East', 'West'],
+    more: (r) => {
+      expect(r.template.html).toContain('| pie_chart: "region", "sales"');
+      expect(r.text.split('North').length - 1).toBeGreaterThanOrEqual(2);
+    },
+  },
+  {
+    name: 'a chart needs a table of numbers: a letter gets none, and the reply says why',
+    from: { prompt: 'A business letter' },
+    steps: ['add a bar chart'],
+    reply:
+      /^I could not add a chart: a chart draws the items table, and this template has no table with numbers\..*unchanged\.$/,
+    unchanged: true,
+  },
+  {
     name: 'asked again, says the logo is already on the right and changes nothing',
     from: INVOICE,
     steps: ['put the logo on the right', 'put the logo on the right'],

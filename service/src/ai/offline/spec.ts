@@ -102,7 +102,9 @@ export type SectionKind =
   /** Values shown as cards (`fields`): KPIs on a dashboard, ageing buckets on a statement. */
   | 'figures'
   /** Numbered clauses, a list of `{title, text}` at `path`: contracts and agreements. */
-  | 'clauses';
+  | 'clauses'
+  /** A bar, line or pie chart of the items table (`chart`, and the value column `of` names). */
+  | 'chart';
 
 export interface SectionSpec {
   kind: SectionKind;
@@ -114,6 +116,9 @@ export interface SectionSpec {
   label?: string;
   /** Notes or terms printed as a numbered list, one item per line of their text. */
   numbered?: boolean;
+  /** A chart's type, and what it shows as the request said it ("expenses"): matched to a column of the table. */
+  chart?: 'bar' | 'line' | 'pie';
+  of?: string;
 }
 
 export type FontKind = 'sans' | 'serif' | 'mono';

@@ -85,9 +85,9 @@ describe('reading a request', () => {
   });
 
   it('names parties and what it cannot draw', () => {
-    const r = readRequest('A purchase order with the supplier, ship to address and a bar chart of spend');
+    const r = readRequest('A purchase order with the supplier, ship to address and a watermark');
     expect(r.parties).toEqual(['supplier', 'ship_to']);
-    expect(r.unsupported).toEqual(['charts']);
+    expect(r.unsupported).toEqual(['watermarks']);
     expect(r.fields).toEqual([]);
   });
 });
@@ -139,7 +139,10 @@ describe('reading a refinement', () => {
   });
 
   it('marks what it cannot do and what it does not understand', () => {
-    expect(parseInstruction('add a bar chart')).toEqual([{ op: 'unsupported', what: 'charts' }]);
+    expect(parseInstruction('add a watermark')).toEqual([{ op: 'unsupported', what: 'watermarks' }]);
+    expect(parseInstruction('add a pie chart of the amounts')).toEqual([
+      { op: 'section', section: 'chart', on: true, chart: { type: 'pie', of: 'amounts' } },
+    ]);
     expect(parseInstruction('sing a song')).toEqual([{ op: 'unknown', text: 'sing a song' }]);
   });
 });

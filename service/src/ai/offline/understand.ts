@@ -1,3 +1,4 @@
+import { type ChartAsk, readChart } from './charts';
 import { isJapanesePrompt, japaneseLanguage, readJapanese } from './ja/read';
 import { KINDS, kindById } from './kinds/catalogue';
 import { formatInText, type PageFormat } from './kinds/formats';
@@ -47,6 +48,8 @@ export interface Request {
   unsupported: string[];
   /** What a QR code or barcode was asked to encode ("a barcode of the tracking number"). */
   markValues?: Partial<Record<'qr' | 'barcode', MarkValue>>;
+  /** A chart asked for, drawn from the items table. */
+  chart?: ChartAsk;
 }
 
 const LANGUAGE_LEAD = /\b(?:in|into|to|en|auf|ins|em|al|nach|naar|in het|op)\s+(?:the\s+)?/;
@@ -507,6 +510,11 @@ export function readRequest(prompt: string): Request {
   if (size) request.size = size;
   const currency = detectCurrency(scan);
   if (currency) request.currency = currency;
+  const chart = readChart(scan);
+  if (chart) {
+    request.chart = chart;
+    request.features.add('chart');
+  }
   for (const [what, pattern] of UNSUPPORTED) {
     const matches = scan.all(pattern);
     if (matches.length === 0) continue;

@@ -79,6 +79,10 @@ export const FEATURE_PATTERNS: [feature: Feature, pattern: RegExp][] = [
     /\b(notes?|remarks|comments|remarques|anmerkungen|bemerkungen|hinweise|notas|observaciones|observa[cç][oõ]es|osservazioni|opmerkingen)\b/,
   ],
   [
+    'chart',
+    /\b((bar|column|pie|donut|line|trend)\s+)?(charts?|graphs?|diagrams?|histograms?|graphiques?|camemberts?|diagramme?n?|gr[aá]ficos?|grafici|grafieken?)\b|\b\w+diagramme?n?\b/,
+  ],
+  [
     'totals',
     /\b(totals?|grand total|sub-?totals?|sous-totaux|sous-total|totaux|summen?|gesamtsumme|gesamtbetrag|totales|totale|totali|totaal|totalen)\b/,
   ],
@@ -94,7 +98,8 @@ export type Feature =
   | 'terms'
   | 'summary'
   | 'notes'
-  | 'totals';
+  | 'totals'
+  | 'chart';
 
 export const FEATURE_SECTIONS: Partial<Record<Feature, SectionKind>> = {
   qr: 'qr',
@@ -104,14 +109,11 @@ export const FEATURE_SECTIONS: Partial<Record<Feature, SectionKind>> = {
   terms: 'terms',
   summary: 'summary',
   notes: 'notes',
+  chart: 'chart',
 };
 
 /** What the offline generator cannot draw, with the reason it gives. */
 export const UNSUPPORTED: [what: string, pattern: RegExp][] = [
-  [
-    'charts',
-    /\b((?:bar|pie|line|donut|doughnut|area|column|scatter|stacked)\s+)?(charts?|graphs?|diagrams?|pie|histograms?|plots?|sparklines?|graphiques?|diagramme?|gr[aá]ficos?|grafici|grafieken?)\b/,
-  ],
   ['maps', /\b(maps?|cartes? g[eé]ographiques?|landkarten?|mapas?|mappe?)\b/],
   ['photos or pictures other than a logo', /\b(photos?|pictures?|product images?|images? of|fotos?|bilder)\b/],
   ['watermarks', /\b(watermarks?|filigranes?|wasserzeichen|marcas? de agua)\b/],

@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderAnswer } from '../offline/__fixtures__/render';
+import { chartColumns } from '../offline/charts';
 import { offlineAnswer, writeAnswer } from '../offline/index';
+import { getPath } from '../offline/sample';
 import { readSpec } from '../offline/spec';
 import { flat, inspectPdf } from './inspect';
 import { REQUESTS } from './requests';
@@ -64,6 +66,16 @@ describe('acceptance suite: the offline writer', () => {
       // A signature is a line to sign on; a logo an image the data fills (both in the template, drawn on the page).
       if (request.marks?.signature) expect(rendered.html).toContain('q-sign-line');
       if (request.marks?.logo) expect(rendered.html).toMatch(/<img class="q-logo" src="\{\{ [\w.]+logo_url \}\}"/);
+      if (request.marks?.chart) {
+        expect(rendered.html).toMatch(new RegExp(`\\| ${request.marks.chart}_chart: "`));
+        // The chart names its bars or slices: the first row's name is on the page twice, in the chart and the table.
+        const table = spec?.table;
+        const columns = table ? chartColumns(table, undefined) : undefined;
+        const rows = table ? (getPath(rendered.sample, table.path) as Record<string, unknown>[]) : [];
+        const first = columns ? String(rows[0]?.[columns.label.path] ?? '') : '';
+        expect(first).not.toBe('');
+        expect(text.split(flat(first)).length - 1, `"${first}" in the chart and the table`).toBeGreaterThanOrEqual(2);
+      }
       if (request.reply) expect(answer.reply).toMatch(request.reply);
     });
   }

@@ -11,8 +11,9 @@ export interface SuiteRequest {
   labels: string[];
   tables?: string[][];
   pageMm?: [width: number, height: number];
-  /** Codes: the value each must decode to. A signature line and a logo: present in the template. */
-  marks?: { qr?: string; barcode?: string; signature?: boolean; logo?: boolean };
+  /** Codes: the value each must decode to. A signature line and a logo: present in the template. A chart: drawn
+   * by core's filter of that type, its labels (the first row's name) on the page beside the table's. */
+  marks?: { qr?: string; barcode?: string; signature?: boolean; logo?: boolean; chart?: 'bar' | 'line' | 'pie' };
   pages?: number;
   /** The reply must say this (a generic document says it is generic). */
   reply?: RegExp;
@@ -142,7 +143,39 @@ export const REQUESTS: SuiteRequest[] = [
     kind: 'dashboard',
     labels: ['Revenue', 'Orders', 'Customers', 'Conversion rate', '110,940'],
     pageMm: A4_LANDSCAPE,
+    marks: { chart: 'bar' },
+    pages: 1,
     png: 'dashboard',
+  },
+  // Charts, drawn from the list they chart.
+  {
+    prompt: 'A monthly sales report with a table of regions with sales and target and a pie chart of sales',
+    kind: 'sales_report',
+    labels: ['Sales', 'North'],
+    tables: [['Region', 'Sales', 'Target']],
+    marks: { chart: 'pie' },
+    pageMm: A4,
+    png: 'pie-chart',
+  },
+  {
+    prompt: 'An expense report with a line chart of the amounts',
+    kind: 'expense_report',
+    labels: ['Expense report', 'Amount'],
+    marks: { chart: 'line' },
+  },
+  {
+    prompt:
+      'Un rapport des ventes avec un tableau des régions avec ventes et objectif, et un graphique en barres des ventes',
+    kind: 'sales_report',
+    labels: ['Ventes', 'Objectif'],
+    tables: [['Région', 'Ventes', 'Objectif']],
+    marks: { chart: 'bar' },
+  },
+  {
+    prompt: 'Ein Verkaufsbericht mit einer Tabelle der Regionen mit Umsatz und Ziel und einem Kreisdiagramm',
+    kind: 'sales_report',
+    labels: ['Umsatz', 'Ziel'],
+    marks: { chart: 'pie' },
   },
   {
     prompt: 'A school report card with subjects, grades and teacher comments',

@@ -164,6 +164,7 @@ export const BUSINESS_KINDS: KindDef[] = [
         landscape: true,
       },
       figures: ['total_revenue', 'orders', 'customers_count', 'conversion_rate'],
+      chart: 'bar',
       values: { total_revenue: 110940, orders: 1284, customers_count: 912, conversion_rate: 0.034 },
       rows: [
         { category: 'Online store', revenue: 58210, orders: 702, growth: 0.12 },

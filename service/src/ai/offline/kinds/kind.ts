@@ -23,6 +23,8 @@ export interface KindDef {
   figures?: string[];
   /** Numbered clauses (contracts, agreements). */
   clauses?: boolean;
+  /** A chart of its list it has without being asked (a dashboard's). */
+  chart?: 'bar' | 'line' | 'pie';
   /** On compact layouts (labels, tickets, cards): the concepts printed large. */
   hero?: string[];
   /** Sample rows for its list: consistent values (totals that add up, ranges that flag). */
