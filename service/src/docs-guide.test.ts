@@ -69,6 +69,10 @@ describe('docs/api.md', () => {
     expect(stdout).toContain('["https://app.example.com"]');
     expect(stdout).toMatch(/^access-control-allow-origin: https:\/\/app\.example\.com\r?$/im);
     expect(stdout).toMatch(/^embed_scope$/m);
+    // The AI's label holds what was asked (a 4x6 page, a barcode of the tracking number), and a turn asking for what
+    // it already has saves nothing.
+    expect(stdout).toMatch(/"width_mm": 101\.6/);
+    expect(stdout).toMatch(/"changed": false/);
     // The AI wrote a template and refined it twice, and the report of it is a real PDF.
     expect(await pdfText(await readFile(join(workDir, 'ai-invoice.pdf')))).toMatch(/Facture|FACTURE/);
     // The files it downloaded are the reports it promised.
