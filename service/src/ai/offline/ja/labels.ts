@@ -307,7 +307,7 @@ export const JA_TERMS: Record<string, string> = {
   client_party: '委託者',
   provider_party: '受託者',
   clauses: '条項',
-  position: '職位',
+  position: '役職',
   salary: '年俸',
   full_name: '氏名',
   organisation: '所属',
