@@ -1,5 +1,6 @@
 import type { PageSetupInput } from '@quire/core';
 import { labelOf } from './blocks/theme';
+import { jaKindTerm } from './ja/labels';
 import { kindById, presetOf } from './kinds/catalogue';
 import { FORMATS, type PageFormat, pageOf } from './kinds/formats';
 import { term } from './labels';
@@ -355,6 +356,11 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
       insertSection(spec.sections, section);
     }
     namedSet.add(section);
+  }
+  // A kind's own word where the Japanese dictionary's does not fit it (a report card's subject is 科目, not 件名).
+  for (const named of [...spec.fields, ...(spec.table?.columns ?? [])]) {
+    const own = named.label ? undefined : jaKindTerm(def?.id, named.concept, spec.language);
+    if (own) named.label = own;
   }
   for (const section of spec.sections) {
     const heading = def?.headings?.[section.kind];

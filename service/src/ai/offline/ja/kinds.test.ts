@@ -28,9 +28,9 @@ interface KindRequest {
 
 const requests: KindRequest[] = [
   {
-    prompt: '生徒の成績表。科目、評価、教員コメント',
+    prompt: '生徒の成績表。科目、評価、担当教員のコメント',
     kind: 'report_card',
-    labels: ['成績表', '生徒氏名', 'クラス', '学期', '科目', '評価', '教員コメント', '署名'],
+    labels: ['成績表', '生徒氏名', 'クラス', '学期', '科目', '評価', '担当教員のコメント', '署名'],
     mm: [210, 297],
     png: 'ja-report-card',
   },
@@ -92,6 +92,12 @@ const requests: KindRequest[] = [
     mm: [148, 210],
   },
   {
+    prompt: 'はがきサイズの保証書、製造番号とお買い上げ日',
+    kind: 'warranty_card',
+    labels: ['保証書', '製造番号', 'お買い上げ日', '保証期限', '販売店'],
+    mm: [100, 148],
+  },
+  {
     prompt: '倉庫の在庫表',
     kind: 'inventory_count',
     labels: ['棚卸表', '品番', '帳簿在庫', '実地棚卸数', '差異'],
@@ -105,6 +111,25 @@ describe('offline provider: Japanese requests for the catalogue kinds', () => {
     // Kinds that are a base type as it is (statement) have their words in JA_DOC_TYPE_WORDS.
     expect(KINDS.filter((k) => k.title && !named.has(k.id)).map((k) => k.id)).toEqual([]);
     expect([...named].filter((id) => !KINDS.some((k) => k.id === id))).toEqual([]);
+  });
+
+  it("prints a kind's own Japanese word where the dictionary's does not fit it, and translates it back", async () => {
+    const answer = await provider.complete({
+      messages: [],
+      task: { kind: 'generate', prompt: '成績表を作成', templateKind: 'document' },
+    });
+    const first = await renderAnswer(answer);
+    const text = squeeze(flat(inspectPdf(first.bytes).reading));
+    // A report card's subject is 科目; 件名 is a letter's.
+    expect(text).toContain('科目');
+    expect(text).not.toContain('件名');
+    const translated = await provider.complete({
+      messages: [],
+      task: { kind: 'refine', instruction: 'Translate the labels into English', current: first.template, history: [] },
+    });
+    const english = squeeze(flat(inspectPdf((await renderAnswer(translated)).bytes).reading));
+    expect(english).toContain('subject');
+    expect(english).not.toContain('科目');
   });
 
   for (const c of requests) {

@@ -347,3 +347,24 @@ export const JA_TERMS: Record<string, string> = {
   closing: '敬具',
   no_items: '明細はありません',
 };
+
+/**
+ * Japanese labels a catalogue kind prints in place of the dictionary's, where one Japanese word does not fit every
+ * kind: a report card's subject is its 科目 (a letter's is its 件名), a menu's description a dish's 説明, an expense
+ * line's its 摘要. The other languages' words fit both; plan.ts applies these to the kind's own fields and columns.
+ * Each must read back as its concept (ja/words.ts), so that translating the labels replaces it.
+ */
+export const JA_KIND_TERMS: Record<string, Record<string, string>> = {
+  report_card: { subject: '科目' },
+  class_schedule: { subject: '科目' },
+  menu: { description: '説明' },
+  expense_report: { description: '摘要' },
+  hotel_folio: { description: '摘要' },
+  donation_receipt: { description: '摘要' },
+  booking_confirmation: { description: '内容', rate: '宿泊単価' },
+};
+
+/** The label a kind prints for a concept in Japanese, where it differs from the dictionary's. */
+export function jaKindTerm(kind: string | undefined, concept: string | undefined, lang: string): string | undefined {
+  return lang === 'ja' && kind && concept ? JA_KIND_TERMS[kind]?.[concept] : undefined;
+}

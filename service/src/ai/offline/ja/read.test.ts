@@ -95,6 +95,12 @@ describe('reading a request written in Japanese', () => {
     expect(r.tableNoun).toBeUndefined();
     expect(keys(r.columns)).toEqual(['subject', 'grade']);
     expect(r.fields).toEqual([]);
+    // A name the dictionary knows whole is one item, の and all.
+    expect(keys(readRequest('成績表。科目、評価、担当教員のコメント').columns)).toEqual([
+      'subject',
+      'grade',
+      'teacher_comment',
+    ]);
     expect(readRequest('商品の一覧表').tableNoun).toBe('products');
   });
 
@@ -118,6 +124,15 @@ describe('reading a request written in Japanese', () => {
     expect(keys(certificate.fields)).toEqual(['course', 'completion_date']);
     expect(certificate.parties).toEqual(['recipient']);
     expect(certificate.features.has('signature')).toBe(true);
+  });
+
+  it('reads はがき and A5 as page formats, with no field named サイズ', () => {
+    const postcard = readRequest('はがきサイズの案内状');
+    expect([postcard.pageFormat?.widthMm, postcard.pageFormat?.heightMm]).toEqual([100, 148]);
+    expect(postcard.docType).toBe('letter');
+    const a5 = readRequest('A5サイズの請求書');
+    expect(a5.pageFormat?.name).toBe('A5');
+    expect(a5.fields).toEqual([]);
   });
 
   it('keeps Japanese names as labels and makes English data names of them', () => {

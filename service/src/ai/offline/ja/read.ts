@@ -1,4 +1,5 @@
 import { kindById } from '../kinds/catalogue';
+import type { PageFormat } from '../kinds/formats';
 import { presetOfKind } from '../kinds/kind';
 import { escapeRegex } from '../kinds/retrieve';
 import { type ListItem, type Named, named, type Scan } from '../scan';
@@ -60,7 +61,12 @@ const NOUN = '(?:(?!及び|並びに)[\\u3400-\\u4dbf\\u4e00-\\u9fff\\u3005\\u30
 /** Hiragana written inside a name (支払い期限, 見積もり) and a polite お/ご in front (お支払期限). */
 const OKURIGANA =
   '(?<=[\\u3400-\\u9fff])[いりきけしえみちつもれ]{1,2}(?=[\\u3400-\\u9fff])|(?<![付入含載])(?<=[\\u3400-\\u9fff])[いりきけしえみ](?![\\u3040-\\u309f])';
-const ITEM = `(?:[おご](?=[\\u3400-\\u9fff]))?(?:${NOUN}|${OKURIGANA})+`;
+/** Names written with の that the dictionary knows whole (担当教員のコメント): one item, not two. */
+const WITH_NO = [...Object.values(JA_TERMS), ...Object.values(JA_CONCEPT_WORDS).flat()]
+  .filter((w) => /^[^\u3040-\u309f、・,/]+の[^\u3040-\u309f、・,/]+$/u.test(w))
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegex);
+const ITEM = `(?:${WITH_NO.length ? `${WITH_NO.join('|')}|` : ''}(?:[おご](?=[\\u3400-\\u9fff]))?(?:${NOUN}|${OKURIGANA})+)`;
 const JOIN = '[ \\u3000]*(?:[、，,・/;]|および|及び|並びに|ならびに|と|や)[ \\u3000]*';
 /** Items and their joins; blanked stretches (something already understood) between joins are skipped. */
 const LIST = `${ITEM}(?:(?:${JOIN})+[ \\u3000]*${ITEM})*`;
@@ -157,6 +163,15 @@ function detectLook(scan: Scan, request: Request): void {
   }
 }
 
+const POSTCARD: PageFormat = {
+  name: 'はがき 100 × 148 mm',
+  size: 'custom',
+  widthMm: 100,
+  heightMm: 148,
+  orientation: 'portrait',
+  margin: 8,
+};
+
 function detectPage(scan: Scan, request: Request): void {
   const landscape = scan.first(/横向き|横長|横型|横置き|ランドスケープ/u);
   const portrait = scan.first(/縦向き|縦長|縦型|縦置き|ポートレート/u);
@@ -178,6 +193,14 @@ function detectPage(scan: Scan, request: Request): void {
     request.pageSize = 'Legal';
     scan.consumeMatch(legal);
   }
+  // はがき (the Japanese postcard, 100 × 148 mm): a size the page model has no name for, as A5 is.
+  const postcard = scan.first(/(?:官製|往復)?(?:はがき|ハガキ|葉書)(?:サイズ|判|大)?/u);
+  if (postcard) {
+    request.pageFormat = POSTCARD;
+    scan.consumeMatch(postcard);
+  }
+  // "A5サイズ": the word rules read A5 and A6 (kinds/formats.ts); the Japanese words after them are understood here.
+  for (const m of scan.all(/(?<=a[56])(?:サイズ|用紙|判)/u)) scan.consumeMatch(m);
   const a4 = scan.first(/a4(?:サイズ|用紙|判|縦|横)?/u);
   if (a4) {
     request.pageSize = 'A4';

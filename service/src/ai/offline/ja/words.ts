@@ -173,7 +173,7 @@ export const JA_CONCEPT_WORDS: Record<string, string[]> = {
   unit: ['単位'],
   unit_price: ['単価'],
   price: ['価格', '値段', '料金', '定価'],
-  rate: ['時間単価', '時給'],
+  rate: ['時間単価', '時給', '宿泊単価'],
   day_rate: ['日額', '日当'],
   days: ['日数'],
   hours: ['時間', '作業時間', '勤務時間', '稼働時間', '時間数'],
