@@ -58,7 +58,8 @@ const requests: KindRequest[] = [
   {
     prompt: 'レストランのメニュー',
     kind: 'menu',
-    labels: ['メニュー', '区分', '料理', '価格'],
+    // The kind's sample prices are scaled to yen as every other amount (Burrata is 12 in dollars' worth).
+    labels: ['メニュー', '区分', '料理', '説明', '価格', '￥1,200'],
     mm: [210, 297],
   },
   {
@@ -96,6 +97,19 @@ const requests: KindRequest[] = [
     kind: 'warranty_card',
     labels: ['保証書', '製造番号', 'お買い上げ日', '保証期限', '販売店'],
     mm: [100, 148],
+  },
+  {
+    prompt: '家賃領収書',
+    kind: 'rent_receipt',
+    labels: ['家賃領収書', '対象期間', '物件所在地', 'お支払額', '￥145,000', '貸主', '借主'],
+    mm: [210, 297],
+  },
+  {
+    // The currency printed is the one the prices are in.
+    prompt: '価格表',
+    kind: 'price_list',
+    labels: ['価格表', '有効開始日', '通貨JPY', '品番', '単位', '価格'],
+    mm: [210, 297],
   },
   {
     prompt: '倉庫の在庫表',
@@ -149,7 +163,7 @@ describe('offline provider: Japanese requests for the catalogue kinds', () => {
         ...(c.png ? { png: `${ARTIFACTS}generated-${c.png}` } : {}),
       });
       const text = squeeze(flat(pdf.reading));
-      for (const label of c.labels) expect(text, `label "${label}" in the PDF`).toContain(squeeze(label));
+      for (const label of c.labels) expect(text, `label "${label}" in the PDF`).toContain(squeeze(label).toLowerCase());
       const [width, height] = pdf.sizes[0] ?? [0, 0];
       expect(width).toBeCloseTo(c.mm[0], 0);
       expect(height).toBeCloseTo(c.mm[1], 0);
