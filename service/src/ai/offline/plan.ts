@@ -1,6 +1,7 @@
 import type { PageSetupInput } from '@quire/core';
 import { labelOf } from './blocks/theme';
 import { type ChartType, chartColumns } from './charts';
+import { jaKindTerm } from './ja/labels';
 import { kindById, presetOf } from './kinds/catalogue';
 import { FORMATS, type PageFormat, pageOf } from './kinds/formats';
 import { term } from './labels';
@@ -389,6 +390,11 @@ export function planSpec(request: Request, prompt: string, page?: PageSetupInput
           ? qr
           : undefined;
     if (drop) spec.sections.splice(spec.sections.indexOf(drop), 1);
+  }
+  // A kind's own word where the Japanese dictionary's does not fit it (a report card's subject is 科目, not 件名).
+  for (const named of [...spec.fields, ...(spec.table?.columns ?? [])]) {
+    const own = named.label ? undefined : jaKindTerm(def?.id, named.concept, spec.language);
+    if (own) named.label = own;
   }
   for (const section of spec.sections) {
     const heading = def?.headings?.[section.kind];

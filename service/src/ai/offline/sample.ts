@@ -2,7 +2,7 @@ import { kindById } from './kinds/catalogue';
 import { KIND_CONCEPTS } from './kinds/concepts';
 import type { DocumentSpec, FieldSpec, Lang, ValueType } from './spec';
 import { humanize } from './text';
-import { conceptOf } from './vocabulary';
+import { CONCEPTS, conceptOf } from './vocabulary';
 
 /**
  * Sample data for a spec: every value the template prints, plausible for the kind of document and in its
@@ -800,8 +800,20 @@ function seedKind(spec: DocumentSpec, data: Record<string, unknown>): void {
   if (!def) return;
   const clauses = spec.sections.find((s) => s.kind === 'clauses');
   const listPath = def.clauses ? clauses?.path : spec.table?.path;
-  if (def.rows && listPath && getPath(data, listPath) === undefined) setPath(data, listPath, structuredClone(def.rows));
+  // Its rows and values are in dollars' worth; yen are scaled as every other amount (a ￥12 dish is not printed).
+  const scale = MONEY_SCALE[spec.currency] ?? 1;
+  const money = new Set((spec.table?.columns ?? []).filter((c) => c.type === 'money').map((c) => c.path));
+  const scaled = (value: unknown, isMoney: boolean) =>
+    isMoney && typeof value === 'number' ? Math.round(value * scale) : structuredClone(value);
+  if (def.rows && listPath && getPath(data, listPath) === undefined)
+    setPath(
+      data,
+      listPath,
+      def.rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, scaled(v, money.has(k))]))),
+    );
+  const isMoney = (path: string) => CONCEPTS[path.split('.').pop() as string]?.type === 'money';
+  // The currency printed is the one the amounts are in (a Japanese price list is in yen, not its sample's euros).
   for (const [key, value] of Object.entries(def.values ?? {}))
-    put(data, `${spec.root}.${key}`, () => structuredClone(value));
-  for (const [key, value] of Object.entries(def.data ?? {})) put(data, key, () => structuredClone(value));
+    put(data, `${spec.root}.${key}`, () => (key === 'currency' ? spec.currency : scaled(value, isMoney(key))));
+  for (const [key, value] of Object.entries(def.data ?? {})) put(data, key, () => scaled(value, isMoney(key)));
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { KINDS } from '../kinds/catalogue';
 import { LANGUAGE_NAMES, LOCALES, TERMS, term } from '../labels';
 import { DOC_TYPES, LANGUAGES } from '../spec';
-import { JA_TERMS } from './labels';
+import { conceptOf } from '../vocabulary';
+import { JA_KIND_TERMS, JA_TERMS } from './labels';
 import { JA_DOC_TYPE_WORDS } from './words';
 
 describe('Japanese labels', () => {
@@ -23,6 +25,20 @@ describe('Japanese labels', () => {
     expect(term('page_of', 'ja')).toContain('{c}');
     expect(term('invoice', 'ja')).toBe('請求書');
     expect(term('invoice', 'fr')).toBe('Facture');
+  });
+
+  it("gives a kind's own Japanese words only to kinds and concepts that exist, each read back as its concept", () => {
+    for (const [kind, labels] of Object.entries(JA_KIND_TERMS)) {
+      expect(
+        KINDS.some((k) => k.id === kind),
+        kind,
+      ).toBe(true);
+      for (const [concept, label] of Object.entries(labels)) {
+        expect(TERMS[concept], concept).toBeDefined();
+        // Translating the labels replaces a label only when it reads back as its concept.
+        expect(conceptOf(label), label).toBe(concept);
+      }
+    }
   });
 
   it('names every language and gives it a locale', () => {

@@ -46,7 +46,24 @@ describe('reading a request written in Japanese', () => {
       expect(r.docType, prompt).toBe(kind);
       expect(r.docTypeFound, prompt).toBe(true);
     }
-    expect(readRequest('名刺').docTypeFound).toBe(false);
+    // The catalogue's kinds (kinds/) by their Japanese names, with their base types.
+    const catalogue: [string, string, string][] = [
+      ['名刺', 'business_card', 'document'],
+      ['生徒の通知表', 'report_card', 'report'],
+      ['検査結果報告書', 'lab_report', 'report'],
+      ['勤怠表', 'attendance_sheet', 'report'],
+      ['月次売上報告書', 'sales_report', 'report'],
+      ['宛名ラベル', 'address_label', 'letter'],
+      ['入場券', 'event_ticket', 'document'],
+      ['保証書', 'warranty_card', 'document'],
+      ['時間割', 'class_schedule', 'report'],
+      ['価格表', 'price_list', 'report'],
+    ];
+    for (const [prompt, kind, base] of catalogue) {
+      const r = readRequest(prompt);
+      expect([r.kind, r.docType], prompt).toEqual([kind, base]);
+    }
+    expect(readRequest('履歴書').docTypeFound).toBe(false);
   });
 
   it('makes a title of the nouns written onto a report or certificate name', () => {
@@ -72,9 +89,18 @@ describe('reading a request written in Japanese', () => {
   });
 
   it('does not read the name of a document ending in 表 as a table of it', () => {
+    // A report card: 科目 and 評価 are its subjects list's columns, not a table named 通知.
     const r = readRequest('生徒の通知表。科目、評価');
-    expect(r.columns).toEqual([]);
-    expect(keys(r.fields)).toEqual(['subject', 'grade']);
+    expect(r.kind).toBe('report_card');
+    expect(r.tableNoun).toBeUndefined();
+    expect(keys(r.columns)).toEqual(['subject', 'grade']);
+    expect(r.fields).toEqual([]);
+    // A name the dictionary knows whole is one item, の and all.
+    expect(keys(readRequest('成績表。科目、評価、担当教員のコメント').columns)).toEqual([
+      'subject',
+      'grade',
+      'teacher_comment',
+    ]);
     expect(readRequest('商品の一覧表').tableNoun).toBe('products');
   });
 
@@ -100,10 +126,20 @@ describe('reading a request written in Japanese', () => {
     expect(certificate.features.has('signature')).toBe(true);
   });
 
+  it('reads はがき and A5 as page formats, with no field named サイズ', () => {
+    const postcard = readRequest('はがきサイズの案内状');
+    expect([postcard.pageFormat?.widthMm, postcard.pageFormat?.heightMm]).toEqual([100, 148]);
+    expect(postcard.docType).toBe('letter');
+    const a5 = readRequest('A5サイズの請求書');
+    expect(a5.pageFormat?.name).toBe('A5');
+    expect(a5.fields).toEqual([]);
+  });
+
   it('keeps Japanese names as labels and makes English data names of them', () => {
     const r = readRequest('部屋番号、宿泊数、料金の列のある請求書、チェックイン日とチェックアウト日');
     expect(r.columns.map((c) => [c.key, c.label, c.type])).toEqual([
-      ['room_number', '部屋番号', 'text'],
+      // 部屋番号 is the dictionary's own label for room_number (kinds/concepts.ts), so it needs none of its own.
+      ['room_number', undefined, 'text'],
       ['stay_count', '宿泊数', 'number'],
       ['price', '料金', 'money'],
     ]);

@@ -1,15 +1,22 @@
-import { type ListItem, named, type Scan } from '../scan';
-import type { Lang } from '../spec';
+import { kindById } from '../kinds/catalogue';
+import type { PageFormat } from '../kinds/formats';
+import { presetOfKind } from '../kinds/kind';
+import { escapeRegex } from '../kinds/retrieve';
+import { type ListItem, type Named, named, type Scan } from '../scan';
+import type { DocType, Lang } from '../spec';
 import type { Request } from '../understand';
 import { COLOURS, CONCEPTS, conceptOf } from '../vocabulary';
 import type { Feature } from '../words';
+import { JA_TERMS } from './labels';
 import { hasJapanese } from './script';
 import {
   canonical,
   JA_COLOURS,
+  JA_CONCEPT_WORDS,
   JA_DOC_TYPE_WORDS,
   JA_FEATURE_PATTERNS,
   JA_FONTS,
+  JA_KIND_WORDS,
   JA_LANGUAGE_NAMES,
   JA_ROW_NOUNS,
   JA_TOTALS,
@@ -29,8 +36,8 @@ import {
  */
 export function isJapanesePrompt(text: string): boolean {
   if (!hasJapanese(text)) return false;
-  if (!/[\u3040-\u30ff]/.test(text) && !JA_DOC_TYPE_WORDS.some(([, words]) => words.some((w) => text.includes(w))))
-    return false;
+  const named = [...JA_DOC_TYPE_WORDS, ...JA_KIND_WORDS].some(([, words]) => words.some((w) => text.includes(w)));
+  if (!/[\u3040-\u30ff]/.test(text) && !named) return false;
   const japanese = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/g)?.length ?? 0;
   const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
   // A Japanese character carries about as much as a Latin word of four letters.
@@ -54,7 +61,12 @@ const NOUN = '(?:(?!及び|並びに)[\\u3400-\\u4dbf\\u4e00-\\u9fff\\u3005\\u30
 /** Hiragana written inside a name (支払い期限, 見積もり) and a polite お/ご in front (お支払期限). */
 const OKURIGANA =
   '(?<=[\\u3400-\\u9fff])[いりきけしえみちつもれ]{1,2}(?=[\\u3400-\\u9fff])|(?<![付入含載])(?<=[\\u3400-\\u9fff])[いりきけしえみ](?![\\u3040-\\u309f])';
-const ITEM = `(?:[おご](?=[\\u3400-\\u9fff]))?(?:${NOUN}|${OKURIGANA})+`;
+/** Names written with の that the dictionary knows whole (担当教員のコメント): one item, not two. */
+const WITH_NO = [...Object.values(JA_TERMS), ...Object.values(JA_CONCEPT_WORDS).flat()]
+  .filter((w) => /^[^\u3040-\u309f、・,/]+の[^\u3040-\u309f、・,/]+$/u.test(w))
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegex);
+const ITEM = `(?:${WITH_NO.length ? `${WITH_NO.join('|')}|` : ''}(?:[おご](?=[\\u3400-\\u9fff]))?(?:${NOUN}|${OKURIGANA})+)`;
 const JOIN = '[ \\u3000]*(?:[、，,・/;]|および|及び|並びに|ならびに|と|や)[ \\u3000]*';
 /** Items and their joins; blanked stretches (something already understood) between joins are skipped. */
 const LIST = `${ITEM}(?:(?:${JOIN})+[ \\u3000]*${ITEM})*`;
@@ -77,31 +89,47 @@ function itemsOf(scan: Scan, start: number, text: string): ListItem[] {
   return items;
 }
 
+/** Every name of a kind: the catalogue's (by id, with its base type), then the base types' own. */
+function kindNames(): { id?: string; type: DocType; words: string[] }[] {
+  const kinds = JA_KIND_WORDS.flatMap(([id, words]) => {
+    const def = kindById(id);
+    return def ? [{ id, type: def.base, words }] : [];
+  });
+  return [...kinds, ...JA_DOC_TYPE_WORDS.map(([type, words]) => ({ type, words }))];
+}
+
 function detectKind(scan: Scan, request: Request): void {
-  let best: { type: Request['docType']; index: number; length: number } | undefined;
-  for (const [type, words] of JA_DOC_TYPE_WORDS) {
-    for (const word of words) {
-      const match = scan.first(new RegExp(word, 'u'));
+  const names = kindNames();
+  let best: { name: (typeof names)[number]; index: number; length: number } | undefined;
+  for (const name of names) {
+    for (const word of name.words) {
+      const match = scan.first(new RegExp(escapeRegex(word), 'u'));
       if (!match) continue;
+      // The earliest mention wins, then the longer (検査結果報告書 starts before the 報告書 inside it).
       if (!best || match.index < best.index || (match.index === best.index && match[0].length > best.length))
-        best = { type, index: match.index, length: match[0].length };
+        best = { name, index: match.index, length: match[0].length };
     }
   }
   if (!best) return;
-  request.docType = best.type;
+  request.docType = best.name.type;
   request.docTypeFound = true;
-  // "月次売上報告書", "研修修了証明書": the nouns written onto the kind's name make its title.
-  if (['report', 'certificate', 'statement', 'minutes', 'letter'].includes(best.type)) {
+  // A catalogue kind brings its block set: page format, list, marks (plan.ts reads them from the kind).
+  if (best.name.id) request.kind = best.name.id;
+  // "月次売上報告書", "研修修了証明書": the nouns written onto a report's or certificate's name make its title;
+  // labels, tickets and cards carry their kind's name in a small band, with no title.
+  const layout = kindById(best.name.id)?.layout;
+  const compact = layout === 'label' || layout === 'ticket' || layout === 'card';
+  if (!compact && ['report', 'certificate', 'statement', 'minutes', 'letter'].includes(best.name.type)) {
     const head = scan.work.slice(0, best.index);
     const before = new RegExp(`(?:${NOUN}){1,10}$`, 'u').exec(head);
     const title = before ? scan.text(before.index, best.index + best.length) : '';
     if (title && !request.title && !(request.languageExplicit && request.language !== 'ja')) request.title = title;
     if (before) scan.consume(before.index, best.index);
   }
-  // Every mention of the kind is understood ("請求書番号" leaves "番号").
-  for (const [type, words] of JA_DOC_TYPE_WORDS) {
-    if (type !== best.type) continue;
-    for (const word of words) for (const m of scan.all(new RegExp(word, 'u'))) scan.consumeMatch(m);
+  // Every mention of the kind is understood ("請求書番号" leaves "番号"), and of its base type's names with it.
+  for (const name of names) {
+    if (name !== best.name && (name.id || name.type !== best.name.type)) continue;
+    for (const word of name.words) for (const m of scan.all(new RegExp(escapeRegex(word), 'u'))) scan.consumeMatch(m);
   }
 }
 
@@ -135,6 +163,15 @@ function detectLook(scan: Scan, request: Request): void {
   }
 }
 
+const POSTCARD: PageFormat = {
+  name: 'はがき 100 × 148 mm',
+  size: 'custom',
+  widthMm: 100,
+  heightMm: 148,
+  orientation: 'portrait',
+  margin: 8,
+};
+
 function detectPage(scan: Scan, request: Request): void {
   const landscape = scan.first(/横向き|横長|横型|横置き|ランドスケープ/u);
   const portrait = scan.first(/縦向き|縦長|縦型|縦置き|ポートレート/u);
@@ -156,6 +193,14 @@ function detectPage(scan: Scan, request: Request): void {
     request.pageSize = 'Legal';
     scan.consumeMatch(legal);
   }
+  // はがき (the Japanese postcard, 100 × 148 mm): a size the page model has no name for, as A5 is.
+  const postcard = scan.first(/(?:官製|往復)?(?:はがき|ハガキ|葉書)(?:サイズ|判|大)?/u);
+  if (postcard) {
+    request.pageFormat = POSTCARD;
+    scan.consumeMatch(postcard);
+  }
+  // "A5サイズ": the word rules read A5 and A6 (kinds/formats.ts); the Japanese words after them are understood here.
+  for (const m of scan.all(/(?<=a[56])(?:サイズ|用紙|判)/u)) scan.consumeMatch(m);
   const a4 = scan.first(/a4(?:サイズ|用紙|判|縦|横)?/u);
   if (a4) {
     request.pageSize = 'A4';
@@ -194,6 +239,40 @@ function markOf(text: string): Feature | undefined {
 }
 
 /**
+ * A name the request's catalogue kind has among its own fields or columns: "氏名" on a business card is its
+ * full_name (not a second name field), "科目" on a report card the subjects list's column. Listed without a table
+ * word, a column of the kind's list is still a column: Japanese has no plurals to say so.
+ */
+function ownOfKind(request: Request, text: string): { named: Named; column: boolean } | undefined {
+  const def = kindById(request.kind);
+  if (!def) return undefined;
+  const preset = presetOfKind(def, def.base);
+  const key = canonical(text);
+  const means = (concept: string) =>
+    conceptOf(text) === concept ||
+    canonical(JA_TERMS[concept] ?? '') === key ||
+    (JA_CONCEPT_WORDS[concept] ?? []).some((w) => canonical(w) === key);
+  const columns = preset.table?.columns ?? [];
+  const concept = columns.find(means) ?? preset.fields.find(means);
+  const def2 = concept ? CONCEPTS[concept] : undefined;
+  if (!concept || !def2) return undefined;
+  const { sum: _, ...asWritten } = named(text);
+  return {
+    named: { ...asWritten, concept, key: def2.name ?? concept, type: def2.type, ...(def2.sum ? { sum: true } : {}) },
+    column: columns.includes(concept),
+  };
+}
+
+/** Adds a name the kind has as its own; false when it is not one of the kind's. */
+function addOwn(request: Request, text: string): boolean {
+  const own = ownOfKind(request, text);
+  if (!own) return false;
+  const list = own.column ? request.columns : request.fields;
+  if (!list.some((x) => x.key === own.named.key)) list.push(own.named);
+  return true;
+}
+
+/**
  * The columns of a list written before a table word. "納品先、注文番号、品番・品名・数量の表": when 、 and a tighter
  * join (・, と, 及び) are both used, only the last group is the table's; the items before it are left for the fields.
  */
@@ -210,6 +289,10 @@ function addColumns(scan: Scan, request: Request, items: ListItem[]): void {
   for (const item of items) {
     const mark = markOf(item.text);
     const concept = conceptOf(item.text);
+    if (!mark && addOwn(request, item.text)) {
+      scan.consume(item.start, item.end);
+      continue;
+    }
     if (concept && CONCEPTS[concept]?.party) {
       if (!request.parties.includes(concept)) request.parties.push(concept);
     } else if (mark && mark !== 'notes') {
@@ -296,6 +379,7 @@ function addFields(scan: Scan, request: Request, lists: ListItem[][]): void {
         addFeature(request, mark);
         continue;
       }
+      if (addOwn(request, item.text)) continue;
       if (new RegExp(`^(?:${JA_TOTALS.source})$`).test(canonical(item.text))) {
         addFeature(request, 'totals');
         continue;

@@ -11,9 +11,9 @@ import type { Feature } from '../words';
  */
 
 /**
- * Document kinds. The earliest mention wins, as for the other languages. Kinds the writer does not have yet
- * (成績表・通知表 report card, 名札 name badge, チケット ticket, 配送ラベル・宛名ラベル shipping label, 名刺 business
- * card, 契約書 contract, 履歴書 CV) join here when the catalogue gains them; a test checks every kind has words.
+ * The base document types. The earliest mention wins, as for the other languages; the catalogue's kinds
+ * (JA_KIND_WORDS) are read with these. Kinds the writer does not have (履歴書 CV) join when the catalogue gains
+ * them; a test checks every kind has words.
  */
 export const JA_DOC_TYPE_WORDS: [DocType, string[]][] = [
   ['credit_note', ['返金伝票', '赤伝票', 'クレジットノート', '貸方票']],
@@ -22,7 +22,7 @@ export const JA_DOC_TYPE_WORDS: [DocType, string[]][] = [
   ['packing_slip', ['梱包明細書', '梱包明細', 'パッキングリスト', '出荷明細書', '出荷明細']],
   ['delivery_note', ['納品書', '納品伝票', '出荷伝票']],
   ['payslip', ['給与明細書', '給与明細', '給料明細', '賃金明細', '給与支払明細書']],
-  ['timesheet', ['勤務表', 'タイムシート', '勤怠表', '出勤簿', '作業時間報告書', '稼働報告書']],
+  ['timesheet', ['勤務表', 'タイムシート', '作業時間報告書', '稼働報告書']],
   ['statement', ['取引明細書', '取引明細', '入出金明細', '口座明細', '利用明細書', '残高明細']],
   ['minutes', ['議事録', '会議録', 'ミーティング記録']],
   ['certificate', ['修了証明書', '証明書', '修了証書', '修了証', '認定証', '賞状', '表彰状', '証書', '合格証']],
@@ -30,7 +30,54 @@ export const JA_DOC_TYPE_WORDS: [DocType, string[]][] = [
   ['quote', ['見積書', '御見積書', 'お見積書', '見積もり書', '見積り書', '見積もり', '見積り', '見積']],
   ['receipt', ['領収書', '領収証', 'レシート']],
   ['letter', ['手紙', '書簡', '案内状', '挨拶状', '送付状', '依頼状', 'お知らせ状', 'ビジネスレター']],
-  ['report', ['報告書', 'レポート', '月報', '週報', '日報', '分析', 'ダッシュボード', '実績表', '売上表']],
+  ['report', ['報告書', 'レポート', '月報', '週報', '日報', '分析', '実績表', '売上表']],
+];
+
+/**
+ * The catalogue's kinds (kinds/), by id: their Japanese names. A kind's name is read before its base type's (so
+ * 検査結果報告書 is a lab report, not a report, and 勤怠表 an attendance sheet, not a timesheet); a test fails for a
+ * kind without one.
+ */
+export const JA_KIND_WORDS: [string, string[]][] = [
+  ['expense_report', ['経費精算書', '経費報告書', '経費精算', '立替経費精算書', '交通費精算書']],
+  ['sales_report', ['売上報告書', '販売報告書', '売上レポート', '営業報告書']],
+  ['dashboard', ['ダッシュボード', 'kpiレポート', '業績ダッシュボード']],
+  ['inventory_count', ['棚卸表', '棚卸票', '棚卸しシート', '棚卸シート', '在庫表', '在庫一覧表', '在庫集計表']],
+  ['price_list', ['価格表', '料金表', 'プライスリスト', '価格一覧']],
+  ['spec_sheet', ['製品仕様書', '仕様書', 'スペックシート', '製品仕様']],
+  ['work_order', ['作業指示書', '作業依頼書', '作業指図書', 'ワークオーダー']],
+  ['service_report', ['作業報告書', 'サービス報告書', '点検報告書', '修理報告書', '保守報告書']],
+  ['incident_report', ['インシデント報告書', '事故報告書', 'トラブル報告書', '障害報告書', 'ヒヤリハット報告書']],
+  ['bill_of_lading', ['船荷証券', '運送状', 'b/l']],
+  ['customs_declaration', ['税関申告書', '通関申告書', '輸出申告書', '輸入申告書', 'インボイス兼税関申告書']],
+  ['hotel_folio', ['宿泊明細書', '宿泊明細', 'ホテルの明細書', '宿泊料金明細']],
+  ['donation_receipt', ['寄附金受領証明書', '寄付金受領証明書', '寄附金受領証', '寄付金受領証', '寄付の領収書']],
+  ['rent_receipt', ['家賃領収書', '家賃の領収書', '賃料領収書']],
+  ['menu', ['メニュー', 'お品書き', '献立表', 'ドリンクメニュー', 'ランチメニュー']],
+  ['report_card', ['成績表', '通知表', '成績通知書', '通信簿', '成績証明書']],
+  ['lab_report', ['検査結果報告書', '検査報告書', '検査結果', '臨床検査', '血液検査']],
+  ['prescription', ['処方箋', '処方せん', '処方書']],
+  ['attendance_sheet', ['出席表', '出席簿', '出欠表', '勤怠表', '出勤簿', '参加者名簿']],
+  ['class_schedule', ['時間割', '授業時間割', '時間割表']],
+  ['event_programme', ['プログラム', '式次第', '進行表', 'タイムテーブル']],
+  ['itinerary', ['旅程表', '旅行日程表', '行程表', '旅のしおり', '旅程']],
+  ['booking_confirmation', ['予約確認書', '予約確認', '予約確認票', '宿泊予約確認書']],
+  ['recipe_card', ['レシピカード', 'レシピ', '作り方カード']],
+  ['contract', ['業務委託契約書', '契約書', 'サービス契約書', '請負契約書']],
+  ['nda', ['秘密保持契約書', '秘密保持契約', '機密保持契約書', 'nda']],
+  ['lease', ['賃貸借契約書', '建物賃貸借契約書', '賃貸契約書', '賃貸借契約']],
+  ['offer_letter', ['採用通知書', '内定通知書', '採用通知', '内定通知']],
+  ['cover_letter', ['カバーレター', '添え状', '応募書類の送付状']],
+  ['reference_letter', ['推薦状', '紹介状', '推薦書']],
+  ['shipping_label', ['配送ラベル', '送り状', '発送ラベル', '出荷ラベル', '宅配伝票', '配送伝票']],
+  ['address_label', ['宛名ラベル', '宛名シール', 'アドレスラベル']],
+  ['name_badge', ['名札', 'ネームプレート', 'ネームカード', 'ネームバッジ', '入館証']],
+  ['event_ticket', ['入場券', 'チケット', '観覧券', '招待券', '前売券']],
+  ['boarding_pass', ['搭乗券', 'ボーディングパス']],
+  ['business_card', ['名刺']],
+  ['gift_card', ['ギフトカード', 'ギフト券', '商品券']],
+  ['membership_card', ['会員証', 'メンバーズカード', '会員カード', 'ポイントカード']],
+  ['warranty_card', ['保証書', '製品保証書', '保証カード']],
 ];
 
 /** Kinds of email, as email/kinds.ts EMAIL_KIND_WORDS: the first that matches wins (the text stays English). */
@@ -94,7 +141,8 @@ export const JA_CONCEPT_WORDS: Record<string, string[]> = {
   closing_balance: ['期末残高', '最終残高'],
   course: ['コース', '講座', '課程', '研修', '研修名', 'コース名'],
   grade: ['評価', '成績', '評定'],
-  subject: ['件名', '題名', '表題'],
+  subject: ['件名', '題名', '表題', '科目', '教科'],
+  teacher_comment: ['教員コメント', '担任コメント', '先生コメント', '所見', '担任所見'],
   location: ['場所', '会場', '開催場所'],
   chair: ['議長', '司会', '司会者'],
   attendees: ['出席者', '参加者'],
@@ -125,7 +173,7 @@ export const JA_CONCEPT_WORDS: Record<string, string[]> = {
   unit: ['単位'],
   unit_price: ['単価'],
   price: ['価格', '値段', '料金', '定価'],
-  rate: ['時間単価', '時給'],
+  rate: ['時間単価', '時給', '宿泊単価'],
   day_rate: ['日額', '日当'],
   days: ['日数'],
   hours: ['時間', '作業時間', '勤務時間', '稼働時間', '時間数'],

@@ -54,7 +54,8 @@ export const japaneseRequests: LanguageRequest[] = [
   {
     prompt: 'A4横向きの月次売上報告書、概要、地域・売上・目標・成長率の列、ページ番号付き',
     labels: ['月次売上報告書', '概要', '地域', '売上', '目標', '成長率', '1 / 1 ページ'],
-    data: ['report.rows.0.sales', 'report.summary'],
+    // The catalogue's sales report (KPI cards above its list of regions).
+    data: ['report.regions.0.sales', 'report.summary'],
     docType: 'report',
     language: 'ja',
     orientation: 'landscape',
