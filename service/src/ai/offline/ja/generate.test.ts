@@ -36,11 +36,29 @@ describe('offline provider: requests written in Japanese', () => {
   it('says plainly what it cannot draw, in English like every reply', async () => {
     const answer = await provider.complete({
       messages: [],
-      task: { kind: 'generate', prompt: 'グラフ付きの週報、地域・売上の列', templateKind: 'document' },
+      task: { kind: 'generate', prompt: '地図付きの週報、地域・売上の列', templateKind: 'document' },
     });
     const result = await renderAnswer(answer);
-    expect(result.reply).toMatch(/I can't add charts yet/);
+    expect(result.reply).toMatch(/I can't add maps yet/);
     expect(squeeze(await pdfText(result.bytes))).toContain('地域');
+  });
+
+  it('draws a chart of the table asked for, with its Japanese names', async () => {
+    const answer = await provider.complete({
+      messages: [],
+      task: {
+        kind: 'generate',
+        prompt: '棒グラフ付きの月次売上報告書、地域・売上・目標の列',
+        templateKind: 'document',
+      },
+    });
+    const result = await renderAnswer(answer);
+    expect(result.reply).toMatch(/a bar chart of 売上 by 地域/);
+    expect(result.html).toContain('| bar_chart: "region", "sales"');
+    // The first region is named twice: under its bar and in its row.
+    const text = squeeze(await pdfText(result.bytes));
+    const first = String((result.sample.report as { regions: { region: string }[] }).regions[0]?.region);
+    expect(text.split(squeeze(first)).length - 1).toBeGreaterThanOrEqual(2);
   });
 
   it('translates the labels of a template into Japanese', async () => {

@@ -215,7 +215,8 @@ describe('reading a request written in Japanese', () => {
   });
 
   it('says what it cannot draw', () => {
-    expect(readRequest('グラフ付きの週報').unsupported).toEqual(['charts']);
+    expect(readRequest('地図付きの週報').unsupported).toEqual(['maps']);
+    expect(readRequest('円グラフ付きの週報')).toMatchObject({ unsupported: [], chart: { type: 'pie' } });
     expect(readRequest('写真入りの報告書').unsupported).toEqual(['photos or pictures other than a logo']);
   });
 

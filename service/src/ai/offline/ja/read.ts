@@ -11,6 +11,7 @@ import { JA_TERMS } from './labels';
 import { hasJapanese } from './script';
 import {
   canonical,
+  JA_CHART,
   JA_COLOURS,
   JA_CONCEPT_WORDS,
   JA_DOC_TYPE_WORDS,
@@ -415,6 +416,13 @@ function detectTitle(scan: Scan, request: Request): void {
 /** Reads what a Japanese request says into `request`, blanking it in `scan`. */
 export function readJapanese(scan: Scan, request: Request): void {
   detectTitle(scan, request);
+  // Before the currency: 円グラフ is a pie chart, not yen.
+  const chart = scan.first(new RegExp(JA_CHART.source, 'u'));
+  if (chart) {
+    request.chart = { type: chart[1] === '円' ? 'pie' : chart[1] === '折れ線' ? 'line' : 'bar' };
+    request.features.add('chart');
+    scan.consumeMatch(chart);
+  }
   detectPage(scan, request);
   detectLook(scan, request);
   detectCurrency(scan, request);

@@ -241,8 +241,10 @@ export const JA_FEATURE_PATTERNS: [Feature, RegExp][] = [
 export const JA_TOTALS = /合計(?:欄|金額)?|小計|総計|総額/;
 
 /** What the writer cannot draw, with the same reasons as the other languages (words.ts UNSUPPORTED). */
+/** A chart and its type: 棒グラフ (bar), 円グラフ (pie), 折れ線グラフ (line); グラフ alone is a bar chart. */
+export const JA_CHART = /(棒|円|折れ線|積み上げ)?(?:グラフ|チャート)|図表|ヒストグラム/;
+
 export const JA_UNSUPPORTED: [string, RegExp][] = [
-  ['charts', /(?:棒|円|折れ線|積み上げ)?(?:グラフ|チャート)|図表|ヒストグラム/],
   ['maps', /地図|マップ/],
   ['photos or pictures other than a logo', /写真|商品画像|イラスト/],
   ['watermarks', /透かし|ウォーターマーク/],
