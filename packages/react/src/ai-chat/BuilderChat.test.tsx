@@ -72,6 +72,8 @@ describe('the AI chat in the builder (the real service, its offline AI)', () => 
     unmount();
 
     render(withQuire(<TemplateBuilder templateId={template.id} />));
+    // As on the first render: the chat opens once the builder has loaded the template.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Template name' })).toHaveValue('Bar receipt'));
     const loaded = await openChat();
     await waitFor(() => expect(within(loaded).getAllByRole('article')).toHaveLength(2));
     expect(within(loaded).getAllByRole('article')[0]).toHaveTextContent('Add a notes section');
