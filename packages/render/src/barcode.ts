@@ -1,4 +1,4 @@
-import { toSVG } from 'bwip-js/browser';
+import { bwipToSvg } from '#barcode-writer';
 
 const SYMBOLOGIES: Record<string, string> = {
   code128: 'code128',
@@ -14,7 +14,7 @@ export function barcodeSvg(type: string, value: string, heightPt: number): strin
   const bcid = SYMBOLOGIES[type.toLowerCase()];
   if (!bcid) throw new Error(`unknown barcode type "${type}"`);
   // bwip-js measures bar height in millimetres; the human-readable text is drawn below the bars.
-  return toSVG({
+  return bwipToSvg({
     bcid,
     text: value,
     height: Math.max(4, (heightPt * 25.4) / 72 - 4),

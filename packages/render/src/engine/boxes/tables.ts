@@ -156,7 +156,8 @@ function cellsOf(nodes: StyledNode[], row: ComputedStyle, scope: Scope, parts: T
     } else pending.push(node);
   }
   flush();
-  return cells;
+  // Of exactly its length (push left room for 17): one array per row of a long table.
+  return cells.slice();
 }
 
 /** rowspan="0" reaches the end of the row group; no span reaches past it. */

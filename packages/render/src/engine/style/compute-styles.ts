@@ -22,6 +22,15 @@ import type { PseudoElement } from './selectors';
 import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
 import { ENGINE_USER_AGENT_CSS } from './user-agent';
 
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+// Elements that keep no children (display: none, svg) share it; the others get an array of their own.
+const NO_CHILDREN: StyledNode[] = Object.freeze([]) as unknown as StyledNode[];
+
+function hasAny(attribs: Record<string, string>): boolean {
+  for (const _ in attribs) return true;
+  return false;
+}
+
 export interface StyleInput {
   /** The HTML after Liquid. */
   html: string;
@@ -129,15 +138,16 @@ class TreeStyler {
 
   element(element: Element, parent: ElementState): StyledElement {
     const state = this.state(element, parent);
+    // Every property in one literal (V8 keeps them in the object, not in an array added later), and one shared
+    // object for elements without attributes: a 20,000-row table has 140,000 elements.
     const styled: StyledElement = {
       kind: 'element',
       tag: element.name,
-      attrs: element.attribs,
+      attrs: hasAny(element.attribs) ? element.attribs : NO_ATTRIBUTES,
       style: state.style,
-      children: [],
+      children: NO_CHILDREN,
+      line: nodeLine(element, this.locate),
     };
-    const line = nodeLine(element, this.locate);
-    if (line !== undefined) styled.line = line;
     if (element.name === 'svg') {
       styled.markup = serializeSvg(element);
       return styled;
@@ -161,6 +171,8 @@ class TreeStyler {
       const letter = this.pseudoState(element, state, 'first-letter');
       if (letter) splitFirstLetter(styled, letter.style);
     }
+    // A copy of exactly its length: push leaves room for 17, and most elements have one or a few children.
+    styled.children = styled.children.slice();
     return styled;
   }
 

@@ -12,6 +12,7 @@ import type { BoxFragment, Fragment, LineFragment, ShapedGlyph, TextFragment } f
 import type { Line } from './break-lines';
 import type { InlineBoxInfo } from './collect';
 import { glyphsOf, type Item, type Paragraph, type TextItem, withAdvance } from './items';
+import { sharedRun } from './shared-runs';
 import type { VerticalBox, Verticals } from './vertical';
 
 /**
@@ -158,6 +159,10 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
   let runItem: TextItem | undefined;
   // The run's own array once a second item joins it: until then it is the first item's (shared) glyphs.
   let runGlyphs: ShapedGlyph[] | undefined;
+  const endRun = () => {
+    if (run && runGlyphs) run.glyphs = sharedRun(run.font, run.fontSize, run.text, runGlyphs);
+    runGlyphs = undefined;
+  };
   for (let k = 0; k < items.length; k++) {
     const item = items[order ? (order[k] as number) : k] as Item;
     if (item.kind === 'text') {
@@ -180,20 +185,25 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
         run.text = item.level & 1 ? item.text + run.text : run.text + item.text;
         continue;
       }
+      endRun();
       run = textFragment(item, glyphsOf(options.shaping, item), baselineOf(verticals.of(item.owner)));
       runItem = item;
-      runGlyphs = undefined;
       children.push(run);
     } else if (item.kind === 'atomic' && item.fragment) {
+      endRun();
       run = runItem = undefined;
       const y = baselineOf(verticals.atomic(item)) - item.baseline + item.margin[0];
       const placed = { ...item.fragment, x: item.x + item.margin[3], y } as Fragment;
       if (placed.kind === 'box' && item.atomic.link && !placed.link) placed.link = item.atomic.link;
       children.push(placed);
     } else if (item.kind === 'open' || item.kind === 'close') {
-      if (item.width !== 0) run = runItem = undefined;
+      if (item.width !== 0) {
+        endRun();
+        run = runItem = undefined;
+      }
     }
   }
+  endRun();
   if (marker) {
     let mx = marker.x;
     for (const fragment of marker.fragments) {
@@ -201,7 +211,8 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
       mx += fragment.width;
     }
   }
-  return { kind: 'line', x: 0, y: 0, width: options.width, height, baseline, children };
+  // A copy of exactly its length: push leaves room for 17 children, and most lines have one or two.
+  return { kind: 'line', x: 0, y: 0, width: options.width, height, baseline, children: children.slice() };
 }
 
 function textFragment(item: TextItem, glyphs: readonly ShapedGlyph[], y: number): TextFragment {

@@ -120,6 +120,24 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     }
   });
 
+  // Cells whose four winners are the same share one object: a long table's rows mostly repeat the first's.
+  const ids = new Map<BorderSide, number>();
+  const idOf = (side: BorderSide) => {
+    let id = ids.get(side);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(side, id);
+    }
+    return id;
+  };
+  const shared = new Map<string, CellBorders>();
+  const intern = (borders: CellBorders): CellBorders => {
+    const key = `${idOf(borders.top)},${idOf(borders.right)},${idOf(borders.bottom)},${idOf(borders.left)}`;
+    const known = shared.get(key);
+    if (known) return known;
+    shared.set(key, borders);
+    return borders;
+  };
   const cellBorders = cells.map((cell): CellBorders => {
     let top: BorderSide | null = null;
     let bottom: BorderSide | null = null;
@@ -134,7 +152,7 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
       after = win(after, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
     }
     const [left, right] = start === 'borderLeft' ? [before, after] : [after, before];
-    return { top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE };
+    return intern({ top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE });
   });
 
   // CSS 2.1 §17.6.2: the table's left and right borders are half of the first row's outer borders, its top

@@ -198,8 +198,13 @@ function box(
   width: number,
   height: number,
   children: Fragment[],
+  borders?: BoxFragment['borders'],
 ): BoxFragment {
-  return breakProperties({ kind: 'box', x, y, width, height, style, children, role }, style);
+  // `borders` in the literal when there are some: a property added afterwards goes to a second array of its own.
+  const fragment: BoxFragment = borders
+    ? { kind: 'box', x, y, width, height, style, children, role, borders }
+    : { kind: 'box', x, y, width, height, style, children, role };
+  return breakProperties(fragment, style);
 }
 
 const pointsOf = (length: LengthOrAuto): number | null => (length !== 'auto' && length.pct === 0 ? length.pt : null);
@@ -332,12 +337,10 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     const children = c.contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
     const painted = hide ? hiddenEmptyStyle(style) : spacedRows ? withRowColour(style, cell.row) : style;
-    const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children);
+    const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children, collapsed?.cells[i]);
     if (c.contents.positioned)
       fragment.positioned = c.contents.positioned.map((f) => ({ ...f, x: f.x + dx, y: f.y + dy }));
     if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
-    const borders = collapsed?.cells[i];
-    if (borders) fragment.borders = borders;
     first.cells.push(fragment);
   });
 
@@ -368,14 +371,12 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
       const rowBox = grid.rows[r];
       if (!row || !rowBox) continue;
       const rowStyle = withoutColour(rowBox.box.style, keepsOwn(rowBox.box.style) || (groupOfRow[r]?.keeps ?? false));
-      const rowFragment = box('row', rowStyle, rowX, row.y, rowWidth, row.height, row.cells);
-      rowFragment.borders = NO_BORDERS;
+      const rowFragment = box('row', rowStyle, rowX, row.y, rowWidth, row.height, row.cells.slice(), NO_BORDERS);
       groupRows.push(rowFragment);
       groupHeight = row.y + row.height;
     }
     const groupStyle = withoutColour(group.box.style, groupOfRow[group.firstRow]?.keeps ?? true);
-    const groupFragment = box(group.role, groupStyle, frame.left, y, contentWidth, groupHeight, groupRows);
-    groupFragment.borders = NO_BORDERS;
+    const groupFragment = box(group.role, groupStyle, frame.left, y, contentWidth, groupHeight, groupRows, NO_BORDERS);
     children.push(groupFragment);
     y += groupHeight + vSpacing;
   }
