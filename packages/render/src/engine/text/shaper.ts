@@ -60,7 +60,8 @@ interface FontTables {
 // Characters no font draws a glyph for (spaces, controls, joiners), which no family need cover.
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const WORDS_PER_FACE = 50_000;
-const NUMBERS_PER_FACE = 4_096;
+// Numbers are composed from their characters' glyphs (cheap to redo), so few are kept: each is some 670 bytes.
+const NUMBERS_PER_FACE = 512;
 const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
 const stats = { hits: 0, misses: 0 };
 

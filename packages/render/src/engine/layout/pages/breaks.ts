@@ -17,6 +17,11 @@ export interface BreakSearch {
   start: number;
   limit: number;
   relaxed: boolean;
+  /**
+   * Whether a forced break sits inside a box, computed once per box for the whole document: one map per
+   * `planPages` call, not one kept by the module, whose table would stay as large as the longest document's.
+   */
+  forced: Map<BoxFragment, boolean>;
 }
 
 /** A forced break ends the search: the page must end there. */
@@ -118,7 +123,7 @@ export function breakInStack(
     if (top >= limit - EPSILON) return best ?? { at: limit, forced: false };
     if (bottom <= limit + EPSILON) {
       // It fits; a forced break inside it still ends the page there.
-      if (isBox(child) && hasForcedBreak(child)) {
+      if (isBox(child) && hasForcedBreak(child, search.forced)) {
         const inner = breakInside(child, top, search);
         if (inner?.forced && inner.at > start + EPSILON) return inner;
       }
@@ -136,10 +141,8 @@ export function breakInStack(
   return best?.forced ? best : { at: limit, forced: false };
 }
 
-const forcedCache = new WeakMap<BoxFragment, boolean>();
-
 /** Whether a forced break sits between two of the box's descendants (computed once per box). */
-function hasForcedBreak(box: BoxFragment): boolean {
+function hasForcedBreak(box: BoxFragment, forcedCache: Map<BoxFragment, boolean>): boolean {
   let has = forcedCache.get(box);
   if (has === undefined) {
     has = false;
@@ -148,7 +151,7 @@ function hasForcedBreak(box: BoxFragment): boolean {
       const child = boxes[i] as BoxFragment;
       if (i > 0 && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) has = true;
       else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED.has(child.breakAfter)) has = true;
-      else if (child.role !== 'row' && hasForcedBreak(child)) has = true;
+      else if (child.role !== 'row' && hasForcedBreak(child, forcedCache)) has = true;
     }
     forcedCache.set(box, has);
   }

@@ -30,13 +30,15 @@ export function planPages(flow: BoxFragment, contentHeight: (index: number) => n
   const slices: PageSlice[] = [];
   let start = 0;
   let heads: RepeatedPart[] = [];
+  const forced = new Map<BoxFragment, boolean>();
   while (slices.length === 0 || start < end - EPSILON) {
     const headRoom = heads.reduce((sum, h) => sum + h.fragment.height, 0);
     const room = Math.max(contentHeight(slices.length) - headRoom, 1);
     const limit = start + room;
     const root = [flow];
     const found =
-      breakInStack(root, 0, { start, limit, relaxed: false }) ?? breakInStack(root, 0, { start, limit, relaxed: true });
+      breakInStack(root, 0, { start, limit, relaxed: false, forced }) ??
+      breakInStack(root, 0, { start, limit, relaxed: true, forced });
     if (limit >= end - EPSILON && !found?.forced) {
       slices.push({ start, end, heads, feet: [] });
       break;
