@@ -7,6 +7,7 @@ export type Sides = [BorderSide, BorderSide, BorderSide, BorderSide];
 
 type Side = 0 | 1 | 2 | 3;
 const TOP = 0;
+const BOTTOM = 2;
 const LEFT = 3;
 
 /** A band of one side's border between two fractions of its width (0: outer edge, 1: inner edge). */
@@ -87,7 +88,7 @@ function paintSolidSides(cw: ContentWriter, rect: Rect, sides: Sides, widths: Wi
     for (let j = i; j < 4; j++) {
       const side = sides[j as Side];
       if ((done & (1 << j)) !== 0 || !isVisible(side) || !sameColor(side.color, lead.color)) continue;
-      cw.polygon(sideQuad(j as Side, rect, inner));
+      sideShape(cw, j as Side, rect, inner);
       done |= 1 << j;
     }
     cw.write('f');
@@ -224,6 +225,30 @@ function sideQuad(side: Side, outer: Rect, inner: Rect): number[] {
     i[a * 2] as number,
     i[a * 2 + 1] as number,
   ];
+}
+
+/**
+ * One side's band: a rectangle (one `re`) when the sides beside it have no width, as a table's bottom rules and
+ * most single borders have; the mitred quadrilateral otherwise.
+ */
+function sideShape(cw: ContentWriter, side: Side, outer: Rect, inner: Rect): void {
+  const horizontal = side === TOP || side === BOTTOM;
+  const square = horizontal
+    ? inner.x === outer.x && inner.width === outer.width
+    : inner.y === outer.y && inner.height === outer.height;
+  if (!square) {
+    cw.polygon(sideQuad(side, outer, inner));
+    return;
+  }
+  if (side === TOP) cw.rect({ x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y });
+  else if (side === BOTTOM) {
+    const y = inner.y + inner.height;
+    cw.rect({ x: outer.x, y, width: outer.width, height: outer.y + outer.height - y });
+  } else if (side === LEFT) cw.rect({ x: outer.x, y: outer.y, width: inner.x - outer.x, height: outer.height });
+  else {
+    const x = inner.x + inner.width;
+    cw.rect({ x, y: outer.y, width: outer.x + outer.width - x, height: outer.height });
+  }
 }
 
 /** Corners clockwise from the top-left, flattened: TL, TR, BR, BL. */
