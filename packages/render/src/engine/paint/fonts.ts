@@ -64,6 +64,11 @@ export class DocumentFonts {
     }
   }
 
+  /** The face of a name {@link nameOf} or {@link anyName} gave; undefined for any other name. */
+  faceNamed(name: string): DocumentFace | undefined {
+    return this.faces.get(name);
+  }
+
   /** Any face the document already uses, for SVG text in a family it does not have. */
   anyName(): string | undefined {
     return this.faces.keys().next().value;

@@ -6,6 +6,7 @@ import { paintGradient } from './gradients';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
 import type { PaintPlatform } from './platform';
+import { bidiMarkOf, SvgBidiFonts, withBidiMarks } from './svg-bidi';
 import { withCoveringFonts } from './svg-fonts';
 
 /** The document's raster images: the same bytes make one XObject however many pages show them. */
@@ -320,7 +321,7 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
   if (fragment.width > 0 && fragment.height > 0) {
     const { cw } = ctx;
     cw.alpha(1);
-    const markup = withFallbackFonts(ctx, fragment.markup);
+    const markup = withBidiMarks(withFallbackFonts(ctx, fragment.markup));
     const aspect = ASPECT.exec(markup)?.[1] ?? 'xMidYMid meet';
     const key = `${fragment.width}x${fragment.height}|${aspect}|${markup}`;
     const kept = svgDrawings.get(key);
@@ -382,6 +383,7 @@ function drawSvg(
 ): { drawing: SvgDrawing; keep: boolean } | undefined {
   const { doc, cw } = ctx;
   const depth = doc._ctmStack.length;
+  const bidiFonts = new SvgBidiFonts(doc, ctx.fonts);
   let usedDocument = false;
   cw.beginCapture();
   let failure: unknown;
@@ -397,7 +399,7 @@ function drawSvg(
       },
       fontCallback: (family, bold, italic) => {
         usedDocument = true;
-        return svgFont(ctx, family, bold, italic);
+        return svgFont(ctx, bidiFonts, family, bold, italic);
       },
       imageCallback: (href) => {
         usedDocument = true;
@@ -411,6 +413,8 @@ function drawSvg(
   } catch (error) {
     failure = error;
     while (doc._ctmStack.length > depth) doc.restore();
+  } finally {
+    bidiFonts.release();
   }
   const drawn = cw.endCapture();
   if (failure !== undefined) {
@@ -453,9 +457,16 @@ function svgImage(ctx: PaintContext, href: string): ArrayBuffer {
 /**
  * SVG text: its `font-family` list resolved as HTML text's is (generic and metric-compatible names included: Arial
  * is drawn by Arimo, sans-serif by Noto Sans), else the first of its families the document's fonts have, else a
- * face the document already uses.
+ * face the document already uses. Text marked as right-to-left or mixed (svg-bidi.ts) gets the face's stand-in that
+ * lays it out in visual order.
  */
-function svgFont(ctx: PaintContext, families: string, bold: boolean, italic: boolean): string {
+function svgFont(ctx: PaintContext, bidi: SvgBidiFonts, list: string, bold: boolean, italic: boolean): string {
+  const { families, direction } = bidiMarkOf(list);
+  const name = svgFontName(ctx, families, bold, italic);
+  return direction ? bidi.nameFor(name, direction) : name;
+}
+
+function svgFontName(ctx: PaintContext, families: string, bold: boolean, italic: boolean): string {
   const face = bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
   const resolved = ctx.fonts.familyOf(families);
   const named = resolved === undefined ? undefined : ctx.fonts.nameOf({ family: resolved, face });

@@ -36,6 +36,17 @@ export interface PdfEmbeddedFont {
   widths: number[];
   unicode: number[][];
   ref(): PdfRef;
+  /** Text as subset glyph ids (4-digit hex) and their positions (1000 per em), as svg-to-pdfkit draws it. */
+  encode(text: string): [string[], PdfGlyphPosition[]];
+}
+
+/** A glyph's place as pdfkit's encode gives it: 1000 per em; advanceWidth is the glyph's own (the PDF's width). */
+export interface PdfGlyphPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
 }
 
 export interface PdfImage {
@@ -58,6 +69,8 @@ export interface PdfDocumentOptions {
 export interface PdfDocument {
   page: PdfPage;
   _font: PdfEmbeddedFont;
+  /** The fonts `font(name)` finds by name (and embeds when the document ends). */
+  _fontFamilies: Record<string, PdfEmbeddedFont>;
   _ctmStack: unknown[];
   /** pdfkit's ExtGStates for opacity, by `${fill}_${stroke}`: [dictionary, name]. */
   _opacityRegistry: Record<string, [unknown, string]>;

@@ -10,7 +10,7 @@ const BEYOND_LATIN = /[^\t\n\r\u0020-\u036f]/;
 const FONT_IN_STYLE = /(^|;)\s*font-family\s*:[^;]*/gi;
 
 /** The `font-family` an element names itself: its style's, which wins in SVG as in CSS, else its attribute. */
-function ownFamily(element: Element): string | undefined {
+export function ownFamily(element: Element): string | undefined {
   const style = element.attribs.style;
   const fromStyle = style ? /(?:^|;)\s*font-family\s*:\s*([^;]+)/i.exec(style)?.[1] : undefined;
   return fromStyle?.trim() ?? element.attribs['font-family'];
@@ -40,8 +40,7 @@ export function withCoveringFonts(
         if (covering.lacking.length > 0) lacking(text, covering.lacking);
         if (covering.fallback) {
           family = `'${covering.family}'`;
-          node.attribs['font-family'] = family;
-          if (node.attribs.style) node.attribs.style = node.attribs.style.replace(FONT_IN_STYLE, '$1');
+          setFamily(node, family);
           changed = true;
         }
       }
@@ -51,4 +50,10 @@ export function withCoveringFonts(
   // What an SVG's root inherits when it names nothing: svg-to-pdfkit's initial family.
   for (const node of document.children) visit(node, 'sans-serif');
   return changed ? serialize(document.children, { xml: true }) : markup;
+}
+
+/** Gives an element its own `font-family` attribute, taking the property out of its style (which would win). */
+export function setFamily(element: Element, family: string): void {
+  element.attribs['font-family'] = family;
+  if (element.attribs.style) element.attribs.style = element.attribs.style.replace(FONT_IN_STYLE, '$1');
 }

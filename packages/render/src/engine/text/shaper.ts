@@ -114,9 +114,9 @@ function wordsOf(face: ParsedFace, direction: 'ltr' | 'rtl', features: string[] 
   return words;
 }
 
-interface FontkitRun {
+export interface FontkitRun {
   glyphs: Array<{ id: number; codePoints: number[] }>;
-  positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+  positions: Array<{ xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }>;
 }
 
 function layoutRun(
@@ -125,7 +125,15 @@ function layoutRun(
   direction: 'ltr' | 'rtl',
   features: string[] | undefined,
 ): FontkitRun {
-  return face.font.layout(
+  return layoutDirected(face.font, text, direction, features);
+}
+
+/**
+ * One run of one direction shaped by fontkit (Arabic joined, right-to-left brackets mirrored), its glyphs in
+ * visual order, positions in font units. Also what SVG text is shaped with (paint/svg-bidi.ts).
+ */
+export function layoutDirected(font: Font, text: string, direction: 'ltr' | 'rtl', features?: string[]): FontkitRun {
+  return font.layout(
     direction === 'rtl' ? mirrorForRtl(text) : text,
     featureSettings(features),
     undefined,
