@@ -12,6 +12,7 @@ import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
+import { layoutMulticol } from '../layout/multicol/index';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
@@ -38,6 +39,7 @@ const MODULES: LayoutModules = {
   flexIntrinsicWidths,
   layoutGrid,
   gridIntrinsicWidths,
+  layoutMulticol,
 };
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.

@@ -4,6 +4,8 @@ import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
 import type { BoxFragment, Fragment } from '../fragment';
+import { isMulticol } from '../multicol/column-sizes';
+import type { MulticolOptions } from '../multicol/multicol-layout';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
 import { type ContainingBlock, moved, type PendingPositioned, placePositioned } from './positioned';
@@ -20,10 +22,13 @@ export interface LayoutModules {
   flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
   gridIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
+  layoutMulticol(box: BlockBox, contentWidth: number, ctx: LayoutContext, options: MulticolOptions): BlockContents;
 }
 
 const isFlexContainer = (box: BlockBox) => box.style.display === 'flex' || box.style.display === 'inline-flex';
 const isGridContainer = (box: BlockBox) => box.style.display === 'grid' || box.style.display === 'inline-grid';
+/** Columns apply to block containers (flex and grid containers lay out their items their own way). */
+const isMulticolContainer = (box: BlockBox) => !isFlexContainer(box) && !isGridContainer(box) && isMulticol(box.style);
 
 /** A float among blocks (absolutely positioned boxes are out of the flow before floating matters). */
 const isFloat = (box: BlockLevelBox) =>
@@ -46,6 +51,7 @@ function ownsFloats(box: BlockLevelBox): boolean {
     d === 'inline-grid' ||
     d === 'table-cell' ||
     d === 'table-caption' ||
+    isMulticolContainer(box) ||
     isFloat(box)
   );
 }
@@ -110,6 +116,8 @@ export class BlockLayout implements LayoutContext {
   floatsBottom = 0;
   /** `position: fixed` boxes laid out against the page area, for every page (see takeFixed). */
   private fixed: PendingPositioned[] = [];
+  /** The first page's content height in the last layoutRoot(): no column set is taller (layout/multicol). */
+  private pageHeight: number | undefined;
 
   constructor(
     readonly shaping: TextShaping,
@@ -123,6 +131,7 @@ export class BlockLayout implements LayoutContext {
    * page area (`pageHeight` high); fixed ones wait for takeFixed().
    */
   layoutRoot(root: BlockBox, contentWidth: number, pageHeight?: number): BoxFragment {
+    this.pageHeight = pageHeight;
     const floats = new FloatContext();
     const flowed = this.flow(root, contentWidth, { formattingRoot: true, floats });
     // Relative to the root's content box, which is where the flow's children are (the root has no box edges).
@@ -148,6 +157,8 @@ export class BlockLayout implements LayoutContext {
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
     if (isFlexContainer(box)) return this.withOwnPositioned(box, this.modules.layoutFlex(box, contentWidth, this));
     if (isGridContainer(box)) return this.withOwnPositioned(box, this.modules.layoutGrid(box, contentWidth, this));
+    if (isMulticol(box.style))
+      return this.withOwnPositioned(box, this.modules.layoutMulticol(box, contentWidth, this, this.multicolOptions()));
     if (box.inlines) return this.withOwnPositioned(box, this.modules.layoutInline(box, contentWidth, this));
     const space = { floats: new FloatContext(), x: 0, y: 0 };
     const stacked = this.stack(box, contentWidth, false, false, undefined, space);
@@ -325,6 +336,7 @@ export class BlockLayout implements LayoutContext {
 
     const flex = isFlexContainer(box);
     const grid = isGridContainer(box);
+    const multicol = isMulticolContainer(box);
     const root = options.formattingRoot || ownsFloats(box);
     // Percentage heights resolve against a containing block of definite height, else count as auto (§10.5).
     const reference = options.containingHeight ?? null;
@@ -359,6 +371,10 @@ export class BlockLayout implements LayoutContext {
         ? this.modules.layoutFlex(content, width, this)
         : this.modules.layoutGrid(content, width, this);
       contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
+    } else if (multicol) {
+      const options = this.multicolOptions(definite);
+      const laidOut = this.modules.layoutMulticol(content, width, this, options);
+      contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
     } else if (content.inlines) {
       const inline = this.modules.layoutInline(content, width, this, space);
       contents = {
@@ -373,7 +389,7 @@ export class BlockLayout implements LayoutContext {
     // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
     const pending = [
       ...(contents.pending ?? []),
-      ...this.staticPositions(box, flex || grid || content.inlines ? [] : contents.children, 0, 0),
+      ...this.staticPositions(box, flex || grid || multicol || content.inlines ? [] : contents.children, 0, 0),
     ];
 
     let height = specifiedH !== null ? toContentSize(specifiedH, s, extrasV) : contents.height;
@@ -429,6 +445,13 @@ export class BlockLayout implements LayoutContext {
       ...(contents.firstBaseline !== undefined ? { firstBaseline: contents.firstBaseline + top } : {}),
       ...(contents.lastBaseline !== undefined ? { lastBaseline: contents.lastBaseline + top } : {}),
       ...(positioned.length > 0 ? { positioned } : {}),
+    };
+  }
+
+  private multicolOptions(height?: number): MulticolOptions {
+    return {
+      ...(this.pageHeight !== undefined ? { pageHeight: this.pageHeight } : {}),
+      ...(height !== undefined ? { height } : {}),
     };
   }
 

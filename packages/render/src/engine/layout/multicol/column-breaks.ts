@@ -1,0 +1,86 @@
+import type { BoxFragment } from '../fragment';
+import { breakInStack } from '../pages/breaks';
+
+const EPSILON = 0.01;
+/** Balancing stops when the column height is known to this much (a fraction of a line). */
+const PRECISION = 0.25;
+
+/** One column's share of the content laid out in a single column: strip y in [start, end). */
+export interface ColumnRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where a column that starts at `start` of the strip and may be `height` high ends: at the last allowed break
+ * (the paginator's rules: between blocks, between lines with orphans and widows, between table rows, avoid rules
+ * dropped only when nothing else fits), or at the column's bottom when nothing breakable fits.
+ */
+function columnEnd(strip: BoxFragment, start: number, height: number): number {
+  const end = strip.height;
+  const limit = start + height;
+  const root = [strip];
+  const found =
+    breakInStack(root, 0, { start, limit, relaxed: false }) ?? breakInStack(root, 0, { start, limit, relaxed: true });
+  if (limit >= end - EPSILON && !found?.forced) return end;
+  return found && found.at > start + EPSILON ? found.at : Math.min(limit, end);
+}
+
+/** The columns `height` high that the strip from `start` fills, at most `max` of them. */
+export function fillColumns(strip: BoxFragment, start: number, height: number, max: number): ColumnRange[] {
+  const columns: ColumnRange[] = [];
+  let at = start;
+  while (columns.length < max && (columns.length === 0 || at < strip.height - EPSILON)) {
+    const end = Math.max(columnEnd(strip, at, height), Math.min(at + EPSILON * 2, strip.height));
+    columns.push({ start: at, end });
+    at = end;
+  }
+  return columns;
+}
+
+const reachesEnd = (strip: BoxFragment, columns: ColumnRange[]) =>
+  (columns[columns.length - 1]?.end ?? 0) >= strip.height - EPSILON;
+
+/**
+ * `column-fill: balance` (CSS Multi-column §7.1): the least column height, at most `cap`, at which the strip from
+ * `start` fits in `count` columns, found by bisection (the count of columns needed only falls as the height
+ * grows); null when it does not fit even `cap` high.
+ */
+export function balancedColumns(strip: BoxFragment, start: number, count: number, cap: number): ColumnRange[] | null {
+  const total = strip.height - start;
+  let hi = Math.min(cap, total);
+  let best = fillColumns(strip, start, hi, count);
+  if (!reachesEnd(strip, best)) return null;
+  // The columns share the content's height, so the tallest is at least an even share.
+  let lo = total / count - EPSILON;
+  while (hi - lo > PRECISION) {
+    const mid = (lo + hi) / 2;
+    const columns = fillColumns(strip, start, mid, count);
+    if (reachesEnd(strip, columns)) {
+      hi = mid;
+      best = columns;
+    } else lo = mid;
+  }
+  return best;
+}
+
+/**
+ * The strip cut into column sets of `count` columns, none taller than `cap` (the page's content height, or the
+ * container's own height): the last set balanced when `balance`, the ones before it filled to `cap`, so content
+ * that does not fit on one page goes on in columns on the next.
+ */
+export function columnSets(strip: BoxFragment, count: number, cap: number, balance: boolean): ColumnRange[][] {
+  const sets: ColumnRange[][] = [];
+  let start = 0;
+  do {
+    const balanced = balance || !Number.isFinite(cap) ? balancedColumns(strip, start, count, cap) : null;
+    if (balanced) {
+      sets.push(balanced);
+      break;
+    }
+    const filled = fillColumns(strip, start, Math.min(cap, strip.height - start), count);
+    sets.push(filled);
+    start = (filled[filled.length - 1] as ColumnRange).end;
+  } while (start < strip.height - EPSILON);
+  return sets;
+}

@@ -1,0 +1,2 @@
+export { columnSizes, isMulticol } from './column-sizes';
+export { layoutMulticol, type MulticolOptions } from './multicol-layout';
