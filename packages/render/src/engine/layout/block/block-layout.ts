@@ -6,6 +6,7 @@ import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
 import type { BoxFragment, Fragment } from '../fragment';
 import { isMulticol } from '../multicol/column-sizes';
 import type { MulticolOptions } from '../multicol/multicol-layout';
+import { ColumnHints } from '../multicol/page-rooms';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
 import { type ContainingBlock, moved, type PendingPositioned, placePositioned } from './positioned';
@@ -118,6 +119,8 @@ export class BlockLayout implements LayoutContext {
   private fixed: PendingPositioned[] = [];
   /** The first page's content height in the last layoutRoot(): no column set is taller (layout/multicol). */
   private pageHeight: number | undefined;
+  /** What the document's paginations tell the column layout about room at the pages' feet. */
+  readonly columnHints = new ColumnHints();
 
   constructor(
     readonly shaping: TextShaping,
@@ -132,6 +135,7 @@ export class BlockLayout implements LayoutContext {
    */
   layoutRoot(root: BlockBox, contentWidth: number, pageHeight?: number): BoxFragment {
     this.pageHeight = pageHeight;
+    this.columnHints.startLayout();
     const floats = new FloatContext();
     const flowed = this.flow(root, contentWidth, { formattingRoot: true, floats });
     // Relative to the root's content box, which is where the flow's children are (the root has no box edges).
@@ -452,6 +456,7 @@ export class BlockLayout implements LayoutContext {
     return {
       ...(this.pageHeight !== undefined ? { pageHeight: this.pageHeight } : {}),
       ...(height !== undefined ? { height } : {}),
+      hints: this.columnHints,
     };
   }
 

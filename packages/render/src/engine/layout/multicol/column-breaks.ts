@@ -11,27 +11,47 @@ export interface ColumnRange {
   end: number;
 }
 
+/** Where a column ends; `relaxed` when it took a break the avoid rules forbid, or cut at its bottom. */
+interface ColumnEnd {
+  end: number;
+  relaxed: boolean;
+  sliced: boolean;
+}
+
 /**
  * Where a column that starts at `start` of the strip and may be `height` high ends: at the last allowed break
  * (the paginator's rules: between blocks, between lines with orphans and widows, between table rows, avoid rules
- * dropped only when nothing else fits), or at the column's bottom when nothing breakable fits.
+ * dropped only when nothing else fits), or, `sliced`, at the column's bottom when nothing breakable fits.
  */
-function columnEnd(strip: BoxFragment, start: number, height: number): number {
+function columnEnd(strip: BoxFragment, start: number, height: number): ColumnEnd {
   const end = strip.height;
   const limit = start + height;
   const root = [strip];
-  const found =
-    breakInStack(root, 0, { start, limit, relaxed: false }) ?? breakInStack(root, 0, { start, limit, relaxed: true });
-  if (limit >= end - EPSILON && !found?.forced) return end;
-  return found && found.at > start + EPSILON ? found.at : Math.min(limit, end);
+  const strict = breakInStack(root, 0, { start, limit, relaxed: false });
+  const found = strict ?? breakInStack(root, 0, { start, limit, relaxed: true });
+  const relaxed = strict === null || strict.at <= start + EPSILON;
+  if (limit >= end - EPSILON && !found?.forced) return { end, relaxed: false, sliced: false };
+  if (strict && strict.at > start + EPSILON) return { end: strict.at, relaxed: false, sliced: false };
+  if (found && found.at > start + EPSILON) return { end: found.at, relaxed, sliced: false };
+  return { end: Math.min(limit, end), relaxed: true, sliced: true };
 }
 
-/** The columns `height` high that the strip from `start` fills, at most `max` of them. */
-export function fillColumns(strip: BoxFragment, start: number, height: number, max: number): ColumnRange[] {
-  const columns: ColumnRange[] = [];
+/**
+ * The columns `height` high that the strip from `start` fills, at most `max` of them; `relaxed` when one of them
+ * had to break where the avoid rules (break-inside: avoid, orphans, widows) say not to.
+ */
+export function fillColumns(
+  strip: BoxFragment,
+  start: number,
+  height: number,
+  max: number,
+): ColumnRange[] & { relaxed?: boolean } {
+  const columns: ColumnRange[] & { relaxed?: boolean } = [];
   let at = start;
   while (columns.length < max && (columns.length === 0 || at < strip.height - EPSILON)) {
-    const end = Math.max(columnEnd(strip, at, height), Math.min(at + EPSILON * 2, strip.height));
+    const found = columnEnd(strip, at, height);
+    if (found.relaxed) columns.relaxed = true;
+    const end = Math.max(found.end, Math.min(at + EPSILON * 2, strip.height));
     columns.push({ start: at, end });
     at = end;
   }
@@ -51,12 +71,14 @@ export function balancedColumns(strip: BoxFragment, start: number, count: number
   let hi = Math.min(cap, total);
   let best = fillColumns(strip, start, hi, count);
   if (!reachesEnd(strip, best)) return null;
+  // A lower height that fits only by breaking inside what avoids breaks (a table kept whole) is not one.
+  const relaxedAnyway = best.relaxed === true;
   // The columns share the content's height, so the tallest is at least an even share.
   let lo = total / count - EPSILON;
   while (hi - lo > PRECISION) {
     const mid = (lo + hi) / 2;
     const columns = fillColumns(strip, start, mid, count);
-    if (reachesEnd(strip, columns)) {
+    if (reachesEnd(strip, columns) && (relaxedAnyway || !columns.relaxed)) {
       hi = mid;
       best = columns;
     } else lo = mid;
@@ -67,18 +89,28 @@ export function balancedColumns(strip: BoxFragment, start: number, count: number
 /**
  * The strip cut into column sets of `count` columns, none taller than `cap` (the page's content height, or the
  * container's own height): the last set balanced when `balance`, the ones before it filled to `cap`, so content
- * that does not fit on one page goes on in columns on the next.
+ * that does not fit on one page goes on in columns on the next. `room`: the first set may only be this tall (what
+ * is left of the page it starts on); it is ignored when not even a line fits in it.
  */
-export function columnSets(strip: BoxFragment, count: number, cap: number, balance: boolean): ColumnRange[][] {
+export function columnSets(
+  strip: BoxFragment,
+  count: number,
+  cap: number,
+  balance: boolean,
+  room?: number,
+): ColumnRange[][] {
   const sets: ColumnRange[][] = [];
   let start = 0;
+  let first = room !== undefined && room < cap && !columnEnd(strip, 0, room).sliced ? room : undefined;
   do {
-    const balanced = balance || !Number.isFinite(cap) ? balancedColumns(strip, start, count, cap) : null;
+    const height = Math.min(cap, first ?? cap);
+    first = undefined;
+    const balanced = balance || !Number.isFinite(height) ? balancedColumns(strip, start, count, height) : null;
     if (balanced) {
       sets.push(balanced);
       break;
     }
-    const filled = fillColumns(strip, start, Math.min(cap, strip.height - start), count);
+    const filled = fillColumns(strip, start, Math.min(height, strip.height - start), count);
     sets.push(filled);
     start = (filled[filled.length - 1] as ColumnRange).end;
   } while (start < strip.height - EPSILON);

@@ -6,12 +6,15 @@ import type { BoxFragment, Fragment } from '../fragment';
 import { type ColumnRange, columnSets } from './column-breaks';
 import { type ColumnSizes, columnSizes } from './column-sizes';
 import { cutColumn } from './cut-columns';
+import type { ColumnHints } from './page-rooms';
 
 export interface MulticolOptions {
   /** The page's content height: no column set is taller, so the paginator can keep each one whole on a page. */
   pageHeight?: number;
   /** The container's own content height, when it is given: columns are no taller. */
   height?: number;
+  /** Where a first pagination found room for columns at a page's foot (see ColumnHints). */
+  hints?: ColumnHints;
 }
 
 /** What the column sets, columns and rules paint with: nothing of their own. */
@@ -80,7 +83,9 @@ export function layoutMulticol(
       children: laidOut.children,
       ...(laidOut.floats ? { floats: true as const } : {}),
     };
-    const sets = columnSets(strip, sizes.count, cap, balance);
+    // A run is known by its first box (the box tree is the same in every layout of the document).
+    const key = run === null ? box : (run[0] as BlockLevelBox);
+    const sets = columnSets(strip, sizes.count, cap, balance, options.hints?.rooms.get(key));
     const lastRun = !runs.slice(r + 1).some((later) => Array.isArray(later) || later === null);
     cursor += collapsed(pending);
     pending = NO_MARGIN;
@@ -90,6 +95,7 @@ export function layoutMulticol(
         last: lastRun && s === sets.length - 1,
       });
       set.y = cursor;
+      if (s === 0) options.hints?.firstSets.set(set, key);
       cursor += set.height;
       children.push(set);
       for (const p of laidOut.positioned ?? []) {
