@@ -10,9 +10,9 @@ import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '.
 import type { BoxFragment, PageFragments } from '../layout/fragment';
 import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
+import { layoutMulticol } from '../layout/multicol/index';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
-import { layoutMulticol } from '../layout/multicol/index';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';

@@ -493,7 +493,9 @@ const flexBasis = one<ComputedStyle['flexBasis']>((node, c) => {
 /** `normal` gaps are 0 in flex layout. */
 const gap = one<Length>((node, c) => (identifier(node) === 'normal' ? zero : nonNegative(node, c)));
 /** `column-gap: normal` is kept: it is 0 in flex and grid layout but 1em between the columns of a multicol box. */
-const columnGap = one<Length | 'normal'>((node, c) => (identifier(node) === 'normal' ? 'normal' : nonNegative(node, c)));
+const columnGap = one<Length | 'normal'>((node, c) =>
+  identifier(node) === 'normal' ? 'normal' : nonNegative(node, c),
+);
 /** `column-width`: a positive length (percentages are invalid), or auto. */
 const columnWidth = one<number | 'auto'>((node, c) => {
   if (identifier(node) === 'auto') return 'auto';

@@ -434,7 +434,13 @@ function columns(nodes: CssNode[]): Expansion | undefined {
     else if (isLengthLike(node) && node.type !== 'Number' && node.type !== 'Percentage' && !width) width = node;
     else return undefined;
   }
-  if (autos === 2 && nodes.length === 2) return { longhands: new Map([['column-width', null], ['column-count', null]]) };
+  if (autos === 2 && nodes.length === 2)
+    return {
+      longhands: new Map([
+        ['column-width', null],
+        ['column-count', null],
+      ]),
+    };
   return {
     longhands: new Map([
       ['column-width', width ? [width] : null],

@@ -18,7 +18,10 @@ function reach(fragment: Fragment): number {
 
 /** Lines, images, atomic inlines and empty boxes go into one column whole: the one their top falls in. */
 const isWhole = (fragment: Fragment): boolean =>
-  fragment.kind !== 'box' || fragment.role === 'inline' || fragment.role === 'inline-block' || fragment.children.length === 0;
+  fragment.kind !== 'box' ||
+  fragment.role === 'inline' ||
+  fragment.role === 'inline-block' ||
+  fragment.children.length === 0;
 
 /**
  * A box cut by a column's edge draws no border on the cut side (`box-decoration-break: slice`, as the paginator
@@ -45,13 +48,7 @@ export function cutColumn(strip: BoxFragment, range: ColumnRange, first: boolean
   return cutChildren(strip.children, 0, range.start, start, end);
 }
 
-function cutChildren(
-  children: Fragment[],
-  originY: number,
-  pieceTop: number,
-  start: number,
-  end: number,
-): Fragment[] {
+function cutChildren(children: Fragment[], originY: number, pieceTop: number, start: number, end: number): Fragment[] {
   const out: Fragment[] = [];
   for (const child of children) {
     const top = originY + child.y;
