@@ -82,6 +82,11 @@ describe('multi-column properties', () => {
     expect(findings).toEqual([]);
   });
 
+  it('keeps break-before: column, which forces a break between columns only', () => {
+    expect(styleOf('break-before: column').style.breakBefore).toBe('column');
+    expect(styleOf('break-after: avoid-column').style.breakAfter).toBe('avoid');
+  });
+
   it('keeps column-gap: normal as 0 between flex items', () => {
     expect(styleOf('display: flex; column-gap: normal').style.columnGap).toBe('normal');
   });

@@ -74,7 +74,8 @@ export interface BorderSide {
   color: Color;
 }
 
-export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page';
+/** `column` forces a break between columns only (layout/multicol); outside columns it breaks nothing. */
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page' | 'column';
 
 export type WhiteSpace = 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
 

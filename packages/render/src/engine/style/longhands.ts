@@ -413,8 +413,6 @@ const breakValue = keyword(
 function normaliseBreak(value: string): ComputedStyle['breakBefore'] | undefined {
   if (value === 'recto') return 'right';
   if (value === 'verso') return 'left';
-  // Columns are not laid out: a column break does not break the page.
-  if (value === 'column') return 'auto';
   if (value === 'avoid-column') return 'avoid';
   return value as ComputedStyle['breakBefore'];
 }

@@ -675,26 +675,22 @@ function paddingBoxOf(fragment: BoxFragment): ContainingBlock {
   };
 }
 
-const FORCED = new Set(['page', 'always', 'left', 'right']);
+const FORCED_PAGE = new Set(['page', 'always', 'left', 'right']);
+/** A column break is forced too, but weaker: a page break of the child replaces a column break of its parent. */
+const FORCED = new Set([...FORCED_PAGE, 'column']);
 
 /** A forced break before a first child (after a last child) is a break before (after) its parent (CSS Fragmentation §3.1). */
 function propagateBreaks(fragment: BoxFragment): void {
   const first = fragment.children[0];
   const last = fragment.children[fragment.children.length - 1];
-  if (
-    first?.kind === 'box' &&
-    first.breakBefore &&
-    FORCED.has(first.breakBefore) &&
-    !FORCED.has(fragment.breakBefore ?? 'auto')
-  )
+  const stronger = (child: string | undefined, own: string | undefined) =>
+    child !== undefined &&
+    FORCED.has(child) &&
+    !FORCED_PAGE.has(own ?? 'auto') &&
+    !(child === 'column' && own === 'column');
+  if (first?.kind === 'box' && stronger(first.breakBefore, fragment.breakBefore))
     fragment.breakBefore = first.breakBefore;
-  if (
-    last?.kind === 'box' &&
-    last.breakAfter &&
-    FORCED.has(last.breakAfter) &&
-    !FORCED.has(fragment.breakAfter ?? 'auto')
-  )
-    fragment.breakAfter = last.breakAfter;
+  if (last?.kind === 'box' && stronger(last.breakAfter, fragment.breakAfter)) fragment.breakAfter = last.breakAfter;
 }
 
 function horizontalExtras(style: BoxFragment['style'], containingWidth: number): number {

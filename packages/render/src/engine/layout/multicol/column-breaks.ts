@@ -27,8 +27,8 @@ function columnEnd(strip: BoxFragment, start: number, height: number): ColumnEnd
   const end = strip.height;
   const limit = start + height;
   const root = [strip];
-  const strict = breakInStack(root, 0, { start, limit, relaxed: false });
-  const found = strict ?? breakInStack(root, 0, { start, limit, relaxed: true });
+  const strict = breakInStack(root, 0, { start, limit, relaxed: false, columns: true });
+  const found = strict ?? breakInStack(root, 0, { start, limit, relaxed: true, columns: true });
   const relaxed = strict === null || strict.at <= start + EPSILON;
   if (limit >= end - EPSILON && !found?.forced) return { end, relaxed: false, sliced: false };
   if (strict && strict.at > start + EPSILON) return { end: strict.at, relaxed: false, sliced: false };

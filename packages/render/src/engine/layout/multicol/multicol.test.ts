@@ -190,6 +190,22 @@ describe('multi-column layout', () => {
     expect((xs[1] as number) - (xs[0] as number)).toBe(170);
   });
 
+  it('starts a new column at break-before: column, and a new page only at a page break', () => {
+    const { flow, pages } = layOutHtml(
+      `<div style="column-count: 3; width: 450pt">
+        <p>first</p><p style="break-before: column">second</p><p style="break-after: column">third</p><p>fourth</p>
+      </div><p style="break-before: column">after</p>`,
+      'p { margin: 0 }',
+    );
+    const at = new Map(lines(flow).map((l) => [l.text.trim(), l]));
+    const x = (word: string) => Math.round((at.get(word) as PlacedLine).x);
+    expect(new Set([x('first'), x('second'), x('fourth')]).size).toBe(3);
+    expect(x('third')).toBe(x('second'));
+    expect((at.get('fourth') as PlacedLine).y).toBeCloseTo((at.get('first') as PlacedLine).y, 5);
+    // Outside columns a column break breaks nothing.
+    expect(pages).toHaveLength(1);
+  });
+
   it('keeps a break-inside: avoid block whole in one column', () => {
     const { flow } = layOutHtml(
       `<div style="column-count: 2; width: 400pt">

@@ -11,13 +11,20 @@ import { extent, firstReaching } from './extent';
 
 const EPSILON = 0.01;
 const FORCED = new Set(['page', 'always', 'left', 'right']);
+const FORCED_ANY = new Set([...FORCED, 'column']);
 const AVOID = new Set(['avoid', 'avoid-page']);
 
 export interface BreakSearch {
   start: number;
   limit: number;
   relaxed: boolean;
+  /** Cutting content into columns (layout/multicol): `break-*: column` forces a break too. */
+  columns?: boolean;
 }
+
+/** A forced break: a page break anywhere, a column break only between columns. */
+const forces = (value: string | undefined, search: BreakSearch): boolean =>
+  value !== undefined && (FORCED.has(value) || (search.columns === true && value === 'column'));
 
 /** A forced break ends the search: the page must end there. */
 export interface FoundBreak {
@@ -105,8 +112,7 @@ export function breakInStack(
     }
     if (top > start + EPSILON && previous) {
       const forced =
-        (isBox(child) && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) ||
-        (isBox(previous) && previous.breakAfter !== undefined && FORCED.has(previous.breakAfter));
+        (isBox(child) && forces(child.breakBefore, search)) || (isBox(previous) && forces(previous.breakAfter, search));
       if (forced && top <= limit + EPSILON) return { at: top, forced: true };
       const avoided =
         !relaxed &&
@@ -138,7 +144,7 @@ export function breakInStack(
 
 const forcedCache = new WeakMap<BoxFragment, boolean>();
 
-/** Whether a forced break sits between two of the box's descendants (computed once per box). */
+/** Whether a forced break (of pages or of columns) sits between two of the box's descendants (computed once per box). */
 function hasForcedBreak(box: BoxFragment): boolean {
   let has = forcedCache.get(box);
   if (has === undefined) {
@@ -146,8 +152,8 @@ function hasForcedBreak(box: BoxFragment): boolean {
     const boxes = box.children.filter(isBox);
     for (let i = 0; i < boxes.length && !has; i++) {
       const child = boxes[i] as BoxFragment;
-      if (i > 0 && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) has = true;
-      else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED.has(child.breakAfter)) has = true;
+      if (i > 0 && child.breakBefore !== undefined && FORCED_ANY.has(child.breakBefore)) has = true;
+      else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED_ANY.has(child.breakAfter)) has = true;
       else if (child.role !== 'row' && hasForcedBreak(child)) has = true;
     }
     forcedCache.set(box, has);
