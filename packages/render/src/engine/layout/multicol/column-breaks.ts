@@ -37,20 +37,19 @@ function columnEnd(strip: BoxFragment, start: number, height: number): ColumnEnd
 }
 
 /**
- * The columns `height` high that the strip from `start` fills, at most `max` of them; `relaxed` when one of them
- * had to break where the avoid rules (break-inside: avoid, orphans, widows) say not to.
+ * Columns as the strip fills them: `relaxed` when one had to break where the avoid rules (break-inside: avoid,
+ * orphans, widows) say not to, `sliced` when something in one (a line, an image) is taller than the column.
  */
-export function fillColumns(
-  strip: BoxFragment,
-  start: number,
-  height: number,
-  max: number,
-): ColumnRange[] & { relaxed?: boolean } {
-  const columns: ColumnRange[] & { relaxed?: boolean } = [];
+export type Columns = ColumnRange[] & { relaxed?: boolean; sliced?: boolean };
+
+/** The columns `height` high that the strip from `start` fills, at most `max` of them. */
+export function fillColumns(strip: BoxFragment, start: number, height: number, max: number): Columns {
+  const columns: Columns = [];
   let at = start;
   while (columns.length < max && (columns.length === 0 || at < strip.height - EPSILON)) {
     const found = columnEnd(strip, at, height);
     if (found.relaxed) columns.relaxed = true;
+    if (found.sliced) columns.sliced = true;
     const end = Math.max(found.end, Math.min(at + EPSILON * 2, strip.height));
     columns.push({ start: at, end });
     at = end;
@@ -66,7 +65,7 @@ const reachesEnd = (strip: BoxFragment, columns: ColumnRange[]) =>
  * `start` fits in `count` columns, found by bisection (the count of columns needed only falls as the height
  * grows); null when it does not fit even `cap` high.
  */
-export function balancedColumns(strip: BoxFragment, start: number, count: number, cap: number): ColumnRange[] | null {
+export function balancedColumns(strip: BoxFragment, start: number, count: number, cap: number): Columns | null {
   const total = strip.height - start;
   let hi = Math.min(cap, total);
   let best = fillColumns(strip, start, hi, count);
@@ -92,14 +91,8 @@ export function balancedColumns(strip: BoxFragment, start: number, count: number
  * that does not fit on one page goes on in columns on the next. `room`: the first set may only be this tall (what
  * is left of the page it starts on); it is ignored when not even a line fits in it.
  */
-export function columnSets(
-  strip: BoxFragment,
-  count: number,
-  cap: number,
-  balance: boolean,
-  room?: number,
-): ColumnRange[][] {
-  const sets: ColumnRange[][] = [];
+export function columnSets(strip: BoxFragment, count: number, cap: number, balance: boolean, room?: number): Columns[] {
+  const sets: Columns[] = [];
   let start = 0;
   let first = room !== undefined && room < cap && !columnEnd(strip, 0, room).sliced ? room : undefined;
   do {

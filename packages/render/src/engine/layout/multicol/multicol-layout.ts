@@ -4,7 +4,7 @@ import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from '../bloc
 import type { BlockContents, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { type ColumnRange, columnSets } from './column-breaks';
-import { type ColumnSizes, columnSizes } from './column-sizes';
+import { type ColumnSizes, columnSizes, isMulticol } from './column-sizes';
 import { cutColumn } from './cut-columns';
 import type { ColumnHints } from './page-rooms';
 
@@ -70,6 +70,7 @@ export function layoutMulticol(
       ...(run === null ? {} : { blocks: run }),
       ...(first && marker ? { marker } : {}),
     };
+    if (run !== null) reportNestedSpanners(run, box, ctx);
     const laidOut = ctx.layoutContents(content, sizes.width);
     if (laidOut.children.length === 0 && laidOut.height === 0) continue;
     const strip: BoxFragment = {
@@ -86,6 +87,13 @@ export function layoutMulticol(
     // A run is known by its first box (the box tree is the same in every layout of the document).
     const key = run === null ? box : (run[0] as BlockLevelBox);
     const sets = columnSets(strip, sizes.count, cap, balance, options.hints?.rooms.get(key));
+    if (sets.some((set) => set.sliced)) {
+      ctx.findings.add({
+        code: 'content_overflow',
+        message: `A <${box.tag ?? 'div'}> in ${sizes.count} columns holds something that cannot be broken (a line, an image) taller than a column can be (${Math.round(cap)}pt, a page): it is drawn whole and runs past the column's foot`,
+        ...(box.line !== undefined ? { line: box.line } : {}),
+      });
+    }
     const lastRun = !runs.slice(r + 1).some((later) => Array.isArray(later) || later === null);
     cursor += collapsed(pending);
     pending = NO_MARGIN;
@@ -110,6 +118,27 @@ export function layoutMulticol(
     height: Math.max(0, cursor + collapsed(pending)),
     ...(positioned.length > 0 ? { positioned } : {}),
   };
+}
+
+/**
+ * `column-span: all` deeper than the container's children (CSS Multi-column §6.1 lets any box of its formatting
+ * context span) is not done: such a box stays in its column, and is named.
+ */
+function reportNestedSpanners(run: BlockLevelBox[], container: BlockBox, ctx: LayoutContext): void {
+  const visit = (box: BlockLevelBox, depth: number) => {
+    if (depth > 0 && box.style.columnSpan === 'all') {
+      ctx.findings.add({
+        code: 'unsupported_css_value',
+        message: `column-span: all on a <${box.type === 'block' ? (box.tag ?? 'div') : box.type === 'table' ? 'table' : 'img'}> that is not a child of the multi-column <${container.tag ?? 'div'}> is laid out in its column: only the container's own children span the columns`,
+        ...(box.type === 'block' && box.line !== undefined ? { line: box.line } : {}),
+      });
+    }
+    // Inside a box with a formatting context of its own (a table, a flex or grid container, nested columns)
+    // column-span does not apply.
+    const flowsOn = box.style.display === 'block' && box.style.overflow === 'visible' && !isMulticol(box.style);
+    if (box.type === 'block' && box.blocks && flowsOn) for (const child of box.blocks) visit(child, depth + 1);
+  };
+  for (const box of run) visit(box, 0);
 }
 
 /** The children as runs of column content and the spanners between them, in order. */

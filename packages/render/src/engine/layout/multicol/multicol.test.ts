@@ -206,6 +206,20 @@ describe('multi-column layout', () => {
     expect(pages).toHaveLength(1);
   });
 
+  it('names what it does not do: a spanner deeper than a child, something unbreakable taller than a page', () => {
+    const { findings } = layOutHtml(
+      `<div style="column-count: 2"><section><h2 style="column-span: all">Deep</h2><p>text</p></section>
+        <div style="height: 1200pt"></div></div>`,
+    );
+    const seen = findings.list().map((f) => `${f.code}: ${f.message}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^unsupported_css_value: column-span: all on a <h2> that is not a child/),
+        expect.stringMatching(/^content_overflow: A <div> in 2 columns holds something that cannot be broken/),
+      ]),
+    );
+  });
+
   it('keeps a break-inside: avoid block whole in one column', () => {
     const { flow } = layOutHtml(
       `<div style="column-count: 2; width: 400pt">
