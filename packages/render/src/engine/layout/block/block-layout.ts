@@ -4,7 +4,7 @@ import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
 import type { BoxFragment, Fragment } from '../fragment';
-import { isMulticol } from '../multicol/column-sizes';
+import { isMulticol, multicolIntrinsicWidths } from '../multicol/column-sizes';
 import type { MulticolOptions } from '../multicol/multicol-layout';
 import { ColumnHints } from '../multicol/page-rooms';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
@@ -220,6 +220,7 @@ export class BlockLayout implements LayoutContext {
           cached.max = Math.max(cached.max, row || child_.max + margins);
         }
       }
+      if (isMulticolContainer(box)) cached = multicolIntrinsicWidths(box.style, cached);
       this.contentIntrinsicCache.set(box, cached);
     }
     return cached;

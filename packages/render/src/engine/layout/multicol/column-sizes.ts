@@ -34,3 +34,15 @@ export function columnSizes(style: ComputedStyle, available: number): ColumnSize
   const width = Math.max(0, (U - (count - 1) * gap) / count);
   return { count, width, gap };
 }
+
+/**
+ * A multi-column box's intrinsic widths from those of its content in one column: `column-count` columns of it
+ * side by side with the gaps between, each as wide as `column-width` when one is given (at least its content's
+ * min-content width), as Chromium sizes a shrink-to-fit multicol box (an inline-block, a float, a table cell).
+ */
+export function multicolIntrinsicWidths(style: ComputedStyle, column: { min: number; max: number }) {
+  const count = style.columnCount === 'auto' ? 1 : style.columnCount;
+  const gaps = (count - 1) * columnGap(style, 0);
+  const max = style.columnWidth === 'auto' ? column.max : Math.max(column.min, style.columnWidth);
+  return { min: column.min * count + gaps, max: max * count + gaps };
+}

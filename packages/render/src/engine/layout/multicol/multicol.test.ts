@@ -5,12 +5,13 @@ import { layOutHtml } from '../../__fixtures__/lay-out-html';
 import { ensureFlexReady } from '../../document/render-document';
 import { initialStyle } from '../../style/computed-style';
 import type { Fragment, PageFragments } from '../fragment';
-import { columnSizes } from './column-sizes';
+import { columnSizes, multicolIntrinsicWidths } from './column-sizes';
 
 beforeAll(() => ensureFlexReady());
 
 interface PlacedLine {
   x: number;
+  right: number;
   y: number;
   bottom: number;
   text: string;
@@ -20,7 +21,17 @@ interface PlacedLine {
 function lines(fragment: Fragment, x = 0, y = 0, out: PlacedLine[] = []): PlacedLine[] {
   if (fragment.kind === 'line') {
     const text = fragment.children.map((c) => (c.kind === 'text' ? c.text : '')).join('');
-    if (text.trim()) out.push({ x: x + fragment.x, y: y + fragment.y, bottom: y + fragment.y + fragment.height, text });
+    if (text.trim()) {
+      // Where the line's text ends (a line box is as wide as its column; its runs are not).
+      const right = Math.max(...fragment.children.map((c) => (c.kind === 'text' ? c.x + c.width : 0)));
+      out.push({
+        x: x + fragment.x,
+        right: x + fragment.x + right,
+        y: y + fragment.y,
+        bottom: y + fragment.y + fragment.height,
+        text,
+      });
+    }
   } else if (fragment.kind === 'box')
     for (const child of fragment.children) lines(child, x + fragment.x, y + fragment.y, out);
   return out;
@@ -218,6 +229,25 @@ describe('multi-column layout', () => {
         expect.stringMatching(/^content_overflow: A <div> in 2 columns holds something that cannot be broken/),
       ]),
     );
+  });
+
+  it('sizes a shrink-to-fit multi-column box as its columns side by side', () => {
+    const style = { ...initialStyle(), columnCount: 3, columnGap: { pt: 10, pct: 0 } };
+    expect(multicolIntrinsicWidths(style, { min: 20, max: 50 })).toEqual({ min: 80, max: 170 });
+    // A column-width is the columns' width, or the content's min-content width when that is wider.
+    const wide = { ...initialStyle(), columnWidth: 100, columnGap: { pt: 10, pct: 0 } };
+    expect(multicolIntrinsicWidths(wide, { min: 20, max: 50 })).toEqual({ min: 20, max: 100 });
+    expect(multicolIntrinsicWidths(wide, { min: 120, max: 150 })).toEqual({ min: 120, max: 120 });
+
+    const { flow } = layOutHtml(
+      `<div style="float: left; column-count: 2; column-gap: 10pt; border: 1pt solid red"><p>alpha beta</p><p>gamma</p></div>`,
+      'p { margin: 0 }',
+    );
+    const two = lines(flow);
+    expect(two).toHaveLength(2);
+    // Each column as wide as the longest line; the second starts a gap after it.
+    const widest = Math.max(...two.map((l) => l.right - l.x));
+    expect((two[1] as PlacedLine).x - (two[0] as PlacedLine).x).toBeCloseTo(widest + 10, 1);
   });
 
   it('keeps a break-inside: avoid block whole in one column', () => {
