@@ -10,6 +10,7 @@ import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '.
 import type { BoxFragment, PageFragments } from '../layout/fragment';
 import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
+import { layoutMulticol } from '../layout/multicol/index';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
@@ -38,6 +39,7 @@ const MODULES: LayoutModules = {
   flexIntrinsicWidths,
   layoutGrid,
   gridIntrinsicWidths,
+  layoutMulticol,
 };
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
@@ -129,17 +131,26 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const other = pageBox(pageStyles.other);
   const contentWidth = other.width - other.left - other.right;
   const first = boxAt(0);
-  const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);
-  // position: fixed boxes, placed in the page area and printed on every page.
-  const fixed = layout.takeFixed(contentWidth, other.height - other.top - other.bottom);
-  reportOverflow(flow, contentWidth, findings);
-  // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
-  const rootHeight = flow.height;
-  truncateTrailingMargin(flow, layout.floatsBottom);
-  const slices = planPages(flow, (index) => {
+  const pageContentHeight = (index: number) => {
     const page = boxAt(index);
     return page.height - page.top - page.bottom;
-  });
+  };
+  const layOutFlow = () => {
+    const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);
+    // position: fixed boxes, placed in the page area and printed on every page.
+    const fixed = layout.takeFixed(contentWidth, other.height - other.top - other.bottom);
+    // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
+    const rootHeight = flow.height;
+    truncateTrailingMargin(flow, layout.floatsBottom);
+    return { flow, fixed, rootHeight, slices: planPages(flow, pageContentHeight) };
+  };
+  let laidOut = layOutFlow();
+  // Column sets the pages moved whole past room at a page's foot: laid out again to fill it, as a browser's columns
+  // go on over the page (layout/multicol/page-rooms.ts). Each pass can only add rooms further down the flow.
+  for (let pass = 0; pass < 3 && layout.columnHints.learnRooms(laidOut.flow, laidOut.slices, pageContentHeight); pass++)
+    laidOut = layOutFlow();
+  const { flow, fixed, rootHeight, slices } = laidOut;
+  reportOverflow(flow, contentWidth, findings);
 
   const running = (source: string | undefined, part: 'header_html' | 'footer_html') => {
     if (!source?.trim()) return undefined;

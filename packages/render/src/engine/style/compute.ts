@@ -227,6 +227,14 @@ function finishBorders(style: ComputedStyle, declared: Set<string>): void {
     const color = declared.has(`border-${lower}-color`) ? border.color : style.color;
     if (width !== border.width || color !== border.color) style[key] = { ...border, width, color };
   }
+  const rule = style.columnRule;
+  if (rule.style === 'none' || rule.style === 'hidden') {
+    if (rule.width !== 0) style.columnRule = { ...rule, width: 0 };
+  } else {
+    const width = declared.has('column-rule-width') ? rule.width : 2.25;
+    const color = declared.has('column-rule-color') ? rule.color : style.color;
+    if (width !== rule.width || color !== rule.color) style.columnRule = { ...rule, width, color };
+  }
   const { outline } = style;
   if (outline.style === 'none') {
     if (outline.width !== 0) style.outline = { ...outline, width: 0 };

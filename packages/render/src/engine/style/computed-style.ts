@@ -74,7 +74,8 @@ export interface BorderSide {
   color: Color;
 }
 
-export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page';
+/** `column` forces a break between columns only (layout/multicol); outside columns it breaks nothing. */
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'always' | 'left' | 'right' | 'avoid-page' | 'column';
 
 export type WhiteSpace = 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
 
@@ -263,7 +264,18 @@ export interface ComputedStyle {
   flexBasis: LengthOrAuto | 'content';
   order: number;
   rowGap: Length;
-  columnGap: Length;
+  /** `normal` is 0 between flex items and grid tracks, 1em between columns of a multi-column container. */
+  columnGap: Length | 'normal';
+
+  // Multi-column layout (CSS Multi-column 1: layout/multicol).
+  /** `column-count`: auto or a positive integer. */
+  columnCount: number | 'auto';
+  /** `column-width` in points (a length, never a percentage), or auto. */
+  columnWidth: number | 'auto';
+  /** `column-rule-*`, drawn centred in the gap between two columns with content; style none for none. */
+  columnRule: BorderSide;
+  columnSpan: 'none' | 'all';
+  columnFill: 'balance' | 'auto';
 
   // Grid (CSS Grid 1: the subset layout/grid lays out).
   gridTemplateColumns: TrackList;
@@ -453,7 +465,12 @@ export function initialStyle(): ComputedStyle {
     flexBasis: 'auto',
     order: 0,
     rowGap: zero(),
-    columnGap: zero(),
+    columnGap: 'normal',
+    columnCount: 'auto',
+    columnWidth: 'auto',
+    columnRule: none(),
+    columnSpan: 'none',
+    columnFill: 'balance',
     gridTemplateColumns: [],
     gridTemplateRows: [],
     gridTemplateAreas: null,

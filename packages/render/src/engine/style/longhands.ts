@@ -120,7 +120,7 @@ export function borderWidth(node: CssNode, c: PropertyContext): number | undefin
 }
 
 function borderPart<F extends keyof BorderSide>(
-  side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft' | 'outline',
+  side: 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft' | 'outline' | 'columnRule',
   field: F,
   parse: Parse<BorderSide[F]>,
 ): Longhand {
@@ -413,8 +413,6 @@ const breakValue = keyword(
 function normaliseBreak(value: string): ComputedStyle['breakBefore'] | undefined {
   if (value === 'recto') return 'right';
   if (value === 'verso') return 'left';
-  // Columns are not laid out: a column break does not break the page.
-  if (value === 'column') return 'auto';
   if (value === 'avoid-column') return 'avoid';
   return value as ComputedStyle['breakBefore'];
 }
@@ -492,6 +490,16 @@ const flexBasis = one<ComputedStyle['flexBasis']>((node, c) => {
 
 /** `normal` gaps are 0 in flex layout. */
 const gap = one<Length>((node, c) => (identifier(node) === 'normal' ? zero : nonNegative(node, c)));
+/** `column-gap: normal` is kept: it is 0 in flex and grid layout but 1em between the columns of a multicol box. */
+const columnGap = one<Length | 'normal'>((node, c) =>
+  identifier(node) === 'normal' ? 'normal' : nonNegative(node, c),
+);
+/** `column-width`: a positive length (percentages are invalid), or auto. */
+const columnWidth = one<number | 'auto'>((node, c) => {
+  if (identifier(node) === 'auto') return 'auto';
+  const value = points(node, c);
+  return value !== undefined && value > 0 ? value : undefined;
+});
 
 const fontStyle = keyword('normal', 'italic', 'oblique');
 const sides = { top: 'Top', right: 'Right', bottom: 'Bottom', left: 'Left' } as const;
@@ -705,7 +713,16 @@ export const LONGHANDS: Record<string, Longhand> = {
   'grid-row-start': simple('gridRowStart', false, gridLine, 'auto'),
   'grid-row-end': simple('gridRowEnd', false, gridLine, 'auto'),
   'row-gap': simple('rowGap', false, gap, zero),
-  'column-gap': simple('columnGap', false, gap, zero),
+  'column-gap': simple('columnGap', false, columnGap, 'normal'),
+  'column-count': simple(
+    'columnCount',
+    false,
+    one((node, c) => (identifier(node) === 'auto' ? 'auto' : integer(1)([node], c))),
+    'auto',
+  ),
+  'column-width': simple('columnWidth', false, columnWidth, 'auto'),
+  'column-span': simple('columnSpan', false, keyword('none', 'all'), 'none'),
+  'column-fill': simple('columnFill', false, keyword('balance', 'auto'), 'balance'),
   'text-decoration-line': decorationPart('lines', decorationLines),
   'text-decoration-style': decorationPart('style', (n, c) =>
     keyword('solid', 'double', 'dotted', 'dashed', 'wavy')(n, c),
@@ -747,6 +764,9 @@ LONGHANDS['outline-style'] = borderPart(
   }),
 );
 LONGHANDS['outline-color'] = borderPart('outline', 'color', color);
+LONGHANDS['column-rule-width'] = borderPart('columnRule', 'width', one(borderWidth));
+LONGHANDS['column-rule-style'] = borderPart('columnRule', 'style', keyword(...(BORDER_STYLES as Set<BorderStyle>)));
+LONGHANDS['column-rule-color'] = borderPart('columnRule', 'color', color);
 LONGHANDS['outline-offset'] = simple('outlineOffset', false, one(points), 0);
 
 for (const [side, Side] of Object.entries(sides)) {

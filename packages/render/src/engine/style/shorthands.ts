@@ -406,6 +406,49 @@ function gridArea(nodes: CssNode[]): Expansion | undefined {
   };
 }
 
+/** `column-rule`: width, style and colour in any order, what is left out reset (as `border`). */
+function columnRule(nodes: CssNode[]): Expansion | undefined {
+  const parts = widthStyleColor(nodes, false);
+  if (!parts) return undefined;
+  return {
+    longhands: new Map([
+      ['column-rule-width', parts.width ? [parts.width] : null],
+      ['column-rule-style', parts.style ? [parts.style] : null],
+      ['column-rule-color', parts.color ? [parts.color] : null],
+    ]),
+  };
+}
+
+/**
+ * `columns: <column-width> || <column-count>` (CSS Multi-column §3.3): a number is the count, a length the width,
+ * `auto` stands for whichever is not given; what is left out is auto.
+ */
+function columns(nodes: CssNode[]): Expansion | undefined {
+  if (nodes.length < 1 || nodes.length > 2) return undefined;
+  let width: CssNode | undefined;
+  let count: CssNode | undefined;
+  let autos = 0;
+  for (const node of nodes) {
+    if (id(node) === 'auto') autos++;
+    else if (node.type === 'Number' && !count) count = node;
+    else if (isLengthLike(node) && node.type !== 'Number' && node.type !== 'Percentage' && !width) width = node;
+    else return undefined;
+  }
+  if (autos === 2 && nodes.length === 2)
+    return {
+      longhands: new Map([
+        ['column-width', null],
+        ['column-count', null],
+      ]),
+    };
+  return {
+    longhands: new Map([
+      ['column-width', width ? [width] : null],
+      ['column-count', count ? [count] : null],
+    ]),
+  };
+}
+
 /** `gap: <row-gap> <column-gap>?`. */
 function gap(nodes: CssNode[]): Expansion | undefined {
   if (nodes.length < 1 || nodes.length > 2) return undefined;
@@ -465,6 +508,8 @@ export const SHORTHANDS: Record<string, Expander> = {
   flex,
   'flex-flow': flexFlow,
   gap,
+  columns,
+  'column-rule': columnRule,
   'place-content': place('align-content', 'justify-content'),
   'place-items': place('align-items', null),
   'place-self': place('align-self', null),
@@ -521,6 +566,8 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
   'flex-flow': ['flex-direction', 'flex-wrap'],
   gap: ['row-gap', 'column-gap'],
+  columns: ['column-width', 'column-count'],
+  'column-rule': ['column-rule-width', 'column-rule-style', 'column-rule-color'],
   'place-content': ['align-content', 'justify-content'],
   'place-items': ['align-items'],
   'place-self': ['align-self'],
@@ -538,6 +585,15 @@ export const ALIASES: Record<string, string> = {
   'grid-gap': 'gap',
   'grid-row-gap': 'row-gap',
   'grid-column-gap': 'column-gap',
+  // Prefixed multi-column names that templates written for old WebKit and Gecko still carry.
+  ...Object.fromEntries(
+    ['columns', 'column-count', 'column-width', 'column-gap', 'column-rule', 'column-span', 'column-fill'].flatMap(
+      (name) => [
+        [`-webkit-${name}`, name],
+        [`-moz-${name}`, name],
+      ],
+    ),
+  ),
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
   'margin-block-start': 'margin-top',

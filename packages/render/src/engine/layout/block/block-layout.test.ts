@@ -20,6 +20,7 @@ const modules: LayoutModules = {
   flexIntrinsicWidths: unused('flexIntrinsicWidths'),
   layoutGrid: unused('layoutGrid'),
   gridIntrinsicWidths: unused('gridIntrinsicWidths'),
+  layoutMulticol: unused('layoutMulticol'),
 };
 const layout = () => new BlockLayout({} as TextShaping, new Findings(), modules);
 

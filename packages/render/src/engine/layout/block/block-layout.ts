@@ -4,6 +4,9 @@ import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
 import type { BoxFragment, Fragment } from '../fragment';
+import { isMulticol, multicolIntrinsicWidths } from '../multicol/column-sizes';
+import type { MulticolOptions } from '../multicol/multicol-layout';
+import { ColumnHints } from '../multicol/page-rooms';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
 import { type ContainingBlock, moved, type PendingPositioned, placePositioned } from './positioned';
@@ -20,10 +23,13 @@ export interface LayoutModules {
   flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
   gridIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
+  layoutMulticol(box: BlockBox, contentWidth: number, ctx: LayoutContext, options: MulticolOptions): BlockContents;
 }
 
 const isFlexContainer = (box: BlockBox) => box.style.display === 'flex' || box.style.display === 'inline-flex';
 const isGridContainer = (box: BlockBox) => box.style.display === 'grid' || box.style.display === 'inline-grid';
+/** Columns apply to block containers (flex and grid containers lay out their items their own way). */
+const isMulticolContainer = (box: BlockBox) => !isFlexContainer(box) && !isGridContainer(box) && isMulticol(box.style);
 
 /** A float among blocks (absolutely positioned boxes are out of the flow before floating matters). */
 const isFloat = (box: BlockLevelBox) =>
@@ -46,6 +52,7 @@ function ownsFloats(box: BlockLevelBox): boolean {
     d === 'inline-grid' ||
     d === 'table-cell' ||
     d === 'table-caption' ||
+    isMulticolContainer(box) ||
     isFloat(box)
   );
 }
@@ -110,6 +117,10 @@ export class BlockLayout implements LayoutContext {
   floatsBottom = 0;
   /** `position: fixed` boxes laid out against the page area, for every page (see takeFixed). */
   private fixed: PendingPositioned[] = [];
+  /** The first page's content height in the last layoutRoot(): no column set is taller (layout/multicol). */
+  private pageHeight: number | undefined;
+  /** What the document's paginations tell the column layout about room at the pages' feet. */
+  readonly columnHints = new ColumnHints();
 
   constructor(
     readonly shaping: TextShaping,
@@ -123,6 +134,8 @@ export class BlockLayout implements LayoutContext {
    * page area (`pageHeight` high); fixed ones wait for takeFixed().
    */
   layoutRoot(root: BlockBox, contentWidth: number, pageHeight?: number): BoxFragment {
+    this.pageHeight = pageHeight;
+    this.columnHints.startLayout();
     const floats = new FloatContext();
     const flowed = this.flow(root, contentWidth, { formattingRoot: true, floats });
     // Relative to the root's content box, which is where the flow's children are (the root has no box edges).
@@ -148,6 +161,8 @@ export class BlockLayout implements LayoutContext {
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
     if (isFlexContainer(box)) return this.withOwnPositioned(box, this.modules.layoutFlex(box, contentWidth, this));
     if (isGridContainer(box)) return this.withOwnPositioned(box, this.modules.layoutGrid(box, contentWidth, this));
+    if (isMulticol(box.style))
+      return this.withOwnPositioned(box, this.modules.layoutMulticol(box, contentWidth, this, this.multicolOptions()));
     if (box.inlines) return this.withOwnPositioned(box, this.modules.layoutInline(box, contentWidth, this));
     const space = { floats: new FloatContext(), x: 0, y: 0 };
     const stacked = this.stack(box, contentWidth, false, false, undefined, space);
@@ -205,6 +220,7 @@ export class BlockLayout implements LayoutContext {
           cached.max = Math.max(cached.max, row || child_.max + margins);
         }
       }
+      if (isMulticolContainer(box)) cached = multicolIntrinsicWidths(box.style, cached);
       this.contentIntrinsicCache.set(box, cached);
     }
     return cached;
@@ -325,6 +341,7 @@ export class BlockLayout implements LayoutContext {
 
     const flex = isFlexContainer(box);
     const grid = isGridContainer(box);
+    const multicol = isMulticolContainer(box);
     const root = options.formattingRoot || ownsFloats(box);
     // Percentage heights resolve against a containing block of definite height, else count as auto (§10.5).
     const reference = options.containingHeight ?? null;
@@ -359,6 +376,10 @@ export class BlockLayout implements LayoutContext {
         ? this.modules.layoutFlex(content, width, this)
         : this.modules.layoutGrid(content, width, this);
       contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
+    } else if (multicol) {
+      const options = this.multicolOptions(definite);
+      const laidOut = this.modules.layoutMulticol(content, width, this, options);
+      contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
     } else if (content.inlines) {
       const inline = this.modules.layoutInline(content, width, this, space);
       contents = {
@@ -373,7 +394,7 @@ export class BlockLayout implements LayoutContext {
     // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
     const pending = [
       ...(contents.pending ?? []),
-      ...this.staticPositions(box, flex || grid || content.inlines ? [] : contents.children, 0, 0),
+      ...this.staticPositions(box, flex || grid || multicol || content.inlines ? [] : contents.children, 0, 0),
     ];
 
     let height = specifiedH !== null ? toContentSize(specifiedH, s, extrasV) : contents.height;
@@ -429,6 +450,14 @@ export class BlockLayout implements LayoutContext {
       ...(contents.firstBaseline !== undefined ? { firstBaseline: contents.firstBaseline + top } : {}),
       ...(contents.lastBaseline !== undefined ? { lastBaseline: contents.lastBaseline + top } : {}),
       ...(positioned.length > 0 ? { positioned } : {}),
+    };
+  }
+
+  private multicolOptions(height?: number): MulticolOptions {
+    return {
+      ...(this.pageHeight !== undefined ? { pageHeight: this.pageHeight } : {}),
+      ...(height !== undefined ? { height } : {}),
+      hints: this.columnHints,
     };
   }
 
@@ -647,26 +676,22 @@ function paddingBoxOf(fragment: BoxFragment): ContainingBlock {
   };
 }
 
-const FORCED = new Set(['page', 'always', 'left', 'right']);
+const FORCED_PAGE = new Set(['page', 'always', 'left', 'right']);
+/** A column break is forced too, but weaker: a page break of the child replaces a column break of its parent. */
+const FORCED = new Set([...FORCED_PAGE, 'column']);
 
 /** A forced break before a first child (after a last child) is a break before (after) its parent (CSS Fragmentation §3.1). */
 function propagateBreaks(fragment: BoxFragment): void {
   const first = fragment.children[0];
   const last = fragment.children[fragment.children.length - 1];
-  if (
-    first?.kind === 'box' &&
-    first.breakBefore &&
-    FORCED.has(first.breakBefore) &&
-    !FORCED.has(fragment.breakBefore ?? 'auto')
-  )
+  const stronger = (child: string | undefined, own: string | undefined) =>
+    child !== undefined &&
+    FORCED.has(child) &&
+    !FORCED_PAGE.has(own ?? 'auto') &&
+    !(child === 'column' && own === 'column');
+  if (first?.kind === 'box' && stronger(first.breakBefore, fragment.breakBefore))
     fragment.breakBefore = first.breakBefore;
-  if (
-    last?.kind === 'box' &&
-    last.breakAfter &&
-    FORCED.has(last.breakAfter) &&
-    !FORCED.has(fragment.breakAfter ?? 'auto')
-  )
-    fragment.breakAfter = last.breakAfter;
+  if (last?.kind === 'box' && stronger(last.breakAfter, fragment.breakAfter)) fragment.breakAfter = last.breakAfter;
 }
 
 function horizontalExtras(style: BoxFragment['style'], containingWidth: number): number {

@@ -123,7 +123,7 @@ function configureContainer(root: Node, s: ComputedStyle, contentWidth: number, 
   root.setJustifyContent(justifyContent(s));
   root.setAlignItems(alignItem(s.alignItems));
   root.setAlignContent(alignContent(s));
-  root.setGap(Gutter.Column, Math.max(0, resolveLength(s.columnGap, contentWidth)));
+  root.setGap(Gutter.Column, Math.max(0, s.columnGap === 'normal' ? 0 : resolveLength(s.columnGap, contentWidth)));
   root.setGap(Gutter.Row, Math.max(0, resolveLength(s.rowGap, definiteHeight ?? 0)));
   root.setWidth(contentWidth);
   if (definiteHeight !== null) root.setHeight(definiteHeight);

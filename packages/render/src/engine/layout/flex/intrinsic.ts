@@ -12,7 +12,9 @@ export function flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): Intrinsi
   const s = box.style;
   const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
   const items = flexItems(box);
-  const gap = row ? Math.max(0, resolveLength(s.columnGap, 0)) * Math.max(0, items.length - 1) : 0;
+  const gap = row
+    ? Math.max(0, s.columnGap === 'normal' ? 0 : resolveLength(s.columnGap, 0)) * Math.max(0, items.length - 1)
+    : 0;
   let sumMin = 0;
   let sumMax = 0;
   let widestMin = 0;

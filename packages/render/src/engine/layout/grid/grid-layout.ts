@@ -104,7 +104,8 @@ export function gridIntrinsicWidths(box: BlockBox, ctx: LayoutContext): Intrinsi
 
 function prepare(box: BlockBox, contentWidth: number, ctx: LayoutContext) {
   const s = box.style;
-  const colGap = resolveLength(s.columnGap, contentWidth);
+  // `normal` is 0 between grid tracks (1em only between the columns of a multi-column box).
+  const colGap = s.columnGap === 'normal' ? 0 : resolveLength(s.columnGap, contentWidth);
   const rowGap = resolveLength(s.rowGap, contentWidth);
   const areas = namedAreas(s.gridTemplateAreas);
   const explicit = expandTracks(s.gridTemplateColumns, contentWidth, colGap);

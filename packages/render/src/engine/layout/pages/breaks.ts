@@ -11,6 +11,7 @@ import { extent, firstReaching } from './extent';
 
 const EPSILON = 0.01;
 const FORCED = new Set(['page', 'always', 'left', 'right']);
+const FORCED_ANY = new Set([...FORCED, 'column']);
 const AVOID = new Set(['avoid', 'avoid-page']);
 
 export interface BreakSearch {
@@ -19,10 +20,17 @@ export interface BreakSearch {
   relaxed: boolean;
   /**
    * Whether a forced break sits inside a box, computed once per box for the whole document: one map per
-   * `planPages` call, not one kept by the module, whose table would stay as large as the longest document's.
+   * `planPages` call (or column cut), not one kept by the module, whose table would stay as large as the longest
+   * document's.
    */
   forced: Map<BoxFragment, boolean>;
+  /** Cutting content into columns (layout/multicol): `break-*: column` forces a break too. */
+  columns?: boolean;
 }
+
+/** A forced break: a page break anywhere, a column break only between columns. */
+const forces = (value: string | undefined, search: BreakSearch): boolean =>
+  value !== undefined && (FORCED.has(value) || (search.columns === true && value === 'column'));
 
 /** A forced break ends the search: the page must end there. */
 export interface FoundBreak {
@@ -110,8 +118,7 @@ export function breakInStack(
     }
     if (top > start + EPSILON && previous) {
       const forced =
-        (isBox(child) && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) ||
-        (isBox(previous) && previous.breakAfter !== undefined && FORCED.has(previous.breakAfter));
+        (isBox(child) && forces(child.breakBefore, search)) || (isBox(previous) && forces(previous.breakAfter, search));
       if (forced && top <= limit + EPSILON) return { at: top, forced: true };
       const avoided =
         !relaxed &&
@@ -141,7 +148,7 @@ export function breakInStack(
   return best?.forced ? best : { at: limit, forced: false };
 }
 
-/** Whether a forced break sits between two of the box's descendants (computed once per box). */
+/** Whether a forced break (of pages or of columns) sits between two of the box's descendants (computed once per box). */
 function hasForcedBreak(box: BoxFragment, forcedCache: Map<BoxFragment, boolean>): boolean {
   let has = forcedCache.get(box);
   if (has === undefined) {
@@ -149,8 +156,8 @@ function hasForcedBreak(box: BoxFragment, forcedCache: Map<BoxFragment, boolean>
     const boxes = box.children.filter(isBox);
     for (let i = 0; i < boxes.length && !has; i++) {
       const child = boxes[i] as BoxFragment;
-      if (i > 0 && child.breakBefore !== undefined && FORCED.has(child.breakBefore)) has = true;
-      else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED.has(child.breakAfter)) has = true;
+      if (i > 0 && child.breakBefore !== undefined && FORCED_ANY.has(child.breakBefore)) has = true;
+      else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED_ANY.has(child.breakAfter)) has = true;
       else if (child.role !== 'row' && hasForcedBreak(child, forcedCache)) has = true;
     }
     forcedCache.set(box, has);

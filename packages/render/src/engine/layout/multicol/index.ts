@@ -1,0 +1,3 @@
+export { columnSizes, isMulticol } from './column-sizes';
+export { layoutMulticol, type MulticolOptions } from './multicol-layout';
+export { ColumnHints } from './page-rooms';
