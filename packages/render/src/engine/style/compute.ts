@@ -38,8 +38,8 @@ const NO_DECORATION = INITIAL.textDecoration;
 // Computed first: lengths in em need the font size, vertical-align the line height, borders currentColor, and
 // flow-relative properties the direction.
 const FIRST = ['font-size', 'line-height', 'color', 'direction'];
-const INLINE_SHORTHANDS = inlineShorthands(SHORTHAND_LONGHANDS);
 const FIRST_SET = new Set(FIRST);
+const INLINE_SHORTHANDS = inlineShorthands(SHORTHAND_LONGHANDS);
 
 const SIDES = ['Top', 'Right', 'Bottom', 'Left'] as const;
 const ATOMIC_INLINE = new Set<Display>(['inline-block', 'inline-table', 'inline-flex', 'inline-grid']);

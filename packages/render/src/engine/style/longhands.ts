@@ -390,6 +390,10 @@ const textAlign = one<ComputedStyle['textAlign']>((node, c) => {
 });
 
 const LINE_SIDES = ['inline-start', 'inline-end'] as const;
+const floatValue = keyword('none', 'left', 'right', ...LINE_SIDES);
+const clearValue = keyword('none', 'left', 'right', 'both', ...LINE_SIDES);
+// The legacy SVG values are horizontal too (CSS Writing Modes 3 §3.1.1).
+const horizontal = keyword('horizontal-tb', 'lr', 'lr-tb', 'rl', 'rl-tb');
 
 /**
  * `float` and `clear` at the inline start or end: the side of the containing block (the parent: floats are in
@@ -669,19 +673,10 @@ export const LONGHANDS: Record<string, Longhand> = {
   orphans: simple('orphans', true, integer(1), 2),
   widows: simple('widows', true, integer(1), 2),
   position: simple('position', false, keyword('static', 'relative', 'absolute', 'fixed', 'sticky'), 'static'),
-  float: simple('float', false, (n, c) => lineSide(keyword('none', 'left', 'right', ...LINE_SIDES)(n, c), c), 'none'),
-  clear: simple(
-    'clear',
-    false,
-    (n, c) => lineSide(keyword('none', 'left', 'right', 'both', ...LINE_SIDES)(n, c), c),
-    'none',
-  ),
+  float: simple('float', false, (n, c) => lineSide(floatValue(n, c), c), 'none'),
+  clear: simple('clear', false, (n, c) => lineSide(clearValue(n, c), c), 'none'),
   // Pages are laid out horizontally; a vertical writing mode is reported as a value the engine does not support.
-  'writing-mode': {
-    inherited: true,
-    apply: (nodes, c) => keyword('horizontal-tb', 'lr', 'lr-tb', 'rl', 'rl-tb')(nodes, c) !== undefined,
-    reset() {},
-  },
+  'writing-mode': { inherited: true, apply: (nodes, c) => horizontal(nodes, c) !== undefined, reset() {} },
   top: simple('top', false, lengthOr('auto'), 'auto'),
   right: simple('right', false, lengthOr('auto'), 'auto'),
   bottom: simple('bottom', false, lengthOr('auto'), 'auto'),
