@@ -29,6 +29,31 @@ export async function pageTexts(bytes: Uint8Array): Promise<string[]> {
   return pages;
 }
 
+/** A word of the first page's text layer and its box, in points from the page's top left (pdftotext -bbox). */
+export interface WordBox {
+  word: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word of the first page with its box. */
+export async function wordBoxes(bytes: Uint8Array): Promise<WordBox[]> {
+  const html = await poppler('pdftotext', bytes, ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8']);
+  const words: WordBox[] = [];
+  const pattern = /<word xMin="([-\d.]+)" yMin="([-\d.]+)" xMax="([-\d.]+)" yMax="([-\d.]+)">([^<]*)<\/word>/g;
+  for (const [, xMin, yMin, xMax, yMax, word] of html.matchAll(pattern))
+    words.push({
+      word: word as string,
+      xMin: Number(xMin),
+      yMin: Number(yMin),
+      xMax: Number(xMax),
+      yMax: Number(yMax),
+    });
+  return words;
+}
+
 export interface PdfInfo {
   pages: number;
   widthPt: number;

@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import type { Findings } from '../findings';
 import type { Stylesheet } from '../parse/css';
 import { type PreparedDeclaration, prepareDeclaration } from './declarations';
+import { physicalLonghands } from './flow-relative';
 import { type CompiledSelector, compileSelectorList, type PseudoElement } from './selectors';
 
 /** Where declarations come from, in increasing priority for normal declarations. */
@@ -163,7 +164,10 @@ export function inCascadeOrder(blocks: MatchedBlock[]): MatchedBlock[] {
 
 /** The declarations that apply to an element's longhands and custom properties, lowest priority first. */
 export interface Cascaded {
-  /** Longhand → the declarations for it (from shorthands too), lowest priority first; the last valid one wins. */
+  /**
+   * Physical longhand → the declarations for it (from shorthands and flow-relative properties too), lowest priority
+   * first; the last valid one wins.
+   */
   longhands: Map<string, PreparedDeclaration[]>;
   custom: Map<string, string>;
 }
@@ -180,9 +184,13 @@ export function cascade(blocks: MatchedBlock[], shorthandLonghands: Record<strin
     const names =
       declaration.kind === 'shorthand' ? (shorthandLonghands[declaration.property] ?? []) : [declaration.property];
     for (const name of names) {
-      const list = longhands.get(name);
-      if (list) list.push(declaration);
-      else longhands.set(name, [declaration]);
+      // An inline-axis longhand goes under both sides it can mean: the direction is not known yet. (`border-inline`
+      // means each side twice, start or end: it is filed once.)
+      for (const physical of physicalLonghands(name)) {
+        const list = longhands.get(physical);
+        if (!list) longhands.set(physical, [declaration]);
+        else if (list[list.length - 1] !== declaration) list.push(declaration);
+      }
     }
   };
   let important = false;

@@ -309,10 +309,6 @@ describe('computeStyles: values', () => {
     expect(d.borderBottom).toEqual({ width: 1, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
     expect(d.top).toEqual({ pt: 3, pct: 0 });
     expect(logical.findings).toEqual([]);
-    // Two different inline values depend on the direction: reported, not guessed.
-    expect(style('<p>x</p>', 'p { margin-inline: 1pt 2pt }').findings).toEqual([
-      expect.objectContaining({ code: 'unsupported_css_value' }),
-    ]);
     // One axis's overflow clips both; a visible one does not undo the other's.
     const axes = style(
       '<div>x</div><p>y</p>',

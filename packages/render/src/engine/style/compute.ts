@@ -9,8 +9,9 @@ import {
   type TextDecoration,
 } from './computed-style';
 import type { PreparedDeclaration } from './declarations';
+import { inlineShorthands, meantLonghand } from './flow-relative';
 import { LONGHANDS, type PropertyContext } from './longhands';
-import { type Expansion, SHORTHANDS } from './shorthands';
+import { type Expansion, SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
 import { parseValue, UnresolvedLength } from './values';
 import { computeCustomProperties, hasVar, substituteVars } from './vars';
 
@@ -34,9 +35,11 @@ export interface StyleEnvironment {
 const INITIAL = initialStyle();
 const NO_DECORATION = INITIAL.textDecoration;
 
-// Computed first: lengths in em need the font size, vertical-align the line height, borders currentColor.
-const FIRST = ['font-size', 'line-height', 'color'];
+// Computed first: lengths in em need the font size, vertical-align the line height, borders currentColor, and
+// flow-relative properties the direction.
+const FIRST = ['font-size', 'line-height', 'color', 'direction'];
 const FIRST_SET = new Set(FIRST);
+const INLINE_SHORTHANDS = inlineShorthands(SHORTHAND_LONGHANDS);
 
 const SIDES = ['Top', 'Right', 'Bottom', 'Left'] as const;
 const ATOMIC_INLINE = new Set<Display>(['inline-block', 'inline-table', 'inline-flex', 'inline-grid']);
@@ -88,7 +91,9 @@ export function computeStyle(
     if (!longhand) return;
     for (let i = list.length - 1; i >= 0; i--) {
       const declaration = list[i] as PreparedDeclaration;
-      const result = applyDeclaration(name, declaration, c, custom, env);
+      const source = meantLonghand(declaration, name, style.direction, INLINE_SHORTHANDS);
+      if (source === undefined) continue;
+      const result = applyDeclaration(name, source, declaration, c, custom, env);
       if (result === 'invalid') continue;
       if (result === 'set') declared.add(name);
       return;
@@ -116,8 +121,10 @@ export function computeStyle(
 
 type Result = 'set' | 'reset' | 'invalid';
 
+/** Applies a declaration to the physical longhand `name`; `source` is the longhand of the declaration that means it. */
 function applyDeclaration(
   name: string,
+  source: string,
   declaration: PreparedDeclaration,
   c: PropertyContext,
   custom: ReadonlyMap<string, string>,
@@ -154,7 +161,7 @@ function applyDeclaration(
     const expansion = expand(declaration.property, text, nodes);
     if (expansion?.ignored)
       report(env, declaration, `${declaration.property}: ${text}: ${expansion.ignored} not supported; ignored.`);
-    const part = expansion?.longhands.get(name);
+    const part = expansion?.longhands.get(source);
     if (part === null) {
       longhand.reset(c, undefined);
       return 'reset';

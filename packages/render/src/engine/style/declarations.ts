@@ -1,5 +1,6 @@
 import type { Findings } from '../findings';
 import type { CssDeclaration } from '../parse/css';
+import { INLINE_LONGHANDS } from './flow-relative';
 import { LONGHANDS } from './longhands';
 import { ALIASES, SHORTHANDS } from './shorthands';
 
@@ -41,7 +42,8 @@ export function prepareDeclaration(
   }
   // `overflow` is both: a shorthand of one longhand, so that `overflow: hidden auto` keeps its first value.
   if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line };
-  if (LONGHANDS[property]) return { property, kind: 'longhand', value, important, part, line };
+  if (LONGHANDS[property] || INLINE_LONGHANDS[property])
+    return { property, kind: 'longhand', value, important, part, line };
   if (!NO_EFFECT_IN_PRINT.test(property)) {
     findings.add({
       code: 'unsupported_css_property',

@@ -389,6 +389,24 @@ const textAlign = one<ComputedStyle['textAlign']>((node, c) => {
     : undefined;
 });
 
+const LINE_SIDES = ['inline-start', 'inline-end'] as const;
+const floatValue = keyword('none', 'left', 'right', ...LINE_SIDES);
+const clearValue = keyword('none', 'left', 'right', 'both', ...LINE_SIDES);
+// The legacy SVG values are horizontal too (CSS Writing Modes 3 §3.1.1).
+const horizontal = keyword('horizontal-tb', 'lr', 'lr-tb', 'rl', 'rl-tb');
+
+/**
+ * `float` and `clear` at the inline start or end: the side of the containing block (the parent: floats are in
+ * block containers) in its direction (CSS Logical 1 §2.2).
+ */
+function lineSide<T extends string>(
+  word: T | (typeof LINE_SIDES)[number] | undefined,
+  c: PropertyContext,
+): Exclude<T, (typeof LINE_SIDES)[number]> | 'left' | 'right' | undefined {
+  if (word !== 'inline-start' && word !== 'inline-end') return word as Exclude<T, (typeof LINE_SIDES)[number]>;
+  return (word === 'inline-start') === (c.parent.direction === 'rtl') ? 'right' : 'left';
+}
+
 const borderSpacing: Parse<[number, number]> = (nodes, c) => {
   if (nodes.length < 1 || nodes.length > 2) return undefined;
   const [h, v] = nodes.map((node) => points(node, c));
@@ -663,8 +681,10 @@ export const LONGHANDS: Record<string, Longhand> = {
   orphans: simple('orphans', true, integer(1), 2),
   widows: simple('widows', true, integer(1), 2),
   position: simple('position', false, keyword('static', 'relative', 'absolute', 'fixed', 'sticky'), 'static'),
-  float: simple('float', false, keyword('none', 'left', 'right'), 'none'),
-  clear: simple('clear', false, keyword('none', 'left', 'right', 'both'), 'none'),
+  float: simple('float', false, (n, c) => lineSide(floatValue(n, c), c), 'none'),
+  clear: simple('clear', false, (n, c) => lineSide(clearValue(n, c), c), 'none'),
+  // Pages are laid out horizontally; a vertical writing mode is reported as a value the engine does not support.
+  'writing-mode': { inherited: true, apply: (nodes, c) => horizontal(nodes, c) !== undefined, reset() {} },
   top: simple('top', false, lengthOr('auto'), 'auto'),
   right: simple('right', false, lengthOr('auto'), 'auto'),
   bottom: simple('bottom', false, lengthOr('auto'), 'auto'),

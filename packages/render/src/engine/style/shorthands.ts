@@ -1,6 +1,7 @@
-import { type CssNode, generate } from 'css-tree';
+import type { CssNode } from 'css-tree';
 import { BOX_WORDS, POSITION_WORDS, REPEAT_WORDS, SIZE_WORDS } from './backgrounds';
 import { parseColor } from './colors';
+import { DIRECTION_FREE_ALIASES } from './flow-relative';
 import { BORDER_STYLES, DECORATION_STYLES } from './longhands';
 
 /** A shorthand's value split into its longhands' values; null resets a longhand to its initial value. */
@@ -37,10 +38,10 @@ function fourSides(names: string[]): Expander {
 }
 
 /**
- * `margin-block: <start> <end>?` and the like: pages are written horizontally, so the block axis is top to bottom
- * whatever the direction (CSS Logical 1).
+ * `margin-block: <start> <end>?`, `padding-inline`, `border-inline-width` and the like: the start and end longhands
+ * of one axis, one value for both. Which physical sides they are is the longhands' matter (flow-relative.ts).
  */
-function blockPair(start: string, end: string): Expander {
+function startEnd(start: string, end: string): Expander {
   return (nodes) => {
     if (nodes.length < 1 || nodes.length > 2) return undefined;
     const [first, second = first] = nodes as [CssNode, CssNode?];
@@ -48,23 +49,6 @@ function blockPair(start: string, end: string): Expander {
       longhands: new Map([
         [start, [first]],
         [end, [second as CssNode]],
-      ]),
-    };
-  };
-}
-
-/**
- * `margin-inline: <value>`: one value is both sides, whatever the direction; two different values depend on it
- * (start is the right side in right-to-left text), which is not read here, so they are refused and reported.
- */
-function inlinePair(left: string, right: string): Expander {
-  return (nodes) => {
-    const [first, second] = nodes as [CssNode, CssNode?];
-    if (nodes.length > 2 || (second && generate(first) !== generate(second))) return undefined;
-    return {
-      longhands: new Map([
-        [left, [first]],
-        [right, [first]],
       ]),
     };
   };
@@ -515,17 +499,24 @@ export const SHORTHANDS: Record<string, Expander> = {
   'place-self': place('align-self', null),
   overflow,
   outline,
-  'margin-block': blockPair('margin-top', 'margin-bottom'),
-  'padding-block': blockPair('padding-top', 'padding-bottom'),
-  'inset-block': blockPair('top', 'bottom'),
-  'margin-inline': inlinePair('margin-left', 'margin-right'),
-  'padding-inline': inlinePair('padding-left', 'padding-right'),
-  'inset-inline': inlinePair('left', 'right'),
+  'margin-block': startEnd('margin-top', 'margin-bottom'),
+  'padding-block': startEnd('padding-top', 'padding-bottom'),
+  'inset-block': startEnd('top', 'bottom'),
+  'margin-inline': startEnd('margin-inline-start', 'margin-inline-end'),
+  'padding-inline': startEnd('padding-inline-start', 'padding-inline-end'),
+  'inset-inline': startEnd('inset-inline-start', 'inset-inline-end'),
   'border-block-start': border(['top']),
   'border-block-end': border(['bottom']),
   'border-block': border(['top', 'bottom']),
+  'border-inline-start': border(['inline-start']),
+  'border-inline-end': border(['inline-end']),
+  'border-inline': border(['inline-start', 'inline-end']),
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
+for (const part of ['width', 'style', 'color']) {
+  SHORTHANDS[`border-block-${part}`] = startEnd(`border-top-${part}`, `border-bottom-${part}`);
+  SHORTHANDS[`border-inline-${part}`] = startEnd(`border-inline-start-${part}`, `border-inline-end-${part}`);
+}
 
 /** The longhands a shorthand sets, whatever its value (for CSS-wide keywords and var()). */
 export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
@@ -557,12 +548,17 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'margin-block': ['margin-top', 'margin-bottom'],
   'padding-block': ['padding-top', 'padding-bottom'],
   'inset-block': ['top', 'bottom'],
-  'margin-inline': ['margin-left', 'margin-right'],
-  'padding-inline': ['padding-left', 'padding-right'],
-  'inset-inline': ['left', 'right'],
+  'margin-inline': ['margin-inline-start', 'margin-inline-end'],
+  'padding-inline': ['padding-inline-start', 'padding-inline-end'],
+  'inset-inline': ['inset-inline-start', 'inset-inline-end'],
   'border-block-start': ['width', 'style', 'color'].map((p) => `border-top-${p}`),
   'border-block-end': ['width', 'style', 'color'].map((p) => `border-bottom-${p}`),
   'border-block': ['top', 'bottom'].flatMap((s) => ['width', 'style', 'color'].map((p) => `border-${s}-${p}`)),
+  'border-inline-start': ['width', 'style', 'color'].map((p) => `border-inline-start-${p}`),
+  'border-inline-end': ['width', 'style', 'color'].map((p) => `border-inline-end-${p}`),
+  'border-inline': ['inline-start', 'inline-end'].flatMap((s) =>
+    ['width', 'style', 'color'].map((p) => `border-${s}-${p}`),
+  ),
   flex: ['flex-grow', 'flex-shrink', 'flex-basis'],
   'flex-flow': ['flex-direction', 'flex-wrap'],
   gap: ['row-gap', 'column-gap'],
@@ -574,6 +570,10 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
 };
 for (const side of SIDES)
   SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
+for (const part of ['width', 'style', 'color']) {
+  SHORTHAND_LONGHANDS[`border-block-${part}`] = [`border-top-${part}`, `border-bottom-${part}`];
+  SHORTHAND_LONGHANDS[`border-inline-${part}`] = [`border-inline-start-${part}`, `border-inline-end-${part}`];
+}
 
 /** Old names the engine reads as the new ones. */
 export const ALIASES: Record<string, string> = {
@@ -596,18 +596,7 @@ export const ALIASES: Record<string, string> = {
   ),
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
-  'margin-block-start': 'margin-top',
-  'margin-block-end': 'margin-bottom',
-  'padding-block-start': 'padding-top',
-  'padding-block-end': 'padding-bottom',
-  'inset-block-start': 'top',
-  'inset-block-end': 'bottom',
-  'border-block-start-width': 'border-top-width',
-  'border-block-start-style': 'border-top-style',
-  'border-block-start-color': 'border-top-color',
-  'border-block-end-width': 'border-bottom-width',
-  'border-block-end-style': 'border-bottom-style',
-  'border-block-end-color': 'border-bottom-color',
+  ...DIRECTION_FREE_ALIASES,
   '-webkit-transform': 'transform',
   '-ms-transform': 'transform',
   '-webkit-transform-origin': 'transform-origin',

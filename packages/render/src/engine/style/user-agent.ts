@@ -25,7 +25,7 @@ body { margin: 8px; }
 p { margin-top: 1em; margin-bottom: 1em; }
 blockquote, figure { margin: 1em 40px; }
 dl { margin-top: 1em; margin-bottom: 1em; }
-dd { margin-left: 40px; }
+dd { margin-inline-start: 40px; }
 address { font-style: italic; }
 h1 { font-size: 2em; margin-top: 0.67em; margin-bottom: 0.67em; font-weight: bold; }
 h2 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; font-weight: bold; }
@@ -34,8 +34,8 @@ h4 { margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold; }
 h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold; }
 h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold; }
 :is(article, aside, nav, section) h1 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em; }
-ul, menu, dir { list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-left: 40px; }
-ol { list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-left: 40px; }
+ul, menu, dir { list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px; }
+ol { list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px; }
 ul ul, ol ul, ul ol, ol ol, ul menu, ol menu, menu ul, menu ol, ul dir, ol dir { margin-top: 0; margin-bottom: 0; }
 ol ul, ul ul, menu ul, dir ul, ol menu, ul menu, menu menu, ol dir, ul dir { list-style-type: circle; }
 ol ol ul, ol ul ul, ol menu ul, ul ol ul, ul ul ul, ul menu ul, menu ol ul, menu ul ul, menu menu ul,
