@@ -25,6 +25,8 @@ declare module 'fontkit' {
     capHeight: number;
     xHeight: number;
     characterSet: number[];
+    /** The OpenType feature tags of the GSUB and GPOS tables. */
+    availableFeatures: string[];
     hasGlyphForCodePoint(codePoint: number): boolean;
     glyphForCodePoint(codePoint: number): Glyph;
     layout(

@@ -6,7 +6,7 @@
  * Layout runs in one continuous flow as wide as the page's content box; the paginator (layout/pages) then cuts
  * it into pages at the allowed break points and repeats table headers. The break metadata below is what it reads.
  */
-import type { BorderSide, Color, ComputedStyle, TextDecoration } from '../style/computed-style';
+import type { BorderSide, Color, ComputedStyle, TextDecoration, TextShadow } from '../style/computed-style';
 
 export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment | SvgFragment;
 
@@ -105,6 +105,8 @@ export interface TextFragment {
   color: Color;
   /** Lines to draw over, under or through the run. */
   decoration?: TextDecoration & { color: Color };
+  /** `text-shadow`, first on top. */
+  shadows?: TextShadow[];
   link?: string;
   /** Opacity inherited from boxes is applied by the painter; this is the text's own (visibility hidden = 0). */
   hidden?: boolean;
@@ -120,6 +122,11 @@ export interface ShapedGlyph {
   readonly dy: number;
   /** The code points this glyph stands for (several for a ligature, none for a second glyph of a cluster). */
   readonly codePoints: readonly number[];
+  /**
+   * Drawn at this fraction of the run's font size (advance and offsets already scaled): a synthesised small
+   * capital. Absent for 1.
+   */
+  readonly scale?: number;
 }
 
 /** A registered family and one of its four faces. */

@@ -24,7 +24,10 @@ export interface FontkitFont {
   underlinePosition: number;
   xHeight: number;
   'OS/2'?: { yStrikeoutPosition?: number };
-  getGlyph(id: number, codePoints?: number[]): { advanceWidth: number };
+  getGlyph(
+    id: number,
+    codePoints?: number[],
+  ): { advanceWidth: number; path: { commands: Array<{ command: string; args: number[] }> } };
 }
 
 /** pdfkit's EmbeddedFont: a subset, its widths (1000 per em) and ToUnicode code points, indexed by subset id. */

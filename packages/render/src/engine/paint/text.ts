@@ -4,6 +4,7 @@ import type { Color, TextDecoration } from '../style/computed-style';
 import { num } from './content';
 import type { DocumentFace } from './fonts';
 import type { PaintContext } from './paint-context';
+import { paintTextShadows } from './text-shadows';
 
 /**
  * Draws a shaped run at its baseline: the glyph ids as they are (nothing is shaped again), each advance the
@@ -16,6 +17,7 @@ export function paintText(ctx: PaintContext, run: TextFragment, originX: number,
   const baseline = originY + run.y;
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
+  if (run.shadows) paintTextShadows(ctx, run, face, x, baseline);
   if (decoration && (decoration.underline || decoration.overline))
     paintDecoration(ctx, run, face, x, baseline, 'under');
   ctx.doc.page.fonts[face.pdf.id] = face.pdf.ref();
@@ -74,7 +76,12 @@ function glyphOperators(
       out += `/Span <</ActualText ${actualText}>> BDC\n`;
     }
     const gid = gids[i] as number;
-    if (glyph.dx !== 0 || glyph.dy !== 0) {
+    if (glyph.scale !== undefined) {
+      // A synthesised small capital: the same font at its own size, for this glyph alone.
+      flush();
+      out += `/${face.pdf.id} ${num(size * glyph.scale)} Tf\n1 0 0 -1 ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n/${face.pdf.id} ${num(size)} Tf\n`;
+      moved = true;
+    } else if (glyph.dx !== 0 || glyph.dy !== 0) {
       flush();
       out += `1 0 0 -1 ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n`;
       moved = true;
@@ -121,7 +128,7 @@ function commonAdjust(
   const counts = new Map<number, number>();
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i] as ShapedGlyph;
-    if (glyph.dx !== 0 || glyph.dy !== 0) continue;
+    if (glyph.dx !== 0 || glyph.dy !== 0 || glyph.scale !== undefined) continue;
     const width = widths[gids[i] as number];
     if (width === undefined) return 0;
     const adjust = Math.round((glyph.advance * toTextSpace - width) * 1000) / 1000;

@@ -428,7 +428,7 @@ describe('computeStyles: findings', () => {
   it('names unsupported properties, values and selectors with their line', () => {
     const { findings } = style(
       '<div style="filter: blur(1px)">x</div>',
-      `.a { text-shadow: 0 0 1px red }
+      `.a { mix-blend-mode: multiply }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
 .d::first-line { color: red }
@@ -439,7 +439,7 @@ describe('computeStyles: findings', () => {
     const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${/"([^"]+)"/.exec(f.message)?.[1]}`);
     expect(seen).toEqual(
       expect.arrayContaining([
-        'unsupported_css_property css:1 text-shadow',
+        'unsupported_css_property css:1 mix-blend-mode',
         'unsupported_selector css:3 .c:hover',
         'unsupported_selector css:4 .d::first-line',
         'unsupported_css_property html:1 filter',

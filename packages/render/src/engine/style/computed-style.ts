@@ -88,6 +88,23 @@ export interface TextDecoration {
   style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
 }
 
+export type FontVariantCaps =
+  | 'normal'
+  | 'small-caps'
+  | 'all-small-caps'
+  | 'petite-caps'
+  | 'all-petite-caps'
+  | 'unicase'
+  | 'titling-caps';
+
+/** One `text-shadow`: offsets and blur radius in points. */
+export interface TextShadow {
+  x: number;
+  y: number;
+  blur: number;
+  color: Color;
+}
+
 /** One shadow of `box-shadow` (CSS Backgrounds 3 §7.1), lengths in points. */
 export interface BoxShadow {
   inset: boolean;
@@ -209,6 +226,16 @@ export interface ComputedStyle {
   letterSpacing: number;
   /** `font-variant-numeric` as the OpenType features it turns on (`tnum`, `onum`, `zero`…); empty for normal. */
   fontVariantNumeric: readonly string[];
+  /** `font-variant-caps`: the font's small-caps features (smcp, c2sc…), or small capitals synthesised without them. */
+  fontVariantCaps: FontVariantCaps;
+  /** `font-variant-ligatures`, `-position` and `-east-asian` as OpenType features (`-liga` turns one off). */
+  fontVariantLigatures: readonly string[];
+  fontVariantPosition: readonly string[];
+  fontVariantEastAsian: readonly string[];
+  /** `font-feature-settings` as features (`tnum`, `-liga` for `"liga" 0`), applied after every `font-variant-*`. */
+  fontFeatureSettings: readonly string[];
+  /** `text-shadow`, first on top; null for none. */
+  textShadow: TextShadow[] | null;
   wordSpacing: number;
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
   /**
@@ -355,6 +382,12 @@ export const INHERITED_PROPERTIES = [
   'textIndent',
   'letterSpacing',
   'fontVariantNumeric',
+  'fontVariantCaps',
+  'fontVariantLigatures',
+  'fontVariantPosition',
+  'fontVariantEastAsian',
+  'fontFeatureSettings',
+  'textShadow',
   'wordSpacing',
   'textTransform',
   'whiteSpace',
@@ -434,6 +467,12 @@ export function initialStyle(): ComputedStyle {
     textIndent: zero(),
     letterSpacing: 0,
     fontVariantNumeric: NO_FEATURES,
+    fontVariantCaps: 'normal',
+    fontVariantLigatures: NO_FEATURES,
+    fontVariantPosition: NO_FEATURES,
+    fontVariantEastAsian: NO_FEATURES,
+    fontFeatureSettings: NO_FEATURES,
+    textShadow: null,
     wordSpacing: 0,
     textTransform: 'none',
     textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },

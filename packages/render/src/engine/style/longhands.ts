@@ -12,8 +12,17 @@ import type {
   Display,
   Length,
   TextDecoration,
+  TextShadow,
 } from './computed-style';
 import { NO_FEATURES, NO_LENGTH } from './computed-style';
+import {
+  fontFeatureSettings,
+  fontVariantCaps,
+  fontVariantEastAsian,
+  fontVariantLigatures,
+  fontVariantNumeric,
+  fontVariantPosition,
+} from './font-variants';
 import { parseLinearGradient, parseRadialGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { parseTransform } from './transforms';
@@ -245,12 +254,23 @@ const opacity = one<number>((node, c) => {
 });
 
 /** `none`, or shadows separated by commas: `[inset]? <x> <y> [<blur> [<spread>]]? <color>?` in any order of parts. */
-const boxShadow: Parse<BoxShadow[] | null> = (nodes, c) => {
+const boxShadow: Parse<BoxShadow[] | null> = (nodes, c) => shadowList(nodes, c, false);
+
+/**
+ * `none`, or text shadows separated by commas: `<x> <y> <blur>? <color>?`, the colour before or after the lengths
+ * (no spread and no inset: those are box-shadow's).
+ */
+const textShadow: Parse<TextShadow[] | null> = (nodes, c) =>
+  map(shadowList(nodes, c, true), (shadows) =>
+    shadows === null ? null : shadows.map(({ x, y, blur, color }) => ({ x, y, blur, color })),
+  );
+
+function shadowList(nodes: CssNode[], c: PropertyContext, text: boolean): BoxShadow[] | null | undefined {
   if (nodes.length === 1 && identifier(nodes[0] as CssNode) === 'none') return null;
   const shadows: BoxShadow[] = [];
   let group: CssNode[] = [];
   const flush = (): boolean => {
-    const shadow = oneShadow(group, c);
+    const shadow = oneShadow(group, c, text);
     group = [];
     if (!shadow) return false;
     shadows.push(shadow);
@@ -262,14 +282,14 @@ const boxShadow: Parse<BoxShadow[] | null> = (nodes, c) => {
     } else group.push(node);
   }
   return flush() ? shadows : undefined;
-};
+}
 
-function oneShadow(nodes: CssNode[], c: PropertyContext): BoxShadow | undefined {
+function oneShadow(nodes: CssNode[], c: PropertyContext, text: boolean): BoxShadow | undefined {
   let inset = false;
   let color: Color | undefined;
   const lengths: number[] = [];
   for (const node of nodes) {
-    if (identifier(node) === 'inset' && !inset) {
+    if (identifier(node) === 'inset' && !inset && !text) {
       inset = true;
       continue;
     }
@@ -283,33 +303,10 @@ function oneShadow(nodes: CssNode[], c: PropertyContext): BoxShadow | undefined 
     color = parsed;
   }
   const [x, y, blur = 0, spread = 0] = lengths;
-  if (x === undefined || y === undefined || lengths.length > 4 || blur < 0) return undefined;
+  if (x === undefined || y === undefined || lengths.length > (text ? 3 : 4) || blur < 0) return undefined;
   // Without a colour, currentColor.
   return { inset, x, y, blur, spread, color: color ?? c.style.color };
 }
-
-// font-variant-numeric's keywords (CSS Fonts 4 §6.7), in groups of which one keyword each, and their features.
-const NUMERIC_VARIANTS: Array<Record<string, string>> = [
-  { 'lining-nums': 'lnum', 'oldstyle-nums': 'onum' },
-  { 'proportional-nums': 'pnum', 'tabular-nums': 'tnum' },
-  { 'diagonal-fractions': 'frac', 'stacked-fractions': 'afrc' },
-  { ordinal: 'ordn' },
-  { 'slashed-zero': 'zero' },
-];
-
-const fontVariantNumeric: Parse<readonly string[]> = (nodes) => {
-  if (nodes.length === 1 && identifier(nodes[0] as CssNode) === 'normal') return NO_FEATURES;
-  const used = new Set<number>();
-  const features: string[] = [];
-  for (const node of nodes) {
-    const word = identifier(node);
-    const group = word === undefined ? -1 : NUMERIC_VARIANTS.findIndex((g) => g[word] !== undefined);
-    if (group === -1 || used.has(group)) return undefined;
-    used.add(group);
-    features.push((NUMERIC_VARIANTS[group] as Record<string, string>)[word as string] as string);
-  }
-  return features.length > 0 ? features : undefined;
-};
 
 const integer = (min: number) =>
   one<number>((node, c) => {
@@ -641,6 +638,12 @@ export const LONGHANDS: Record<string, Longhand> = {
   'text-indent': simple('textIndent', true, one(length), zero),
   'letter-spacing': simple('letterSpacing', true, spacing, 0),
   'font-variant-numeric': simple('fontVariantNumeric', true, fontVariantNumeric, NO_FEATURES),
+  'font-variant-caps': simple('fontVariantCaps', true, fontVariantCaps, 'normal'),
+  'font-variant-ligatures': simple('fontVariantLigatures', true, fontVariantLigatures, NO_FEATURES),
+  'font-variant-position': simple('fontVariantPosition', true, fontVariantPosition, NO_FEATURES),
+  'font-variant-east-asian': simple('fontVariantEastAsian', true, fontVariantEastAsian, NO_FEATURES),
+  'font-feature-settings': simple('fontFeatureSettings', true, fontFeatureSettings, NO_FEATURES),
+  'text-shadow': simple('textShadow', true, textShadow, null),
   'word-spacing': simple('wordSpacing', true, spacing, 0),
   'text-transform': simple('textTransform', true, keyword('none', 'uppercase', 'lowercase', 'capitalize'), 'none'),
   'white-space': simple(

@@ -2,6 +2,7 @@ import type { CssNode } from 'css-tree';
 import { BOX_WORDS, POSITION_WORDS, REPEAT_WORDS, SIZE_WORDS } from './backgrounds';
 import { parseColor } from './colors';
 import { DIRECTION_FREE_ALIASES } from './flow-relative';
+import { FONT_VARIANT_LONGHANDS, fontVariant } from './font-variants';
 import { BORDER_STYLES, DECORATION_STYLES } from './longhands';
 
 /** A shorthand's value split into its longhands' values; null resets a longhand to its initial value. */
@@ -186,7 +187,6 @@ function oneLayer(nodes: CssNode[]): Expansion | undefined {
 const FONT_STYLES = new Set(['italic', 'oblique']);
 const FONT_WEIGHTS = new Set(['bold', 'bolder', 'lighter']);
 const FONT_IGNORED = new Set([
-  'small-caps',
   'condensed',
   'expanded',
   'semi-condensed',
@@ -201,6 +201,7 @@ const FONT_IGNORED = new Set([
 function font(nodes: CssNode[]): Expansion | undefined {
   let style: CssNode | undefined;
   let weight: CssNode | undefined;
+  let caps: CssNode | undefined;
   const ignored: string[] = [];
   let i = 0;
   for (; i < nodes.length; i++) {
@@ -209,6 +210,7 @@ function font(nodes: CssNode[]): Expansion | undefined {
     if (word === 'normal') continue;
     if (word !== undefined && FONT_STYLES.has(word) && !style) style = node;
     else if (((word !== undefined && FONT_WEIGHTS.has(word)) || node.type === 'Number') && !weight) weight = node;
+    else if (word === 'small-caps' && !caps) caps = node;
     else if (word !== undefined && FONT_IGNORED.has(word)) ignored.push(word);
     else break;
   }
@@ -231,6 +233,12 @@ function font(nodes: CssNode[]): Expansion | undefined {
       ['font-size', [size]],
       ['line-height', lineHeight ? [lineHeight] : null],
       ['font-family', family],
+      // Every other font-variant longhand and font-feature-settings go back to normal, as in CSS Fonts 4 §2.8.
+      ...FONT_VARIANT_LONGHANDS.map((name): [string, CssNode[] | null] => [
+        name,
+        name === 'font-variant-caps' && caps ? [caps] : null,
+      ]),
+      ['font-feature-settings', null],
     ]),
   };
   if (ignored.length > 0) expansion.ignored = ignored.join(' ');
@@ -511,6 +519,7 @@ export const SHORTHANDS: Record<string, Expander> = {
   'border-inline-start': border(['inline-start']),
   'border-inline-end': border(['inline-end']),
   'border-inline': border(['inline-start', 'inline-end']),
+  'font-variant': fontVariant,
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
 for (const part of ['width', 'style', 'color']) {
@@ -540,7 +549,16 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
     'background-origin',
     'background-clip',
   ],
-  font: ['font-style', 'font-weight', 'font-size', 'line-height', 'font-family'],
+  font: [
+    'font-style',
+    'font-weight',
+    'font-size',
+    'line-height',
+    'font-family',
+    ...FONT_VARIANT_LONGHANDS,
+    'font-feature-settings',
+  ],
+  'font-variant': FONT_VARIANT_LONGHANDS,
   'list-style': ['list-style-type', 'list-style-position', 'list-style-image'],
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   overflow: ['overflow'],

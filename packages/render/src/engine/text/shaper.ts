@@ -5,6 +5,7 @@ import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
 import { mirrorForRtl } from './bidi';
 import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
+import { caseRuns, SMALL_CAPS_SCALE, type SmallCapsPlan, smallCapsPlan } from './small-caps';
 
 /** A word shaped by fontkit, in font units, kept for the process and scaled per use. */
 interface ShapedWord {
@@ -19,6 +20,8 @@ interface ShapedWord {
   scaled?: { fontSize: number; glyphs: readonly ShapedGlyph[] };
   /** A number composed from its characters' glyphs (composeWord): the single-character words, in order. */
   parts?: SingleGlyph[];
+  /** Per glyph, the fraction of the font size it is drawn at (synthesised small capitals); absent when all 1. */
+  scales?: Float64Array;
   /** Glyphs that take letter-spacing (they stand for characters and advance) and word-spacing (spaces). */
   lettered: number;
   spaces: number;
@@ -43,6 +46,8 @@ interface ParsedFace {
   underlinePosition: number;
   underlineThickness: number;
   xHeight: number;
+  /** The OpenType features the face has (GSUB and GPOS), read when first asked. */
+  features?: ReadonlySet<string>;
 }
 
 interface FontTables {
@@ -192,6 +197,7 @@ function scaledGlyphs(word: ShapedWord, fontSize: number, scale: number): readon
       // Font units go up, the engine's y goes down.
       dy: -(word.dys[i] as number) * scale,
       codePoints: word.codePoints[i] as number[],
+      ...(word.scales && word.scales[i] !== 1 && { scale: word.scales[i] as number }),
     });
   }
   Object.freeze(glyphs);
@@ -247,6 +253,12 @@ function shapeWord(
     return cached;
   }
   stats.misses++;
+  const plan = capsPlan(face, features);
+  if (plan) {
+    const word = plannedWord(face, text, direction, plan);
+    remember(face, words, text, word);
+    return word;
+  }
   const composable = plain && NUMERIC.test(text) ? numericGlyphs(face, features) : null;
   if (composable) {
     const word = composeWord(composable, text);
@@ -257,6 +269,49 @@ function shapeWord(
   const run = layoutRun(face, text, direction, features);
   const word = toWord(run, 0, run.glyphs.length);
   remember(face, words, text, word);
+  return word;
+}
+
+/** What shaping with `features` must do about capitals features the face lacks (text/small-caps.ts). */
+function capsPlan(face: ParsedFace, features: string[] | undefined): SmallCapsPlan | null {
+  if (!features?.length) return null;
+  face.features ??= new Set(face.font.availableFeatures);
+  return smallCapsPlan(features, face.features);
+}
+
+/**
+ * A word shaped by a capitals plan: with the features the face has, and where it lacks small capitals, cut into
+ * case runs each shaped alone, the small ones in capitals and scaled down (as Chromium does, no kerning across
+ * the cut).
+ */
+function plannedWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', plan: SmallCapsPlan): ShapedWord {
+  if (!plan.lower && !plan.upper) {
+    const run = layoutRun(face, text, direction, plan.features);
+    return toWord(run, 0, run.glyphs.length);
+  }
+  const pieces = caseRuns(text, plan).map((piece) => {
+    const run = layoutRun(face, piece.text, direction, plan.features);
+    return { word: toWord(run, 0, run.glyphs.length), scale: piece.small ? SMALL_CAPS_SCALE : 1 };
+  });
+  // A right-to-left word's glyphs go right to left: its last piece comes first.
+  if (direction === 'rtl') pieces.reverse();
+  const word = emptyWord(pieces.reduce((n, piece) => n + piece.word.ids.length, 0));
+  const scales = new Float64Array(word.ids.length);
+  let at = 0;
+  for (const { word: piece, scale } of pieces) {
+    for (let i = 0; i < piece.ids.length; i++, at++) {
+      word.ids[at] = piece.ids[i] as number;
+      word.advances[at] = (piece.advances[i] as number) * scale;
+      word.dxs[at] = (piece.dxs[i] as number) * scale;
+      word.dys[at] = (piece.dys[i] as number) * scale;
+      word.codePoints[at] = piece.codePoints[i] as number[];
+      scales[at] = scale;
+    }
+    word.width += piece.width * scale;
+    word.lettered += piece.lettered;
+    word.spaces += piece.spaces;
+  }
+  if (scales.some((scale) => scale !== 1)) word.scales = scales;
   return word;
 }
 
@@ -352,6 +407,8 @@ function prepareWords(
   direction: 'ltr' | 'rtl',
   features: string[] | undefined,
 ): void {
+  // Words with capitals features the font lacks are shaped in pieces (plannedWord), not in batches.
+  if (capsPlan(face, features)) return;
   const cache = wordsOf(face, direction, features);
   let missing: string[] = [];
   for (const word of words) if (!cache.has(word)) missing.push(word);

@@ -1,6 +1,7 @@
 import type { AtomicInlineBox, BlockLevelBox } from '../../boxes/box';
 import { type ComputedStyle, resolveLength } from '../../style/computed-style';
 import { paragraphLevels } from '../../text/bidi';
+import { fontFeatures } from '../../text/font-features';
 import { lineBreaks, NO_BREAK } from '../../text/line-breaks';
 import type { BatchShaping } from '../../text/shaper';
 import type { TextShaping } from '../../text/shaper-types';
@@ -98,14 +99,6 @@ export interface Paragraph {
 const SPACE = 0x20;
 const TAB = 0x09;
 const SHY = '\u00ad';
-// Letter-spacing turns off common ligatures, as in browsers (an `fi` ligature would not get spaced apart).
-const NO_LIGATURES = ['-liga', '-clig'];
-
-const featuresOf = (style: ComputedStyle): string[] | undefined => {
-  const numeric = style.fontVariantNumeric;
-  if (numeric.length === 0) return style.letterSpacing !== 0 ? NO_LIGATURES : undefined;
-  return style.letterSpacing !== 0 ? [...NO_LIGATURES, ...numeric] : [...numeric];
-};
 
 /** Whether lines may wrap inside text of this style. */
 export const wraps = (style: ComputedStyle): boolean => style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre';
@@ -256,7 +249,7 @@ function prepareWords(shaping: BatchShaping, pieces: TextItem[]): void {
       if (!item.space && !item.tab) words.push(shapingText(item));
     }
     const style = (pieces[0] as TextItem).style;
-    if (words.length > 1) shaping.prepare(words, font, level & 1 ? 'rtl' : 'ltr', featuresOf(style));
+    if (words.length > 1) shaping.prepare(words, font, level & 1 ? 'rtl' : 'ltr', fontFeatures(style));
   }
 }
 
@@ -302,7 +295,7 @@ export function shapeItem(shaping: TextShaping, item: TextItem): void {
   item.glyphs = null;
   if ('measure' in shaping && !item.tab) {
     const direction = item.level & 1 ? 'rtl' : 'ltr';
-    const features = featuresOf(style);
+    const features = fontFeatures(style);
     const { letterSpacing, wordSpacing } = style;
     item.width = (shaping as BatchShaping).measure(
       shapingText(item),
@@ -322,7 +315,13 @@ export function glyphsOf(shaping: TextShaping, item: TextItem): readonly ShapedG
   const { style } = item;
   const rtl = (item.level & 1) === 1;
   // Shared with every other use of the word at this size (frozen): changed below only in a copy.
-  let { glyphs } = shaping.shape(shapingText(item), item.font, style.fontSize, rtl ? 'rtl' : 'ltr', featuresOf(style));
+  let { glyphs } = shaping.shape(
+    shapingText(item),
+    item.font,
+    style.fontSize,
+    rtl ? 'rtl' : 'ltr',
+    fontFeatures(style),
+  );
   // The joiners come out as empty glyphs at the word's logical ends (its visual ends, mirrored when right to left).
   const dropFirst = rtl ? item.joinAfter : item.joinBefore;
   const dropLast = rtl ? item.joinBefore : item.joinAfter;
@@ -348,13 +347,10 @@ export function glyphsOf(shaping: TextShaping, item: TextItem): readonly ShapedG
 }
 
 /** A copy of a glyph with another advance (glyphs are shared and frozen: see TextFragment.glyphs). */
-export const withAdvance = (glyph: ShapedGlyph, advance: number): ShapedGlyph => ({
-  id: glyph.id,
-  advance,
-  dx: glyph.dx,
-  dy: glyph.dy,
-  codePoints: glyph.codePoints,
-});
+export const withAdvance = (glyph: ShapedGlyph, advance: number): ShapedGlyph =>
+  glyph.scale === undefined
+    ? { id: glyph.id, advance, dx: glyph.dx, dy: glyph.dy, codePoints: glyph.codePoints }
+    : { id: glyph.id, advance, dx: glyph.dx, dy: glyph.dy, codePoints: glyph.codePoints, scale: glyph.scale };
 
 /** A new text item for part of another's range (a broken word), shaped; `hyphen` appends a hyphen glyph. */
 export function sliceItem(

@@ -230,6 +230,7 @@ function textFragment(item: TextItem, glyphs: readonly ShapedGlyph[], y: number)
   };
   const decoration = decorationOf(style);
   if (decoration) fragment.decoration = decoration;
+  if (style.textShadow) fragment.shadows = style.textShadow;
   if (item.link) fragment.link = item.link;
   if (style.visibility !== 'visible') fragment.hidden = true;
   return fragment;
