@@ -285,6 +285,9 @@ export interface ComputedStyle {
   alignItems: SelfPosition | 'normal' | 'stretch' | 'baseline';
   alignSelf: SelfPosition | 'auto' | 'normal' | 'stretch' | 'baseline';
   alignContent: ContentPosition | 'normal' | 'stretch' | 'baseline';
+  /** Grid items' alignment along the row (flex items ignore it, as CSS Box Alignment says). */
+  justifyItems: SelfPosition | 'normal' | 'stretch' | 'baseline' | 'left' | 'right';
+  justifySelf: SelfPosition | 'auto' | 'normal' | 'stretch' | 'baseline' | 'left' | 'right';
   flexGrow: number;
   flexShrink: number;
   /** `content`: the item's content size, whatever its width or height. */
@@ -499,6 +502,8 @@ export function initialStyle(): ComputedStyle {
     alignItems: 'normal',
     alignSelf: 'auto',
     alignContent: 'normal',
+    justifyItems: 'normal',
+    justifySelf: 'auto',
     flexGrow: 0,
     flexShrink: 1,
     flexBasis: 'auto',

@@ -717,6 +717,18 @@ export const LONGHANDS: Record<string, Longhand> = {
     alignment(...SELF_POSITIONS, 'auto', 'normal', 'stretch', 'baseline'),
     'auto',
   ),
+  'justify-items': simple(
+    'justifyItems',
+    false,
+    alignment(...SELF_POSITIONS, 'normal', 'stretch', 'baseline', 'left', 'right'),
+    'normal',
+  ),
+  'justify-self': simple(
+    'justifySelf',
+    false,
+    alignment(...SELF_POSITIONS, 'auto', 'normal', 'stretch', 'baseline', 'left', 'right'),
+    'auto',
+  ),
   'align-content': simple(
     'alignContent',
     false,

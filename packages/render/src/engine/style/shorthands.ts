@@ -454,9 +454,9 @@ function gap(nodes: CssNode[]): Expansion | undefined {
 }
 
 /**
- * `place-content: <align-content> <justify-content>?` and `place-items` / `place-self` (CSS Box Alignment §5):
- * the second value (the first when there is one) goes to justify-content; justify-items and justify-self do not
- * apply to flex items, so `place-items` and `place-self` keep their align part only.
+ * `place-content: <align-content> <justify-content>?`, `place-items` and `place-self` (CSS Box Alignment §5): the
+ * second value (the first when there is one) goes to the justify longhand (which grid items read and flex items
+ * ignore).
  */
 function place(align: string, justify: string | null): Expander {
   return (nodes) => {
@@ -503,8 +503,8 @@ export const SHORTHANDS: Record<string, Expander> = {
   columns,
   'column-rule': columnRule,
   'place-content': place('align-content', 'justify-content'),
-  'place-items': place('align-items', null),
-  'place-self': place('align-self', null),
+  'place-items': place('align-items', 'justify-items'),
+  'place-self': place('align-self', 'justify-self'),
   overflow,
   outline,
   'margin-block': startEnd('margin-top', 'margin-bottom'),
@@ -583,8 +583,8 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   columns: ['column-width', 'column-count'],
   'column-rule': ['column-rule-width', 'column-rule-style', 'column-rule-color'],
   'place-content': ['align-content', 'justify-content'],
-  'place-items': ['align-items'],
-  'place-self': ['align-self'],
+  'place-items': ['align-items', 'justify-items'],
+  'place-self': ['align-self', 'justify-self'],
 };
 for (const side of SIDES)
   SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);

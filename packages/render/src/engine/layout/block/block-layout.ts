@@ -21,7 +21,8 @@ export interface LayoutModules {
   tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths;
   layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
   flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
-  layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
+  /** `definiteHeight`: the container's content height when given: its auto rows stretch to fill it. */
+  layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext, definiteHeight?: number): BlockContents;
   gridIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   layoutMulticol(box: BlockBox, contentWidth: number, ctx: LayoutContext, options: MulticolOptions): BlockContents;
 }
@@ -374,7 +375,7 @@ export class BlockLayout implements LayoutContext {
     if (flex || grid) {
       const laidOut = flex
         ? this.modules.layoutFlex(content, width, this)
-        : this.modules.layoutGrid(content, width, this);
+        : this.modules.layoutGrid(content, width, this, definite);
       contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
     } else if (multicol) {
       const options = this.multicolOptions(definite);

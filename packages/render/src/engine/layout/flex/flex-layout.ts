@@ -2,9 +2,9 @@ import { Direction, Edge, Gutter, MeasureMode, type Node } from 'yoga-layout/loa
 import type { BlockBox, BlockLevelBox } from '../../boxes/box';
 import { type ComputedStyle, initialStyle, type LengthOrAuto, resolveLength } from '../../style/computed-style';
 import { borderOf, lengthOrNull, paddingOf, toContentSize } from '../block/box-sides';
+import { containerItems } from '../container-items';
 import type { BlockContents, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
-import { flexItems } from './items';
 import { sizedItem } from './sized-item';
 import { loadedYoga } from './yoga';
 import { alignContent, alignItem, flexDirection, flexWrap, isRow, justifyContent } from './yoga-style';
@@ -35,7 +35,7 @@ export function layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutConte
   const { yoga, config } = loadedYoga();
   const s = box.style;
   const row = isRow(s);
-  const items = flexItems(box);
+  const items = containerItems(box);
   const definiteHeight = containerHeight(s, contentWidth);
   const root = yoga.Node.create(config);
   const placed: Placed[] = [];

@@ -1,7 +1,7 @@
 import type { BlockBox, BlockLevelBox } from '../../boxes/box';
 import { resolveLength } from '../../style/computed-style';
+import { containerItems } from '../container-items';
 import type { IntrinsicWidths, LayoutContext } from '../context';
-import { flexItems } from './items';
 
 /**
  * A flex container's content min-content and max-content widths (CSS Flexbox §9.9.1): a row lays its items side
@@ -11,7 +11,7 @@ import { flexItems } from './items';
 export function flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
   const s = box.style;
   const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
-  const items = flexItems(box);
+  const items = containerItems(box);
   const gap = row
     ? Math.max(0, s.columnGap === 'normal' ? 0 : resolveLength(s.columnGap, 0)) * Math.max(0, items.length - 1)
     : 0;

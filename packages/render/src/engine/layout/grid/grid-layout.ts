@@ -1,5 +1,6 @@
 import type { BlockBox, BlockLevelBox } from '../../boxes/box';
 import { initialStyle, resolveLength } from '../../style/computed-style';
+import { containerItems } from '../container-items';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { namedAreas, type Placed, placeItems } from './placement';
@@ -12,7 +13,12 @@ import { expandTracks, sizeTracks, type TrackContent, trackAt } from './tracks';
  * unless aligned otherwise. Each row of items is one box to the paginator, which breaks between rows (and inside
  * one, between lines of every item, as in table rows).
  */
-export function layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents {
+export function layoutGrid(
+  box: BlockBox,
+  contentWidth: number,
+  ctx: LayoutContext,
+  definiteHeight?: number,
+): BlockContents {
   const grid = prepare(box, contentWidth, ctx);
   const { placed, columns, colGap, rowGap } = grid;
   const colX: number[] = [];
@@ -24,10 +30,16 @@ export function layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutConte
   const areaWidth = (p: Placed) =>
     columns.slice(p.col, p.col + p.colSpan).reduce((a, b) => a + b, 0) + colGap * (p.colSpan - 1);
 
-  // Items laid out at their area's width; rows as tall as their tallest single-row item (or as given).
+  // Items laid out at their area's width (stretched), or at their fit-content width when justified otherwise;
+  // rows as tall as their tallest single-row item (or as given).
   const laid = placed.map((p) => {
-    const { fragment, margin } = ctx.layoutBox(p.item, areaWidth(p));
-    return { p, fragment: fragment as BoxFragment, margin };
+    const area = areaWidth(p);
+    const justify = justification(p.item, box);
+    const width = justify === 'stretch' ? area : fitContentWidth(p.item, area, ctx);
+    const { fragment, margin } = ctx.layoutBox(p.item, width);
+    const free = area - (fragment.kind === 'text' ? 0 : fragment.width) - margin[1] - margin[3];
+    const shift = justify === 'center' ? free / 2 : justify === 'right' ? free : 0;
+    return { p, fragment: fragment as BoxFragment, margin, shift: Math.max(0, shift) };
   });
   const rowCount = Math.max(grid.explicitRows, ...placed.map((p) => p.row + p.rowSpan), 0);
   const rows = Array.from({ length: rowCount }, (_, i) => {
@@ -50,6 +62,15 @@ export function layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutConte
     const last = l.p.row + l.p.rowSpan - 1;
     if (outer(l) > spanned) rows[last] = (rows[last] as number) + outer(l) - spanned;
   }
+  // A container of given height: its auto rows share what its rows leave (align-content: normal is stretch).
+  if (definiteHeight !== undefined && (box.style.alignContent === 'normal' || box.style.alignContent === 'stretch')) {
+    const used = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
+    const auto = rows.map((_, i) => i).filter((i) => !fixedRow[i]);
+    if (definiteHeight > used + 0.01 && auto.length > 0) {
+      const extra = (definiteHeight - used) / auto.length;
+      for (const i of auto) rows[i] = (rows[i] as number) + extra;
+    }
+  }
   const rowY: number[] = [];
   let y = 0;
   for (const height of rows) {
@@ -71,7 +92,7 @@ export function layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutConte
     children: [],
   }));
   for (const l of laid) {
-    const { p, fragment, margin } = l;
+    const { p, fragment, margin, shift } = l;
     const areaHeight = rows.slice(p.row, p.row + p.rowSpan).reduce((a, b) => a + b, 0) + rowGap * (p.rowSpan - 1);
     const align = alignment(p.item, box);
     const room = areaHeight - margin[0] - margin[2];
@@ -79,7 +100,7 @@ export function layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutConte
       fragment.height = Math.max(fragment.height, room);
     }
     const offset = align === 'center' ? (room - fragment.height) / 2 : align === 'end' ? room - fragment.height : 0;
-    fragment.x = (colX[p.col] as number) + margin[3];
+    fragment.x = (colX[p.col] as number) + margin[3] + shift;
     fragment.y = margin[0] + Math.max(0, offset);
     (rowBoxes[p.row] as BoxFragment).children.push(fragment);
   }
@@ -113,7 +134,7 @@ function prepare(box: BlockBox, contentWidth: number, ctx: LayoutContext) {
   const explicitColumns = Math.max(explicit.length, areaColumns);
   const rowTracks = expandTracks(s.gridTemplateRows, 0, rowGap);
   const explicitRows = Math.max(rowTracks.length, s.gridTemplateAreas?.length ?? 0);
-  const items: BlockLevelBox[] = box.blocks ?? [];
+  const items = containerItems(box);
   const placed = placeItems(items, Math.max(explicitColumns, 1), areas, explicitRows);
   const count = Math.max(explicitColumns, ...placed.map((p) => p.col + p.colSpan), 1);
   const tracks = Array.from({ length: count }, (_, i) => trackAt(explicit, i));
@@ -140,6 +161,25 @@ function prepare(box: BlockBox, contentWidth: number, ctx: LayoutContext) {
     if (need > has && tracks[last]?.max.kind !== 'length') columns[last] = (columns[last] as number) + need - has;
   }
   return { placed, columns, colGap, rowGap, tracks, content, rowTracks, explicitRows };
+}
+
+/** Where an item sits across its area (justify-self, else the grid's justify-items), left to right. */
+function justification(item: BlockLevelBox, grid: BlockBox): 'stretch' | 'left' | 'center' | 'right' {
+  const self = item.style.justifySelf === 'auto' ? grid.style.justifyItems : item.style.justifySelf;
+  if (self === 'center') return 'center';
+  if (self === 'end' || self === 'flex-end' || self === 'self-end' || self === 'right') return 'right';
+  // normal is stretch for boxes, start for replaced elements (an image keeps its width).
+  if ((self === 'normal' && item.type !== 'replaced') || self === 'stretch') return 'stretch';
+  return 'left';
+}
+
+/** The width an item not stretched takes in its area: its max-content, at least its min-content (CSS Grid §6.6). */
+function fitContentWidth(item: BlockLevelBox, area: number, ctx: LayoutContext): number {
+  const widths = ctx.intrinsicWidths(item);
+  const s = item.style;
+  const margin = (v: typeof s.marginLeft) => (v === 'auto' ? 0 : resolveLength(v, area));
+  const margins = margin(s.marginLeft) + margin(s.marginRight);
+  return Math.min(Math.max(widths.min, area - margins), widths.max) + margins;
 }
 
 function alignment(item: BlockLevelBox, grid: BlockBox): 'stretch' | 'start' | 'center' | 'end' {

@@ -103,4 +103,37 @@ describe('grid layout', () => {
       expect(numbers.length % 3).toBe(0);
     }
   });
+  it('prints a container whose only content is text, as one anonymous item', async () => {
+    const report = await renderReport({
+      template: { html: '<div style="display: grid; place-items: center; width: 34px; height: 34px">RD</div>' },
+      data: {},
+    });
+    expect((await pageTexts(report.bytes)).join(' ')).toMatch(/\bRD\b/);
+  });
+
+  it('centres items with place-items in a container of given height (auto rows fill it)', () => {
+    const { flow } = laidOut(
+      `<div style="display: grid; place-items: center; width: 200pt; height: 100pt; background: rgb(30,0,0)">
+         <div style="background: rgb(31,0,0); width: 40pt; height: 20pt"></div>
+       </div>`,
+    );
+    const at = items(flow);
+    const [grid, box] = [at.get(30), at.get(31)];
+    expect((box?.x ?? 0) - (grid?.x ?? 0)).toBeCloseTo(80, 3);
+    expect((box?.y ?? 0) - (grid?.y ?? 0)).toBeCloseTo(40, 3);
+  });
+
+  it('puts an item at the end of its area with justify-self, at its fit-content width', () => {
+    const { flow } = laidOut(
+      `<div style="display: grid; grid-template-columns: 100pt 100pt; width: 200pt; background: rgb(40,0,0)">
+         ${item(41, 'justify-self: end')}${item(42)}
+       </div>`,
+    );
+    const at = items(flow);
+    const end = at.get(41);
+    // Its text's width, not the column's; its right edge on the column's.
+    expect(end?.w).toBeLessThan(40);
+    expect((end?.x ?? 0) + (end?.w ?? 0) - (at.get(40)?.x ?? 0)).toBeCloseTo(100, 3);
+    expect(at.get(42)?.w).toBeCloseTo(100, 3);
+  });
 });

@@ -1,13 +1,14 @@
-import { anonymousStyle } from '../../boxes/anonymous-style';
-import type { BlockBox, BlockLevelBox } from '../../boxes/box';
+import { anonymousStyle } from '../boxes/anonymous-style';
+import type { BlockBox, BlockLevelBox } from '../boxes/box';
 
 const itemsCache = new WeakMap<BlockBox, BlockLevelBox[]>();
 
 /**
- * A flex container's items in `order` (stable, CSS Flexbox §5.4): its block-level children (the style stage
- * blockified them), or one anonymous item holding its inline content.
+ * A flex or grid container's items in `order` (stable, CSS Flexbox §5.4, CSS Grid §6.1 and §5.4): its block-level
+ * children (the style stage blockified them), or one anonymous item holding its inline content (a container with
+ * only text: a logo's initials centred in a grid box).
  */
-export function flexItems(box: BlockBox): BlockLevelBox[] {
+export function containerItems(box: BlockBox): BlockLevelBox[] {
   let items = itemsCache.get(box);
   if (!items) {
     if (box.inlines) {
