@@ -383,4 +383,17 @@ describe('flex layout: the starters', () => {
       expect((items[i] as BoxFragment).x).toBeGreaterThanOrEqual(previous.x + previous.width - 0.01);
     }
   });
+  it('keeps an item of one line on one line at the width Yoga gives back (a 32-bit float)', async () => {
+    const report = await renderReport({
+      template: {
+        html: `<div style="width: 280px; font-size: 10px">
+          <div style="display: flex; justify-content: space-between"><span>서울특별시 마포구 망원로 72 (망원동)</span></div>
+        </div>`,
+      },
+      data: {},
+    });
+    const [page] = await pageTexts(report.bytes);
+    expect(page?.trim().split('\n')).toEqual(['서울특별시 마포구 망원로 72 (망원동)']);
+    expect(report.warnings.filter((w) => w.code === 'content_overflow')).toEqual([]);
+  });
 });

@@ -39,8 +39,11 @@ export interface BreakOptions {
   line?: number;
 }
 
-// Widths are sums of floats: a line that fits exactly must not be broken by rounding.
-const EPSILON = 1e-6;
+// Widths are sums of floats, and a flex item's width comes back from Yoga as a 32-bit float (some 1e-5 off for a
+// width of a hundred points): a line that fits exactly must not be broken by rounding. A thousandth of a point is
+// far below what prints (Chromium's own layout unit is 1/64 px, 0.0117pt); a flex item with one line of Korean
+// broke its last syllable onto a second line that overlapped what followed.
+const EPSILON = 1e-3;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
