@@ -33,9 +33,9 @@ describe('system prompt', () => {
     for (const font of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New', 'Georgia', 'Calibri', 'Cambria'])
       expect(prompt).toContain(font);
     const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
-    for (const feature of ['text-shadow', 'conic-gradient', 'column-count', '3D transforms'])
+    for (const feature of ['conic-gradient', '3D transforms', '::first-line', 'mix-blend-mode'])
       expect(notDrawn).toContain(feature);
-    for (const drawn of ['linear-gradient()', 'radial-gradient()', 'box-shadow'])
+    for (const drawn of ['linear-gradient()', 'radial-gradient()', 'box-shadow', 'column-count', 'text-shadow'])
       expect(prompt.slice(0, prompt.indexOf('Not drawn'))).toContain(drawn);
   });
 

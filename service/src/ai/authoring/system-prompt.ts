@@ -142,20 +142,24 @@ Units: px, pt, pc, mm, cm, in, em, rem, %, vw/vh (of the page). Colours: names, 
 What is drawn:
 - Text: font-family, font-size, font-weight, font-style, color, line-height, text-align (also justify),
   letter-spacing, word-spacing, text-decoration, text-transform, text-indent, white-space, vertical-align (super,
-  sub), direction (and dir="rtl"), overflow-wrap, word-break, hyphens: auto (with lang), font-variant-numeric
-  (tabular-nums lines up columns of amounts).
+  sub), direction (and dir="rtl"), overflow-wrap, word-break, hyphens: auto (with lang), font-variant
+  (small-caps; font-variant-numeric: tabular-nums lines up columns of amounts), font-feature-settings,
+  text-shadow (a blur is approximated).
 - Boxes: margin, padding, border (every style, per side, border-radius in lengths or %: 50% makes a circle),
   outline and outline-offset, transform (translate, rotate, scale, skew, matrix; transform-origin; drawn only: the
   layout keeps the box where it was), background-color, background-image with
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; colour stops with positions),
   box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
-  overflow: hidden.
+  overflow: hidden; the logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size,
+  inset-inline-end...: the inline start is the right in rtl).
 - display: block, inline, inline-block, none, flex, inline-flex, grid, table and its parts, list-item, flow-root.
 - Flexbox: flex-direction, flex-wrap, flex, flex-grow, flex-shrink, flex-basis, gap, justify-content,
   align-items, align-self, order.
 - Grid: grid-template-columns/rows (lengths, %, fr, auto, minmax(), repeat()), grid-template-areas, grid-area,
-  grid-column, grid-row, gap.
+  grid-column, grid-row, gap, justify-items, justify-self, align-items, align-self, place-items.
+- Columns: column-count, column-width, columns, column-gap, column-rule, column-span: all, column-fill (balanced;
+  they go on over the page).
 - float: left or right, with clear; text wraps around floats; overflow: hidden or display: flow-root holds them.
 - position: relative, absolute (against the nearest positioned ancestor), fixed (printed on every page); top,
   right, bottom, left, z-index.
@@ -167,9 +171,9 @@ What is drawn:
   (@top-left, @top-center, @top-right, @bottom-left, @bottom-center, @bottom-right...) whose content may use
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
-Not drawn (ignored and reported, so do not use them): text-shadow, conic-gradient and repeating gradients,
-column-count and columns, 3D transforms, filter, clip-path, object-fit, animations and transitions,
-::first-line, :hover and other states, @import, @media screen, fonts or images from URLs.
+Not drawn (ignored and reported, so do not use them): conic-gradient and repeating gradients, 3D transforms,
+filter, clip-path, object-fit, mix-blend-mode, vertical writing-mode, animations and transitions, ::first-line,
+:hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:
 
