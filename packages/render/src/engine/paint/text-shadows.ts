@@ -28,13 +28,9 @@ export function paintTextShadows(
     if (shadow.color.a <= 0) continue;
     const path = glyphOutlines(face.pdf.font, run, x + shadow.x, baseline + shadow.y);
     if (!path) return;
+    // PDF has no blur: the outlines grown by strokes in fading layers, as box-shadow's blur is drawn (and, like it,
+    // not reported: it is drawn, not dropped, and the AI writer's repairs must not take it out as unsupported).
     const layers = blurLayers(shadow.blur, shadow.color.a);
-    if (layers.length > 1)
-      ctx.findings.add({
-        code: 'unsupported_css_value',
-        message:
-          'text-shadow: a blurred text shadow is drawn as layers of the glyph outlines grown by strokes, an approximation of the blur.',
-      });
     for (const layer of layers) {
       const color = { ...shadow.color, a: layer.alpha };
       ctx.cw.save();
