@@ -35,7 +35,15 @@ describe('system prompt', () => {
     const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
     for (const feature of ['conic-gradient', '3D transforms', '::first-line', 'mix-blend-mode'])
       expect(notDrawn).toContain(feature);
-    for (const drawn of ['linear-gradient()', 'radial-gradient()', 'box-shadow', 'column-count', 'text-shadow'])
+    for (const drawn of [
+      'linear-gradient()',
+      'radial-gradient()',
+      'box-shadow',
+      'column-count',
+      'text-shadow',
+      'object-fit',
+      'clip-path',
+    ])
       expect(prompt.slice(0, prompt.indexOf('Not drawn'))).toContain(drawn);
   });
 

@@ -151,8 +151,10 @@ What is drawn:
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; colour stops with positions),
   box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
-  overflow: hidden; the logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size,
-  inset-inline-end...: the inline start is the right in rtl).
+  overflow: hidden; clip-path with a basic shape (circle(), ellipse(), inset() with round, polygon()); the
+  logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size, inset-inline-end...:
+  the inline start is the right in rtl).
+- Images: object-fit (fill, contain, cover, none, scale-down) and object-position, for img and svg.
 - display: block, inline, inline-block, none, flex, inline-flex, grid, table and its parts, list-item, flow-root.
 - Flexbox: flex-direction, flex-wrap, flex, flex-grow, flex-shrink, flex-basis, gap, justify-content,
   align-items, align-self, order.
@@ -172,7 +174,7 @@ What is drawn:
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
 Not drawn (ignored and reported, so do not use them): conic-gradient and repeating gradients, 3D transforms,
-filter, clip-path, object-fit, mix-blend-mode, vertical writing-mode, animations and transitions, ::first-line,
+filter, clip-path with url() or path(), mix-blend-mode, vertical writing-mode, animations and transitions, ::first-line,
 :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:

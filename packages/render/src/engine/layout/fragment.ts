@@ -135,6 +135,14 @@ export interface FontFaceRef {
   face: 'normal' | 'bold' | 'italics' | 'bolditalics';
 }
 
+/** A rectangle in points, y down. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ImageFragment {
   kind: 'image';
   x: number;
@@ -143,6 +151,8 @@ export interface ImageFragment {
   height: number;
   bytes: Uint8Array;
   format: 'png' | 'jpeg';
+  /** The replaced box's content box, when object-fit or object-position put part of the image outside it. */
+  clip?: Rect;
   link?: string;
 }
 
@@ -153,6 +163,8 @@ export interface SvgFragment {
   width: number;
   height: number;
   markup: string;
+  /** As ImageFragment's. */
+  clip?: Rect;
   link?: string;
 }
 
@@ -193,6 +205,6 @@ export interface PagePiece {
   fragment: Fragment;
   x: number;
   y: number;
-  clip?: { x: number; y: number; width: number; height: number };
+  clip?: Rect;
   decorationOnly?: boolean;
 }

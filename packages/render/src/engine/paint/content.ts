@@ -1,3 +1,4 @@
+import type { Rect } from '../layout/fragment';
 import type { Color } from '../style/computed-style';
 import type { PdfDocument, PdfRef } from './pdfkit-types';
 
@@ -22,12 +23,7 @@ function colorOperator(color: Color, operator: 'rg' | 'RG'): string {
   return op;
 }
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Rect };
 
 /** Corner radii, each [horizontal, vertical]: top-left, top-right, bottom-right, bottom-left. */
 export type Radii = [[number, number], [number, number], [number, number], [number, number]];

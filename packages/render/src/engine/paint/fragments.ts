@@ -1,7 +1,15 @@
-import type { BoxFragment, CanvasBackground, Fragment, PagePiece } from '../layout/fragment';
+import type {
+  BoxFragment,
+  CanvasBackground,
+  Fragment,
+  ImageFragment,
+  PagePiece,
+  SvgFragment,
+} from '../layout/fragment';
 import type { BackgroundBox, ComputedStyle, Length } from '../style/computed-style';
 import { transformMatrix } from '../style/transforms';
 import { isVisible, paintBorders, type Sides } from './borders';
+import { clipToShape } from './clip-path';
 import { num, type Radii, type Rect } from './content';
 import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
@@ -44,11 +52,27 @@ function paintFragment(
       paintText(ctx, fragment, originX, originY);
       break;
     case 'image':
-      paintImage(ctx, fragment, originX, originY);
-      break;
     case 'svg':
-      paintSvg(ctx, fragment, originX, originY);
+      paintObject(ctx, fragment, originX, originY);
       break;
+  }
+}
+
+/** An image or SVG, cut to its box's content box where object-fit or object-position drew it beyond. */
+function paintObject(ctx: PaintContext, fragment: ImageFragment | SvgFragment, originX: number, originY: number): void {
+  const { clip } = fragment;
+  if (clip) {
+    ctx.cw.save();
+    ctx.cw.rect({ x: originX + clip.x, y: originY + clip.y, width: clip.width, height: clip.height });
+    ctx.cw.write('W n');
+    // The link is as large as what shows.
+    ctx.links.pushClip({ x: originX + clip.x, y: originY + clip.y, width: clip.width, height: clip.height });
+  }
+  if (fragment.kind === 'image') paintImage(ctx, fragment, originX, originY);
+  else paintSvg(ctx, fragment, originX, originY);
+  if (clip) {
+    ctx.cw.restore();
+    ctx.links.popClip();
   }
 }
 
@@ -73,8 +97,25 @@ function paintBox(
     ctx.cw.save();
     ctx.cw.write(`${transformMatrix(transform, box.style.transformOrigin, borderBox).map(num).join(' ')} cm`);
   }
+  const { clipPath } = box.style;
+  if (clipPath) {
+    // In the box's own (transformed) space: the shape turns with the box.
+    ctx.cw.save();
+    ctx.links.pushClip(
+      clipToShape(ctx.cw, clipPath, {
+        x: originX + box.x + (box.shift?.x ?? 0),
+        y: originY + box.y + (box.shift?.y ?? 0),
+        width: box.width,
+        height: box.height,
+      }),
+    );
+  }
   if (opacity < 1) ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly));
   else paintBoxLayer(ctx, box, originX, originY, decorationOnly);
+  if (clipPath) {
+    ctx.cw.restore();
+    ctx.links.popClip();
+  }
   if (transform) ctx.cw.restore();
 }
 

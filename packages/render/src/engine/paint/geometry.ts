@@ -60,5 +60,10 @@ export function insetRadii(radii: Radii, widths: Widths, fraction: number): Radi
 }
 
 export function isRounded(radii: Radii): boolean {
-  return radii.some(([x, y]) => x > 0 || y > 0);
+  // Indexed, not destructured: every box painted asks, and destructuring allocates an iterator per corner.
+  for (let i = 0; i < 4; i++) {
+    const corner = radii[i] as Radii[number];
+    if (corner[0] > 0 || corner[1] > 0) return true;
+  }
+  return false;
 }

@@ -3,6 +3,7 @@
  * units). Later stages only read it. Lengths that depend on a containing block stay linear in its size
  * (`{ pt, pct }`), everything else is resolved to points here.
  */
+import type { ClipShape } from './clip-path';
 import type { Gradient } from './gradients';
 import type { TransformFunction } from './transforms';
 
@@ -177,6 +178,8 @@ export interface ComputedStyle {
   outlineOffset: number;
   /** `transform` (2D functions, applied when painting: the layout does not see them); null for none. */
   transform: TransformFunction[] | null;
+  /** `clip-path`: a basic shape in the border box that the element and its content are cut to; null for none. */
+  clipPath: ClipShape | null;
   /** `transform-origin`, of the border box (default its centre). */
   transformOrigin: { x: Length; y: Length };
   /** Corner radii in points (horizontal = vertical): top-left, top-right, bottom-right, bottom-left. */
@@ -269,6 +272,10 @@ export interface ComputedStyle {
   listStyleType: string;
   listStylePosition: 'inside' | 'outside';
   listStyleImage: string | null;
+
+  // Replaced elements (CSS Images 3 §5.5, §5.6): how an image fills its content box, and where it sits in it.
+  objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  objectPosition: BackgroundPosition;
 
   // Tables.
   borderCollapse: 'separate' | 'collapse';
@@ -413,6 +420,11 @@ export const INHERITED_PROPERTIES = [
 
 const none = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
 const zero = (): Length => ({ pt: 0, pct: 0 });
+/** object-position's initial value, `50% 50%`: one frozen object for every element. */
+const CENTRED: BackgroundPosition = Object.freeze({
+  x: Object.freeze({ pt: 0, pct: 50 }),
+  y: Object.freeze({ pt: 0, pct: 50 }),
+});
 
 /** The initial values of every property (CSS's, with Quire's 12pt default font size). */
 /** No OpenType features, shared (frozen). */
@@ -440,6 +452,7 @@ export function initialStyle(): ComputedStyle {
     outline: none(),
     outlineOffset: 0,
     transform: null,
+    clipPath: null,
     transformOrigin: { x: { pt: 0, pct: 50 }, y: { pt: 0, pct: 50 } },
     borderRadius: [NO_LENGTH, NO_LENGTH, NO_LENGTH, NO_LENGTH],
     width: 'auto',
@@ -491,6 +504,8 @@ export function initialStyle(): ComputedStyle {
     listStyleType: 'disc',
     listStylePosition: 'outside',
     listStyleImage: null,
+    objectFit: 'fill',
+    objectPosition: CENTRED,
     borderCollapse: 'separate',
     borderSpacing: [0, 0],
     tableLayout: 'auto',

@@ -1,5 +1,6 @@
 import type { CssNode } from 'css-tree';
 import { parseBox, parsePosition, parseRepeat, parseSize } from './backgrounds';
+import { parseClipPath } from './clip-path';
 import { parseColor } from './colors';
 import type {
   BorderSide,
@@ -669,6 +670,11 @@ export const LONGHANDS: Record<string, Longhand> = {
   'list-style-image': simple('listStyleImage', true, listStyleImage, null),
   'border-collapse': simple('borderCollapse', true, keyword('separate', 'collapse'), 'separate'),
   'border-spacing': simple('borderSpacing', true, borderSpacing, [0, 0]),
+  'object-fit': simple('objectFit', false, keyword('fill', 'contain', 'cover', 'none', 'scale-down'), 'fill'),
+  'object-position': simple('objectPosition', false, parsePosition, {
+    x: { pt: 0, pct: 50 },
+    y: { pt: 0, pct: 50 },
+  }),
   'table-layout': simple('tableLayout', false, keyword('auto', 'fixed'), 'auto'),
   'caption-side': simple('captionSide', true, keyword('top', 'bottom'), 'top'),
   'empty-cells': simple('emptyCells', true, keyword('show', 'hide'), 'show'),
@@ -766,6 +772,7 @@ export const LONGHANDS: Record<string, Longhand> = {
 };
 
 LONGHANDS.transform = simple('transform', false, (nodes, c) => parseTransform(nodes, c), null);
+LONGHANDS['clip-path'] = simple('clipPath', false, parseClipPath, null);
 LONGHANDS['transform-origin'] = simple(
   'transformOrigin',
   false,

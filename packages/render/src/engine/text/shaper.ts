@@ -18,7 +18,10 @@ interface ShapedWord {
   width: number;
   /** The glyphs scaled to the last size asked for, frozen and shared by every fragment that draws the word. */
   scaled?: { fontSize: number; glyphs: readonly ShapedGlyph[] };
-  /** A number composed from its characters' glyphs (composeWord): the single-character words, in order. */
+  /**
+   * A number composed from its characters' glyphs (composeWord): the single-character words, in order. Its own
+   * ids, advances, offsets and code points are then empty: read the parts.
+   */
   parts?: SingleGlyph[];
   /** Per glyph, the fraction of the font size it is drawn at (synthesised small capitals); absent when all 1. */
   scales?: Float64Array;
@@ -65,7 +68,7 @@ interface FontTables {
 // Characters no font draws a glyph for (spaces, controls, joiners), which no family need cover.
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const WORDS_PER_FACE = 50_000;
-// Numbers are composed from their characters' glyphs (cheap to redo), so few are kept: each is some 670 bytes.
+// Numbers are composed from their characters' glyphs (cheap to redo), so few are kept.
 const NUMBERS_PER_FACE = 512;
 const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
 const stats = { hits: 0, misses: 0 };
@@ -370,22 +373,34 @@ function numericGlyphs(face: ParsedFace, features: string[] | undefined): Map<st
   return glyphs;
 }
 
+// A composed number's glyphs are its parts': it keeps no arrays of its own (numbers are most of a long table's
+// words, and are composed again once NUMBERS_PER_FACE is passed).
+const NO_IDS = new Uint16Array(0);
+const NO_POSITIONS = new Float64Array(0);
+const NO_CODE_POINTS: number[][] = [];
+
 function composeWord(glyphs: Map<string, SingleGlyph>, text: string): ShapedWord {
   const n = text.length;
-  const word = emptyWord(n);
-  word.parts = new Array(n);
+  const parts: SingleGlyph[] = new Array(n);
+  let width = 0;
+  let lettered = 0;
   for (let i = 0; i < n; i++) {
     const single = glyphs.get(text[i] as string) as SingleGlyph;
-    word.parts[i] = single;
-    word.ids[i] = single.ids[0] as number;
-    word.advances[i] = single.advances[0] as number;
-    word.dxs[i] = single.dxs[0] as number;
-    word.dys[i] = single.dys[0] as number;
-    word.codePoints[i] = single.codePoints[0] as number[];
-    word.width += single.advances[0] as number;
-    word.lettered += single.lettered;
+    parts[i] = single;
+    width += single.advances[0] as number;
+    lettered += single.lettered;
   }
-  return word;
+  return {
+    ids: NO_IDS,
+    advances: NO_POSITIONS,
+    dxs: NO_POSITIONS,
+    dys: NO_POSITIONS,
+    codePoints: NO_CODE_POINTS,
+    width,
+    parts,
+    lettered,
+    spaces: 0,
+  };
 }
 
 const BATCH = 64;

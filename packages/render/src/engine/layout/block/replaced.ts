@@ -1,5 +1,6 @@
 import type { ReplacedBox } from '../../boxes/box';
-import type { BoxFragment, Fragment } from '../fragment';
+import { resolveLength } from '../../style/computed-style';
+import type { BoxFragment, Fragment, Rect } from '../fragment';
 import { borderOf, clampSize, type Edges, lengthOrNull, paddingOf, toContentSize } from './box-sides';
 
 // CSS 2.1 §10.3.2: a replaced element with no size at all is 300 × 150 px.
@@ -47,6 +48,34 @@ export function replacedSize(box: ReplacedBox, containingWidth: number | null): 
   return { width: clampedW, height: usedH };
 }
 
+/**
+ * Where the content is drawn in a content box of `width` × `height` (CSS Images 3 §5.5 object-fit, §5.6
+ * object-position), relative to the box's top-left corner: `fill` stretches it over the box; `contain` and `cover`
+ * scale it, ratio kept, to fit inside or to cover; `none` keeps its natural size; `scale-down` is the smaller of
+ * none and contain. Content without a natural size (an SVG with neither size nor viewBox) fills the box.
+ */
+function objectRect(box: ReplacedBox, width: number, height: number): Rect {
+  const { objectFit, objectPosition } = box.style;
+  const natural = box.intrinsic;
+  if (objectFit === 'fill' || !natural || !(natural.width > 0 && natural.height > 0))
+    return { x: 0, y: 0, width, height };
+  let drawnW = natural.width;
+  let drawnH = natural.height;
+  if (objectFit !== 'none') {
+    const pick = objectFit === 'cover' ? Math.max : Math.min;
+    let scale = pick(width / natural.width, height / natural.height);
+    if (objectFit === 'scale-down') scale = Math.min(scale, 1);
+    drawnW = natural.width * scale;
+    drawnH = natural.height * scale;
+  }
+  return {
+    x: resolveLength(objectPosition.x, width - drawnW),
+    y: resolveLength(objectPosition.y, height - drawnH),
+    width: drawnW,
+    height: drawnH,
+  };
+}
+
 /** The replaced box's border-box fragment, its content drawn inside the padding. */
 export function replacedFragment(
   box: ReplacedBox,
@@ -60,27 +89,20 @@ export function replacedFragment(
   const y = bor.top + pad.top;
   const children: Fragment[] = [];
   const { content } = box;
-  if (content.kind === 'image' && width > 0 && height > 0) {
-    children.push({
-      kind: 'image',
-      x,
-      y,
-      width,
-      height,
-      bytes: content.bytes,
-      format: content.format,
+  if ((content.kind === 'image' || content.kind === 'svg') && width > 0 && height > 0) {
+    const drawn = objectRect(box, width, height);
+    const clipped = drawn.x < 0 || drawn.y < 0 || drawn.x + drawn.width > width || drawn.y + drawn.height > height;
+    const placed = {
+      x: x + drawn.x,
+      y: y + drawn.y,
+      width: drawn.width,
+      height: drawn.height,
+      ...(clipped ? { clip: { x, y, width, height } } : {}),
       ...(box.link ? { link: box.link } : {}),
-    });
-  } else if (content.kind === 'svg' && width > 0 && height > 0) {
-    children.push({
-      kind: 'svg',
-      x,
-      y,
-      width,
-      height,
-      markup: content.markup,
-      ...(box.link ? { link: box.link } : {}),
-    });
+    };
+    if (content.kind === 'image')
+      children.push({ kind: 'image', ...placed, bytes: content.bytes, format: content.format });
+    else children.push({ kind: 'svg', ...placed, markup: content.markup });
   }
   return {
     kind: 'box',

@@ -42,6 +42,11 @@ export interface InlineFloat {
 }
 
 const COLLAPSING = new Set(['normal', 'nowrap', 'pre-line']);
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const isCollapsible = (unit: number): boolean => unit === SPACE || unit === TAB || unit === LF || unit === CR;
 
 /** An inline box's margin + border + padding on one side, and its margin alone (auto margins are 0 on inlines). */
 function edge(margin: LengthOrAuto, border: number, padding: number, width: number): [number, number] {
@@ -120,13 +125,17 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
       if (segment.text) pending.push(segment);
       segment = { text: '', style, owner, link };
     };
+    // Text goes on in slices between white space, not a character at a time: a string grown by one
+    // character is copied whole while it is short (V8 flattens short concatenations).
     if (COLLAPSING.has(ws)) {
       const keepNewlines = ws === 'pre-line';
-      for (let i = 0; i < raw.length; i++) {
-        const ch = raw[i] as string;
-        const newline = ch === '\n' || ch === '\r';
+      let i = 0;
+      while (i < raw.length) {
+        const unit = raw.charCodeAt(i);
+        const newline = unit === LF || unit === CR;
         if (newline && keepNewlines) {
-          if (ch === '\r' && raw[i + 1] === '\n') continue;
+          i++;
+          if (unit === CR && raw.charCodeAt(i) === LF) continue;
           // Spaces before a preserved newline are removed.
           if (afterSpace && lastSpaceSegment) {
             lastSpaceSegment.text = lastSpaceSegment.text.slice(0, -1);
@@ -135,27 +144,36 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
           flush();
           pending.push({ kind: 'break', owner });
           afterSpace = true;
-        } else if (ch === ' ' || ch === '\t' || newline) {
+        } else if (unit === SPACE || unit === TAB || newline) {
+          i++;
           if (afterSpace) continue;
           segment.text += ' ';
           afterSpace = true;
           lastSpaceSegment = segment;
         } else {
-          segment.text += ch;
+          let end = i + 1;
+          while (end < raw.length && !isCollapsible(raw.charCodeAt(end))) end++;
+          segment.text += raw.slice(i, end);
           afterSpace = false;
+          i = end;
         }
       }
     } else {
-      for (let i = 0; i < raw.length; i++) {
-        const ch = raw[i] as string;
-        if (ch === '\r' || ch === '\n') {
-          if (ch === '\r' && raw[i + 1] === '\n') continue;
+      let i = 0;
+      while (i < raw.length) {
+        const unit = raw.charCodeAt(i);
+        if (unit === CR || unit === LF) {
+          i++;
+          if (unit === CR && raw.charCodeAt(i) === LF) continue;
           flush();
           pending.push({ kind: 'break', owner });
           afterSpace = true;
         } else {
-          segment.text += ch;
+          let end = i + 1;
+          while (end < raw.length && raw.charCodeAt(end) !== CR && raw.charCodeAt(end) !== LF) end++;
+          segment.text += raw.slice(i, end);
           afterSpace = false;
+          i = end;
         }
       }
       lastSpaceSegment = null;
