@@ -39,10 +39,14 @@ function rgbaPng(idat: Uint8Array): string {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-/** A PNG with transparency, and one whose pixel data does not inflate (left out, never a render that hangs). */
+/**
+ * A PNG with transparency, and one whose pixel data does not inflate (left out, never a render that hangs); a
+ * conic gradient fading out (a triangle mesh shading written as bytes, and its soft mask).
+ */
 const PNGS = {
   html: `<p>Images:</p><img src="${rgbaPng(deflateSync(Buffer.from([0, 200, 10, 10, 128, 200, 10, 10, 128, 0, 10, 200, 10, 255, 10, 200, 10, 255])))}" style="width: 40pt">
-<img src="${rgbaPng(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))}" style="width: 40pt">`,
+<img src="${rgbaPng(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]))}" style="width: 40pt">
+<div style="width: 60pt; height: 60pt; border-radius: 50%; background: conic-gradient(from 30deg, #d00, transparent, #00d)"></div>`,
 };
 
 /** Per page, the pixels that differ (pixelmatch's default threshold) between two PDFs rasterised at 100 dpi. */

@@ -69,13 +69,13 @@ describe('check', () => {
       '.a { filter: blur(3px) }',
       '.b { color: notacolour }',
       'a:hover { color: red }',
-      '.c { background-image: conic-gradient(red, blue) }',
+      '.c { background-image: conic-gradient(red, 40%, blue) }',
     ].join('\n');
     const result = await check({ template: { html: '<p class="a b c">Hi</p>', css }, data: {}, engine: 'quire' });
     const at = (code: string) => result.findings.filter((f) => f.code === code).map((f) => f.line);
     expect(at('unsupported_at_rule')).toEqual([1]);
     expect(at('unsupported_css_property')).toEqual([2]);
-    // A conic gradient is a value of a property the engine draws, but not one it can draw yet: the value is named.
+    // A colour hint is a value of a property the engine draws, but not one it can draw yet: the value is named.
     expect(at('unsupported_css_value')).toEqual([3, 5]);
     expect(at('unsupported_selector')).toEqual([4]);
     for (const f of result.findings.filter((f) => f.code.startsWith('unsupported_')))
@@ -88,7 +88,7 @@ describe('check', () => {
     const css = [
       `body { background: #fff url(${logo}) no-repeat right 10mm top 10mm / 30mm auto }`,
       `.stamp { background-image: url(${logo}); background-repeat: repeat-x; background-position: center; background-size: contain }`,
-      '.x { background: conic-gradient(red, blue) }',
+      '.x { background: conic-gradient(red, 40%, blue) }',
     ].join('\n');
     const result = await check({ template: { html: '<p class="stamp x">Hi</p>', css }, data: {}, engine: 'quire' });
     const unsupported = result.findings.filter((f) => f.code.startsWith('unsupported_'));

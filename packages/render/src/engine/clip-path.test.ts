@@ -1,26 +1,17 @@
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../render';
-import { rasterize } from '../visual/rasterize';
+import { pagePixels } from './__fixtures__/page-pixels';
 
 /* clip-path basic shapes end to end: a 100px (75pt) red square at the page's corner, read back at 72 dpi. */
 
 async function square(clip: string): Promise<{ red: (x: number, y: number) => boolean; warnings: string[] }> {
-  const report = await renderReport({
-    template: {
-      html: `<div style="width: 100px; height: 100px; background: #d00; clip-path: ${clip}"></div>`,
-      css: '@page { margin: 0 } body { margin: 0 }',
-    },
-    data: {},
-    engine: 'quire',
-  });
-  const [page] = await rasterize(report.bytes, { dpi: 72 });
-  const image = PNG.sync.read(page as Buffer);
+  const page = await pagePixels(
+    `<div style="width: 100px; height: 100px; background: #d00; clip-path: ${clip}"></div>`,
+  );
   const red = (x: number, y: number) => {
-    const i = (y * image.width + x) * 4;
-    return (image.data[i] as number) > 180 && (image.data[i + 1] as number) < 80;
+    const [r, g] = page.at(x, y);
+    return r > 180 && g < 80;
   };
-  return { red, warnings: report.warnings.map((w) => `${w.code}: ${w.message}`) };
+  return { red, warnings: page.warnings };
 }
 
 describe('clip-path', () => {

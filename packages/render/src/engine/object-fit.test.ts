@@ -1,7 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../render';
-import { rasterize } from '../visual/rasterize';
+import { pagePixels } from './__fixtures__/page-pixels';
 
 /* object-fit and object-position end to end: an image in a box of another shape, read back at 72 dpi (1pt a pixel). */
 
@@ -17,25 +16,17 @@ type Pixel = 'red' | 'blue' | 'white' | 'other';
 
 /** Renders a 100px (75pt) square image box at the page's top-left corner and reads pixels of the page. */
 async function drawn(css: string): Promise<{ at: (x: number, y: number) => Pixel; warnings: string[] }> {
-  const report = await renderReport({
-    template: {
-      html: `<img src="${halvesPng()}" style="display: block; width: 100px; height: 100px; ${css}">`,
-      css: '@page { margin: 0 } body { margin: 0 }',
-    },
-    data: {},
-    engine: 'quire',
-  });
-  const [page] = await rasterize(report.bytes, { dpi: 72 });
-  const image = PNG.sync.read(page as Buffer);
+  const page = await pagePixels(
+    `<img src="${halvesPng()}" style="display: block; width: 100px; height: 100px; ${css}">`,
+  );
   const at = (x: number, y: number): Pixel => {
-    const i = (y * image.width + x) * 4;
-    const [r, g, b] = [image.data[i] as number, image.data[i + 1] as number, image.data[i + 2] as number];
+    const [r, g, b] = page.at(x, y);
     if (r > 180 && g < 60 && b < 60) return 'red';
     if (b > 180 && r < 60 && g < 60) return 'blue';
     if (r > 240 && g > 240 && b > 240) return 'white';
     return 'other';
   };
-  return { at, warnings: report.warnings.map((w) => w.code) };
+  return { at, warnings: page.warnings.map((w) => w.split(':')[0] as string) };
 }
 
 describe('object-fit', () => {

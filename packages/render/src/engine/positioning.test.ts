@@ -60,6 +60,22 @@ describe('position: absolute', () => {
     expect(withRed(flow, 204)?.x).toBeCloseTo(container.x + 150, 5);
   });
 
+  it('fills the room between top and bottom with an auto height (inset: 20pt), margins and padding inside it', () => {
+    const { flow } = laidOut(
+      `<div style="position: relative; width: 120pt; height: 100pt">
+         <div style="position: absolute; inset: 20pt; background: rgb(205,0,0)">Ring</div>
+         <div style="position: absolute; top: 10pt; bottom: 10pt; left: 0; margin: 5pt 0; padding: 4pt; background: rgb(206,0,0)">x</div>
+         <div style="position: absolute; top: 0; bottom: 0; left: 0; max-height: 30pt; background: rgb(207,0,0)">y</div>
+       </div>`,
+    );
+    const ring = withRed(flow, 205);
+    expect(ring?.box.width).toBeCloseTo(80, 5);
+    expect(ring?.box.height).toBeCloseTo(60, 5);
+    // 100 - 10 - 10 - 5 - 5: the border box, its padding inside.
+    expect(withRed(flow, 206)?.box.height).toBeCloseTo(70, 5);
+    expect(withRed(flow, 207)?.box.height).toBeCloseTo(30, 5);
+  });
+
   it('prints a position: fixed box on every page, and nothing twice', async () => {
     const report = await renderReport({
       template: {

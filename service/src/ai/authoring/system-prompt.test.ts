@@ -33,7 +33,7 @@ describe('system prompt', () => {
     for (const font of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New', 'Georgia', 'Calibri', 'Cambria'])
       expect(prompt).toContain(font);
     const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
-    for (const feature of ['conic-gradient', '3D transforms', '::first-line', 'mix-blend-mode'])
+    for (const feature of ['filter', '3D transforms', '::first-line', 'mix-blend-mode'])
       expect(notDrawn).toContain(feature);
     for (const drawn of [
       'linear-gradient()',

@@ -149,7 +149,8 @@ What is drawn:
   outline and outline-offset, transform (translate, rotate, scale, skew, matrix; transform-origin; drawn only: the
   layout keeps the box where it was), background-color, background-image with
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
-  radial-gradient() with circle or ellipse, a size keyword and "at <position>"; colour stops with positions),
+  radial-gradient() with circle or ellipse, a size keyword and "at <position>"; conic-gradient() with "from <angle>"
+  and "at <position>", which draws pie and donut charts; their repeating- forms; colour stops with positions),
   box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
   overflow: hidden; clip-path with a basic shape (circle(), ellipse(), inset() with round, polygon()); the
   logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size, inset-inline-end...:
@@ -173,8 +174,8 @@ What is drawn:
   (@top-left, @top-center, @top-right, @bottom-left, @bottom-center, @bottom-right...) whose content may use
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
-Not drawn (ignored and reported, so do not use them): conic-gradient and repeating gradients, 3D transforms,
-filter, clip-path with url() or path(), mix-blend-mode, vertical writing-mode, animations and transitions, ::first-line,
+Not drawn (ignored and reported, so do not use them): colour hints in gradients, 3D transforms, filter,
+clip-path with url() or path(), mix-blend-mode, vertical writing-mode, animations and transitions, ::first-line,
 :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:

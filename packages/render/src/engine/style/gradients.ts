@@ -15,6 +15,8 @@ export interface LinearGradient {
   direction: { angle: number } | { to: { x: -1 | 0 | 1; y: -1 | 0 | 1 } };
   /** At least two; a stop without a position is placed when painting (§3.5.3). */
   stops: GradientStop[];
+  /** `repeating-linear-gradient()`: the stops repeat, first to last, along the whole line (§3.4). */
+  repeating?: true;
 }
 
 const ANGLE_UNITS: Record<string, number> = { deg: 1, grad: 0.9, rad: 180 / Math.PI, turn: 360 };
@@ -27,10 +29,12 @@ const SIDES: Record<string, { x?: -1 | 1; y?: -1 | 1 }> = {
 
 /**
  * `linear-gradient([<angle> | to <side-or-corner>,]? <color-stop-list>)`, or undefined when the value is not one
- * (or uses what is not drawn: colour hints, `repeating-linear-gradient`, radial and conic gradients).
+ * (or uses what is not drawn: colour hints).
  */
 export function parseLinearGradient(node: CssNode, c: LengthContext, currentColor: Color): LinearGradient | undefined {
-  if (node.type !== 'Function' || node.name.toLowerCase() !== 'linear-gradient') return undefined;
+  if (node.type !== 'Function') return undefined;
+  const repeating = isRepeating(node.name, 'linear-gradient');
+  if (repeating === undefined) return undefined;
   const args = splitAtCommas(node.children.toArray());
   let direction: LinearGradient['direction'] = { angle: 180 };
   const first = args[0];
@@ -42,7 +46,7 @@ export function parseLinearGradient(node: CssNode, c: LengthContext, currentColo
   }
   const stops = parseStops(args, c, currentColor);
   if (!stops) return undefined;
-  return { kind: 'linear', direction, stops };
+  return { kind: 'linear', direction, stops, ...(repeating ? { repeating } : {}) };
 }
 
 /** A gradient's colour stops: a colour and zero to two positions each (two make two stops); at least two. */
@@ -84,9 +88,24 @@ export interface RadialGradient {
   /** The centre, as `{ pt, pct }` of the box's width and height. */
   at: { x: Length; y: Length };
   stops: GradientStop[];
+  /** `repeating-radial-gradient()`: the stops repeat outward to the box's farthest corner. */
+  repeating?: true;
 }
 
-export type Gradient = LinearGradient | RadialGradient;
+/**
+ * A `conic-gradient()` (CSS Images 4 §3.3): colours turning about a centre, clockwise from `from` degrees (0 points
+ * up), each stop at a fraction of a turn (an angle or a percentage), or null to be placed as linear stops are.
+ */
+export interface ConicGradient {
+  kind: 'conic';
+  from: number;
+  at: { x: Length; y: Length };
+  stops: Array<{ color: Color; turn: number | null }>;
+  /** `repeating-conic-gradient()`: the stops repeat round the whole turn. */
+  repeating?: true;
+}
+
+export type Gradient = LinearGradient | RadialGradient | ConicGradient;
 
 const SIZE_KEYWORDS = new Set(['closest-side', 'closest-corner', 'farthest-side', 'farthest-corner']);
 const CENTRE: Length = { pt: 0, pct: 50 };
@@ -96,7 +115,9 @@ const CENTRE: Length = { pt: 0, pct: 50 };
  * (keywords, lengths, percentages), or undefined.
  */
 export function parseRadialGradient(node: CssNode, c: LengthContext, currentColor: Color): RadialGradient | undefined {
-  if (node.type !== 'Function' || node.name.toLowerCase() !== 'radial-gradient') return undefined;
+  if (node.type !== 'Function') return undefined;
+  const repeating = isRepeating(node.name, 'radial-gradient');
+  if (repeating === undefined) return undefined;
   const args = splitAtCommas(node.children.toArray());
   let shape: RadialGradient['shape'] | undefined;
   let size: RadialGradient['size'] | undefined;
@@ -138,7 +159,86 @@ export function parseRadialGradient(node: CssNode, c: LengthContext, currentColo
   }
   const stops = parseStops(args, c, currentColor);
   if (!stops) return undefined;
-  return { kind: 'radial', shape: shape ?? 'ellipse', size: size ?? 'farthest-corner', at, stops };
+  return {
+    kind: 'radial',
+    shape: shape ?? 'ellipse',
+    size: size ?? 'farthest-corner',
+    at,
+    stops,
+    ...(repeating ? { repeating } : {}),
+  };
+}
+
+/** `conic-gradient([from <angle>]? [at <position>]?, <angular-color-stop-list>)`, or undefined. */
+export function parseConicGradient(node: CssNode, c: LengthContext, currentColor: Color): ConicGradient | undefined {
+  if (node.type !== 'Function') return undefined;
+  const repeating = isRepeating(node.name, 'conic-gradient');
+  if (repeating === undefined) return undefined;
+  const args = splitAtCommas(node.children.toArray());
+  let from = 0;
+  let at = { x: CENTRE, y: CENTRE };
+  const first = args[0] ?? [];
+  if (first.length > 0 && !parseColor(first[0] as CssNode, currentColor)) {
+    args.shift();
+    const word = (n: CssNode | undefined) => (n?.type === 'Identifier' ? n.name.toLowerCase() : undefined);
+    const atIndex = first.findIndex((n) => word(n) === 'at');
+    const head = atIndex < 0 ? first : first.slice(0, atIndex);
+    if (head.length > 0) {
+      const angle = head.length === 2 && word(head[0]) === 'from' ? turnOf(head[1] as CssNode, false) : undefined;
+      if (angle === undefined) return undefined;
+      from = angle * 360;
+    }
+    if (atIndex >= 0) {
+      const position = parsePosition(first.slice(atIndex + 1), c);
+      if (!position) return undefined;
+      at = position;
+    }
+  }
+  const stops: ConicGradient['stops'] = [];
+  for (const arg of args) {
+    const [colorNode, ...positions] = arg;
+    if (!colorNode || positions.length > 2) return undefined;
+    const color = parseColor(colorNode, currentColor);
+    if (!color) return undefined;
+    if (positions.length === 0) stops.push({ color, turn: null });
+    for (const position of positions) {
+      const turn = turnOf(position, true);
+      if (turn === undefined) return undefined;
+      stops.push({ color, turn });
+    }
+  }
+  return stops.length >= 2 ? { kind: 'conic', from, at, stops, ...(repeating ? { repeating } : {}) } : undefined;
+}
+
+/** Whether a function is the gradient `name` (false) or its repeating form (true); undefined when it is neither. */
+function isRepeating(functionName: string, name: string): boolean | undefined {
+  const fn = functionName.toLowerCase();
+  return fn === name ? false : fn === `repeating-${name}` ? true : undefined;
+}
+
+/** An angle (or, where allowed, a percentage of a turn) as a fraction of a turn; a bare 0 is an angle. */
+function turnOf(node: CssNode, percentage: boolean): number | undefined {
+  if (node.type === 'Dimension') {
+    const factor = ANGLE_UNITS[node.unit.toLowerCase()];
+    return factor === undefined ? undefined : (Number(node.value) * factor) / 360;
+  }
+  if (node.type === 'Percentage' && percentage) return Number(node.value) / 100;
+  if (node.type === 'Number' && Number(node.value) === 0) return 0;
+  return undefined;
+}
+
+/** A conic gradient in a box: its centre, its start angle (degrees) and its stops as fractions of a turn. */
+export function conicGeometry(
+  gradient: ConicGradient,
+  box: { x: number; y: number; width: number; height: number },
+): { cx: number; cy: number; from: number; stops: Array<{ color: Color; offset: number }> } {
+  const offsets = placeStops(gradient.stops.map((s) => s.turn));
+  return {
+    cx: box.x + gradient.at.x.pt + (gradient.at.x.pct / 100) * box.width,
+    cy: box.y + gradient.at.y.pt + (gradient.at.y.pct / 100) * box.height,
+    from: gradient.from,
+    stops: gradient.stops.map((s, i) => ({ color: s.color, offset: offsets[i] as number })),
+  };
 }
 
 function parseDirection(nodes: CssNode[]): LinearGradient['direction'] | undefined {

@@ -24,7 +24,7 @@ import {
   fontVariantNumeric,
   fontVariantPosition,
 } from './font-variants';
-import { parseLinearGradient, parseRadialGradient } from './gradients';
+import { parseConicGradient, parseLinearGradient, parseRadialGradient } from './gradients';
 import { gridLine, singleTrack, templateAreas, trackList } from './grid';
 import { parseTransform } from './transforms';
 import { type LengthContext, toLength, toNumber } from './values';
@@ -328,7 +328,10 @@ const backgroundImage = one<ComputedStyle['backgroundImage']>((node, c) => {
   if (identifier(node) === 'none') return null;
   const value = url(node);
   if (value !== undefined) return { url: value };
-  const gradient = parseLinearGradient(node, c, c.style.color) ?? parseRadialGradient(node, c, c.style.color);
+  const gradient =
+    parseLinearGradient(node, c, c.style.color) ??
+    parseRadialGradient(node, c, c.style.color) ??
+    parseConicGradient(node, c, c.style.color);
   return gradient ? { gradient } : undefined;
 });
 

@@ -19,7 +19,8 @@ export interface LayoutModules {
   inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   layoutTable(table: TableBox, containingWidth: number, ctx: LayoutContext): BoxFragment;
   tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): IntrinsicWidths;
-  layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents;
+  /** `definiteHeight`: a content height the container is given other than by its style (a stretched auto height). */
+  layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutContext, definiteHeight?: number): BlockContents;
   flexIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths;
   /** `definiteHeight`: the container's content height when given: its auto rows stretch to fill it. */
   layoutGrid(box: BlockBox, contentWidth: number, ctx: LayoutContext, definiteHeight?: number): BlockContents;
@@ -79,6 +80,11 @@ interface FlowOptions {
   shrinkToFit?: boolean;
   /** The containing block's height when it is definite (its own height is given): percentages of it resolve. */
   containingHeight?: number;
+  /**
+   * The border-box height an auto height takes (an absolutely positioned box with top and bottom given fills the
+   * room between them, CSS 2.1 §10.6.4); min- and max-height still apply.
+   */
+  stretchHeight?: number;
   /** Establishes a block formatting context: no margin collapses through its edges. */
   formattingRoot?: boolean;
   /** The floats of the formatting context the box is in, and where its border box's top is estimated to be. */
@@ -175,7 +181,11 @@ export class BlockLayout implements LayoutContext {
     return this.placedIn(contents, pending, contentWidth);
   }
 
-  layoutBox(box: BlockLevelBox, containingWidth: number, options: { shrinkToFit?: boolean } = {}) {
+  layoutBox(
+    box: BlockLevelBox,
+    containingWidth: number,
+    options: { shrinkToFit?: boolean; stretchHeight?: number } = {},
+  ) {
     const flowed = this.flow(box, containingWidth, { ...options, formattingRoot: true });
     // Inline-blocks and flex items: out-of-flow descendants with no nearer containing block are placed in them.
     if (flowed.positioned?.length) {
@@ -346,7 +356,10 @@ export class BlockLayout implements LayoutContext {
     const root = options.formattingRoot || ownsFloats(box);
     // Percentage heights resolve against a containing block of definite height, else count as auto (§10.5).
     const reference = options.containingHeight ?? null;
-    const specifiedH = lengthOrNull(s.height, reference);
+    const stretched = s.height === 'auto' && options.stretchHeight !== undefined;
+    const specifiedH = stretched
+      ? Math.max(0, (options.stretchHeight as number) - (s.boxSizing === 'border-box' ? 0 : extrasV))
+      : lengthOrNull(s.height, reference);
     const minH = lengthOrNull(s.minHeight, reference);
     const maxH = lengthOrNull(s.maxHeight, reference);
     // This box's content height, when definite, for its children's percentages.
@@ -374,7 +387,8 @@ export class BlockLayout implements LayoutContext {
     let contents: Stacked;
     if (flex || grid) {
       const laidOut = flex
-        ? this.modules.layoutFlex(content, width, this)
+        ? // A stretched height (not the style's, which the flex layout reads itself) is the container's own.
+          this.modules.layoutFlex(content, width, this, stretched ? definite : undefined)
         : this.modules.layoutGrid(content, width, this, definite);
       contents = { ...laidOut, escapeTop: NO_MARGIN, escapeBottom: NO_MARGIN, placedAny: true };
     } else if (multicol) {

@@ -22,7 +22,7 @@ export interface LaysOutBox {
   layoutBox(
     box: BlockLevelBox,
     containingWidth: number,
-    options?: { shrinkToFit?: boolean },
+    options?: { shrinkToFit?: boolean; stretchHeight?: number },
   ): { fragment: BoxFragment; margin: [number, number, number, number] };
 }
 
@@ -43,13 +43,21 @@ export function placePositioned(layout: LaysOutBox, pending: PendingPositioned[]
     const top = inset(s.top, cb.height);
     const bottom = inset(s.bottom, cb.height);
     const autoWidth = s.width === 'auto' && p.box.type !== 'replaced';
+    // With top and bottom both given, an auto height fills the room between them (§10.6.4).
+    const stretch =
+      s.height === 'auto' && p.box.type === 'block' && top !== null && bottom !== null
+        ? {
+            stretchHeight: Math.max(0, cb.height - top - bottom - margin(s.marginTop, cb) - margin(s.marginBottom, cb)),
+          }
+        : {};
     let laid: ReturnType<LaysOutBox['layoutBox']>;
     // Shrink-to-fit keeps the margins as given (auto as 0): the space left is not theirs.
-    if (!autoWidth) laid = layout.layoutBox(p.box, cb.width, { shrinkToFit: true });
-    else if (left !== null && right !== null) laid = layout.layoutBox(p.box, Math.max(0, cb.width - left - right));
+    if (!autoWidth) laid = layout.layoutBox(p.box, cb.width, { shrinkToFit: true, ...stretch });
+    else if (left !== null && right !== null)
+      laid = layout.layoutBox(p.box, Math.max(0, cb.width - left - right), stretch);
     else {
       const from = left ?? right ?? Math.max(0, p.x - cb.x);
-      laid = layout.layoutBox(p.box, Math.max(0, cb.width - from), { shrinkToFit: true });
+      laid = layout.layoutBox(p.box, Math.max(0, cb.width - from), { shrinkToFit: true, ...stretch });
     }
     const { fragment } = laid;
     const [mt, mr, mb, ml] = laid.margin;
@@ -72,6 +80,10 @@ export function placePositioned(layout: LaysOutBox, pending: PendingPositioned[]
 }
 
 const zOf = (fragment: BoxFragment): number => (fragment.style.zIndex === 'auto' ? 0 : fragment.style.zIndex);
+
+/** A vertical margin of a positioned box: auto is 0, percentages are of the containing block's width. */
+const margin = (value: LengthOrAuto, cb: ContainingBlock): number =>
+  value === 'auto' ? 0 : resolveLength(value, cb.width);
 
 function inset(value: LengthOrAuto, reference: number): number | null {
   return value === 'auto' ? null : resolveLength(value, reference);

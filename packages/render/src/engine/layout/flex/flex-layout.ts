@@ -31,12 +31,17 @@ interface Placed {
  * A row's flex lines become boxes with the `row` role, so the paginator keeps their items side by side and
  * splits them only where every item is between two of its lines; a column's items stay children of their own.
  */
-export function layoutFlex(box: BlockBox, contentWidth: number, ctx: LayoutContext): BlockContents {
+export function layoutFlex(
+  box: BlockBox,
+  contentWidth: number,
+  ctx: LayoutContext,
+  givenHeight?: number,
+): BlockContents {
   const { yoga, config } = loadedYoga();
   const s = box.style;
   const row = isRow(s);
   const items = containerItems(box);
-  const definiteHeight = containerHeight(s, contentWidth);
+  const definiteHeight = givenHeight ?? containerHeight(s, contentWidth);
   const root = yoga.Node.create(config);
   const placed: Placed[] = [];
   let height: number;
