@@ -347,6 +347,33 @@ describe('computeStyles: values', () => {
     expect(s.lineHeight).toEqual({ kind: 'length', value: 18 });
   });
 
+  it("reads Chromium's -webkit- aliases of shadows, radii, backgrounds and flexbox as the standard properties", () => {
+    const { root, findings } = style(
+      '<div>x</div>',
+      `div { display: -webkit-flex; -webkit-box-shadow: 0 1px 2px #000; -webkit-border-radius: 4px;
+      -webkit-border-top-left-radius: 8px; -webkit-background-size: cover; -webkit-flex-direction: column;
+      -webkit-flex-wrap: wrap; -webkit-justify-content: center; -webkit-align-items: flex-end; -webkit-order: 2;
+      -webkit-flex: 2 1 10px; -webkit-font-feature-settings: "tnum" }`,
+    );
+    const s = find(root, 'div').style;
+    expect(s.display).toBe('flex');
+    expect(s.boxShadow).toHaveLength(1);
+    expect(s.borderRadius.map((r) => r.pt)).toEqual([6, 3, 3, 3]);
+    expect(s.backgroundSize).toBe('cover');
+    expect([s.flexDirection, s.flexWrap, s.justifyContent, s.alignItems]).toEqual([
+      'column',
+      'wrap',
+      'center',
+      'flex-end',
+    ]);
+    expect([s.order, s.flexGrow, s.flexShrink, s.flexBasis]).toEqual([2, 2, 1, { pt: 7.5, pct: 0 }]);
+    expect(s.fontFeatureSettings).toEqual(['tnum']);
+    expect(findings).toEqual([]);
+    expect(find(style('<span>x</span>', 'span { display: -webkit-inline-flex }').root, 'span').style.display).toBe(
+      'inline-flex',
+    );
+  });
+
   it('sizes fonts by keyword, percentage and em of the parent', () => {
     const { root } = style(
       '<div class="a"><p class="b"><span class="c">x</span></p></div>',

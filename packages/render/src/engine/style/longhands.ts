@@ -364,9 +364,12 @@ const DISPLAYS = new Set<string>([
   'inline-grid',
   'flow-root',
 ]);
+/** The prefixed flexbox keywords Chromium still reads as the standard ones. */
+const PREFIXED_DISPLAYS: Record<string, Display> = { '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex' };
 const display = one<Display>((node) => {
   const word = identifier(node);
-  return word !== undefined && DISPLAYS.has(word) ? (word as Display) : undefined;
+  if (word === undefined) return undefined;
+  return DISPLAYS.has(word) ? (word as Display) : PREFIXED_DISPLAYS[word];
 });
 
 const LEGACY_ALIGN: Record<string, ComputedStyle['textAlign']> = {
