@@ -137,7 +137,7 @@ const CSS = `## CSS
 <style> blocks, the css block and style="" attributes, with the cascade, !important, inheritance, custom
 properties with var(), calc() and CSS nesting. Selectors: tag, .class, #id, a b, a > b,
 a + b, a ~ b, [attr], [attr="x"], [attr^="x"], :nth-child(), :nth-of-type(), :first-child, :last-child,
-:only-child, :not(), :is(), :where(), :empty, ::before, ::after, ::marker, ::first-letter.
+:only-child, :not(), :is(), :where(), :empty, ::before, ::after, ::marker, ::first-letter, ::first-line.
 Units: px, pt, pc, mm, cm, in, em, rem, %, vw/vh (of the page). Colours: names, #hex, rgb(), rgba(), hsl(), hsla().
 What is drawn:
 - Text: font-family, font-size, font-weight, font-style, color, line-height, text-align (also justify),
@@ -175,8 +175,8 @@ What is drawn:
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
 Not drawn (ignored and reported, so do not use them): colour hints in gradients, 3D transforms, filter,
-clip-path with url() or path(), mix-blend-mode, vertical writing-mode, animations and transitions, ::first-line,
-:hover and other states, @import, @media screen, fonts or images from URLs.
+clip-path with url() or path(), mix-blend-mode, vertical writing-mode, animations and transitions,
+text-transform on ::first-line, :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:
 

@@ -18,6 +18,8 @@ export interface BlockBox {
   inlines: InlineLevelBox[] | null;
   /** A list item's marker text (`•`, `3.`, `iv.`), laid out outside (or inside) the first line. */
   marker?: { text: string; style: ComputedStyle };
+  /** The `::first-line` style of the block's first line (layout/inline/first-line.ts). */
+  firstLine?: ComputedStyle;
   /** href of an enclosing or own `<a>`, for live links. */
   link?: string;
   /** For findings. */

@@ -93,6 +93,7 @@ export class BoxBuilder implements TableParts {
     };
     if (content.positioned) box.positioned = content.positioned;
     if (marker) box.marker = marker;
+    if (element.firstLine) box.firstLine = element.firstLine;
     if (inner.link !== undefined) box.link = inner.link;
     return box;
   }

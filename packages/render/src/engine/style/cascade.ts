@@ -73,6 +73,7 @@ export class RuleIndex {
     after: new Buckets(),
     marker: new Buckets(),
     'first-letter': new Buckets(),
+    'first-line': new Buckets(),
   };
   private order = 0;
   private nextId = 0;

@@ -458,7 +458,7 @@ describe('computeStyles: findings', () => {
       `.a { mix-blend-mode: multiply }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
-.d::first-line { color: red }
+.d::selection { color: red }
 .e { color: nonsense; width: 10 }
 .f { cursor: pointer }`,
     );
@@ -468,13 +468,13 @@ describe('computeStyles: findings', () => {
       expect.arrayContaining([
         'unsupported_css_property css:1 mix-blend-mode',
         'unsupported_selector css:3 .c:hover',
-        'unsupported_selector css:4 .d::first-line',
+        'unsupported_selector css:4 .d::selection',
         'unsupported_css_property html:1 filter',
       ]),
     );
     expect(findings.filter((f) => f.code === 'unsupported_selector').map((f) => f.message)).toEqual([
       expect.stringContaining(':hover'),
-      expect.stringContaining('::first-line'),
+      expect.stringContaining('::selection'),
     ]);
     expect(findings.some((f) => f.message.includes('cursor'))).toBe(false);
   });
@@ -492,7 +492,7 @@ describe('computeStyles: findings', () => {
   it('reports selectors it cannot match, without throwing', () => {
     const { findings } = style(
       '<p>x</p>',
-      'p:unknown-thing { color: red }\n:::: { color: red }\np:nth-child(foo) { color: red }\np::first-line { color: red }',
+      'p:unknown-thing { color: red }\n:::: { color: red }\np:nth-child(foo) { color: red }\np::selection { color: red }',
     );
     expect(findings.map((f) => [f.code, f.line])).toEqual([
       ['unsupported_selector', 1],

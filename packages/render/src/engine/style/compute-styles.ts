@@ -170,6 +170,8 @@ class TreeStyler {
     if (FIRST_LETTER_HOSTS.has(state.style.display)) {
       const letter = this.pseudoState(element, state, 'first-letter');
       if (letter) splitFirstLetter(styled, letter.style);
+      const line = this.pseudoState(element, state, 'first-line');
+      if (line) styled.firstLine = line.style;
     }
     // A copy of exactly its length: push leaves room for 17, and most elements have one or a few children.
     styled.children = styled.children.slice();

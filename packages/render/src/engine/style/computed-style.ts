@@ -577,6 +577,8 @@ export interface StyledElement {
    * gives one, the marker's text.
    */
   marker?: { style: ComputedStyle; text?: string };
+  /** A block container's `::first-line` style when a rule styles it (inheriting from the element's). */
+  firstLine?: ComputedStyle;
 }
 
 export interface StyledText {

@@ -15,7 +15,7 @@ export interface CompiledSelector {
   pseudo?: PseudoElement;
 }
 
-export type PseudoElement = 'before' | 'after' | 'marker' | 'first-letter';
+export type PseudoElement = 'before' | 'after' | 'marker' | 'first-letter' | 'first-line';
 
 export interface CompiledSelectorList {
   selectors: CompiledSelector[];
@@ -80,23 +80,24 @@ function compileUncached(text: string): CompiledSelectorList {
 }
 
 /**
- * Takes a trailing `::before`, `::after`, `::first-letter` (or CSS 2's `:before`, `:after`, `:first-letter`) or
- * `::marker` off the selector, which then matches the originating element. Other pseudo-elements stay, and are
+ * Takes a trailing `::before`, `::after`, `::first-letter`, `::first-line` (or CSS 2's `:before`, `:after`,
+ * `:first-letter`, `:first-line`) or `::marker` off the selector, which then matches the originating element. Other pseudo-elements stay, and are
  * reported.
  */
+const LEGACY_PSEUDO_ELEMENTS = new Set<string>(['before', 'after', 'first-letter', 'first-line']);
+
 function takePseudoElement(tokens: Selector[]): PseudoElement | undefined {
   const last = tokens[tokens.length - 1];
   if (!last) return undefined;
   const legacy = last.type === 'pseudo' && last.data === null;
   if (last.type !== 'pseudo-element' && !legacy) return undefined;
   const name = last.name.toLowerCase();
-  if (name !== 'before' && name !== 'after' && name !== 'first-letter' && !(name === 'marker' && !legacy))
-    return undefined;
+  if (!LEGACY_PSEUDO_ELEMENTS.has(name) && !(name === 'marker' && !legacy)) return undefined;
   tokens.pop();
   // `::before` alone is `*::before`.
   if (tokens.length === 0 || TRAVERSALS.has((tokens[tokens.length - 1] as Selector).type))
     tokens.push({ type: SelectorType.Universal, namespace: null });
-  return name;
+  return name as PseudoElement;
 }
 
 function unsupportedPart(tokens: Selector[]): string | undefined {

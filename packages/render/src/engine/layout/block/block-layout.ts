@@ -374,7 +374,7 @@ export class BlockLayout implements LayoutContext {
     const collapseTop = !root && pad.top === 0 && bor.top === 0;
     const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
 
-    const content = flex || grid ? box : this.markerInFirstLine(box);
+    const content = flex || grid ? box : firstLineInFirstBlock(this.markerInFirstLine(box));
     // The floats this box's lines and blocks flow around: its own, when it is a formatting context.
     const space: FloatSpace =
       root || !options.space
@@ -689,6 +689,30 @@ function paddingBoxOf(fragment: BoxFragment): ContainingBlock {
     width: Math.max(0, fragment.width - s.borderLeft.width - s.borderRight.width),
     height: Math.max(0, fragment.height - s.borderTop.width - s.borderBottom.width),
   };
+}
+
+/**
+ * A block whose content is blocks (`<div class="opening"><p>…</p></div>`) has its first line in its first block
+ * with lines: its `::first-line` style moves down the tree to that block (CSS Pseudo-Elements 4 §2.1), as a list
+ * item's marker does.
+ */
+function firstLineInFirstBlock(box: BlockBox): BlockBox {
+  if (!box.firstLine || box.inlines) return box;
+  const path: BlockBox[] = [];
+  let at: BlockBox | undefined = box;
+  while (at && !at.inlines) {
+    path.push(at);
+    const next: BlockLevelBox | undefined = at.blocks?.[0];
+    at = next?.type === 'block' ? next : undefined;
+  }
+  const { firstLine, ...without } = box;
+  if (!at || at.firstLine) return without;
+  let rebuilt: BlockBox = { ...at, firstLine };
+  for (let i = path.length - 1; i >= 1; i--) {
+    const parent = path[i] as BlockBox;
+    rebuilt = { ...parent, blocks: [rebuilt, ...(parent.blocks ?? []).slice(1)] };
+  }
+  return { ...without, blocks: [rebuilt, ...(without.blocks ?? []).slice(1)] };
 }
 
 const FORCED_PAGE = new Set(['page', 'always', 'left', 'right']);

@@ -4,6 +4,7 @@ import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
 import type { BoxFragment, Fragment } from '../fragment';
 import { type BreakOptions, breakLine } from './break-lines';
 import type { InlineFloat } from './collect';
+import { breakFirstLine } from './first-line';
 import type { Item, Paragraph } from './items';
 import { type PlaceOptions, placeLine } from './place';
 
@@ -20,6 +21,8 @@ export interface AroundFloats {
   ctx: LayoutContext;
   /** The formatting context's floats; none when the box is a formatting context of its own. */
   space: FloatSpace | undefined;
+  /** The paragraph in the `::first-line` style, from which the first line is broken (first-line.ts). */
+  first?: Paragraph | null;
 }
 
 /**
@@ -51,6 +54,13 @@ export function linesAroundFloats(args: AroundFloats): BlockContents {
   let firstBaseline: number | undefined;
   let lastBaseline: number | undefined;
   const marker = place.marker;
+  const breakAt = (from: number, width: number) => {
+    if (from === 0 && broken === 0 && args.first) {
+      const first = breakFirstLine(args.first, paragraph, width, breaking);
+      if (first) return { line: first.line, end: first.next };
+    }
+    return breakLine(paragraph, from, broken === 0, width, breaking);
+  };
   while (i < items.length || (broken === 0 && marker && children.length === 0)) {
     // Floats met before this line's first word hang from the line's top.
     const start = textOffset(items, i);
@@ -60,14 +70,14 @@ export function linesAroundFloats(args: AroundFloats): BlockContents {
     }
     let band = bandAt(y);
     const indent = broken === 0 ? breaking.firstIndent : 0;
-    let line = breakLine(paragraph, i, broken === 0, band.right - band.left, breaking);
+    let line = breakAt(i, band.right - band.left);
     // Not even the first word fits beside the floats: the line goes down past them (§9.5, line boxes).
     while (band.narrowed && line.line.width > band.right - band.left - indent + EPSILON) {
       const below = space.floats.nextBottom(space.y + y);
       if (below === null) break;
       y = below - space.y;
       band = bandAt(y);
-      line = breakLine(paragraph, i, broken === 0, band.right - band.left, breaking);
+      line = breakAt(i, band.right - band.left);
     }
     // Floats met inside the line: beside it if they fit in the room it leaves, else below it.
     const end = textOffset(items, line.end);

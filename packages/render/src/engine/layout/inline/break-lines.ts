@@ -47,11 +47,12 @@ const EPSILON = 1e-3;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-export function breakLines(paragraph: Paragraph, options: BreakOptions): Line[] {
+/** The paragraph's lines from item `from` (the first line, when 0 and `first` is left true). */
+export function breakLines(paragraph: Paragraph, options: BreakOptions, from = 0, first = true): Line[] {
   const lines: Line[] = [];
-  let i = 0;
+  let i = from;
   while (i < paragraph.items.length) {
-    const next = breakLine(paragraph, i, lines.length === 0, options.width, options);
+    const next = breakLine(paragraph, i, first && lines.length === 0, options.width, options);
     lines.push(next.line);
     i = next.end;
   }

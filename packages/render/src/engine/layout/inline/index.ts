@@ -6,6 +6,7 @@ import type { Fragment, TextFragment } from '../fragment';
 import { linesAroundFloats } from './around-floats';
 import { type BreakOptions, breakLines } from './break-lines';
 import { collectInlines } from './collect';
+import { breakFirstLine, firstLineParagraph } from './first-line';
 import { buildParagraph, type Paragraph } from './items';
 import { type Align, type OutsideMarker, type PlaceOptions, placeLine } from './place';
 import { Verticals } from './vertical';
@@ -24,6 +25,7 @@ export function layoutInline(
   const { style } = box;
   const content = collectInlines(box, contentWidth);
   const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
+  const first = firstLineParagraph(box, content, contentWidth, ctx);
   reportMissingGlyphs(content.text, box, ctx);
   const indent = resolveLength(style.textIndent, contentWidth);
   const breaking: BreakOptions = {
@@ -69,9 +71,13 @@ export function layoutInline(
       contentWidth,
       ctx,
       space,
+      first,
     });
   }
-  const lines = breakLines(paragraph, breaking);
+  const firstLine = first && breakFirstLine(first, paragraph, contentWidth, breaking);
+  const lines = firstLine
+    ? [firstLine.line, ...breakLines(paragraph, breaking, firstLine.next, false)]
+    : breakLines(paragraph, breaking);
   // A list item with an outside marker and no content still has its marker's line.
   if (lines.length === 0 && marker) lines.push({ items: [], width: 0, forced: false });
   const children: Fragment[] = [];
