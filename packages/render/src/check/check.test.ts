@@ -41,7 +41,7 @@ describe('check', () => {
   it('reports unsupported CSS, characters no font has, images that did not load and content too wide or too tall', async () => {
     const result = await check({
       template: {
-        html: `<div style="position: fixed; mix-blend-mode: multiply">𒀀𒀁</div><img src="https://cdn.example/x.png">
+        html: `<div style="position: fixed; backdrop-filter: blur(2px)">𒀀𒀁</div><img src="https://cdn.example/x.png">
 <div style="width: 400mm">wide</div>
 <div style="height: 10px">${'long text '.repeat(80)}</div>`,
       },

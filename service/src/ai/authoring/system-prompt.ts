@@ -151,7 +151,8 @@ What is drawn:
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; conic-gradient() with "from <angle>"
   and "at <position>", which draws pie and donut charts; their repeating- forms; colour stops with positions),
-  box-shadow (outer and inset, blur and spread), opacity, width, height, min-/max-width and -height, box-sizing,
+  box-shadow (outer and inset, blur and spread), opacity and mix-blend-mode (multiply, screen... on a block or
+  inline-block, not a span), width, height, min-/max-width and -height, box-sizing,
   overflow: hidden; clip-path with a basic shape (circle(), ellipse(), inset() with round, polygon()); the
   logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size, inset-inline-end...:
   the inline start is the right in rtl).
@@ -175,7 +176,7 @@ What is drawn:
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
 Not drawn (ignored and reported, so do not use them): colour hints in gradients, 3D transforms, filter,
-clip-path with url() or path(), mix-blend-mode, vertical writing-mode, animations and transitions,
+clip-path with url() or path(), backdrop-filter, vertical writing-mode, animations and transitions,
 text-transform on ::first-line, :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:

@@ -1,5 +1,5 @@
 import type { Rect } from '../layout/fragment';
-import type { Color } from '../style/computed-style';
+import type { BlendMode, Color } from '../style/computed-style';
 import type { PdfDocument, PdfRef } from './pdfkit-types';
 
 /** A number as PDF content writes it: thousandths of a point are plenty, and never `-0` or exponent notation. */
@@ -50,6 +50,7 @@ export class ContentWriter {
   private state: GraphicsState = { fill: '0 0 0 rg', stroke: '0 0 0 RG', alpha: 1 };
   private readonly stack: GraphicsState[] = [];
   private readonly alphaStates = new Map<number, { name: string; ref: PdfRef }>();
+  private readonly blendStates = new Map<BlendMode, { name: string; ref: PdfRef }>();
   private readonly captures: string[][] = [];
   private groups = 0;
 
@@ -97,7 +98,11 @@ export class ContentWriter {
    * Paints into a transparency group drawn with `opacity`: CSS opacity applies to the element and its content as
    * one layer, so overlapping children do not show through each other. Inside, the alpha starts again at 1.
    */
-  group(opacity: number, paint: () => void): void {
+  /**
+   * Paints what `paint` draws as one transparency group (a form XObject), then the group with `opacity` and, for
+   * `mix-blend-mode`, a blend mode (PDF's names: Multiply, ColorDodge…) against what is already on the page.
+   */
+  group(opacity: number, paint: () => void, blend: BlendMode = 'normal'): void {
     const outer = { ...this.state };
     this.beginCapture();
     this.state.alpha = 1;
@@ -119,8 +124,23 @@ export class ContentWriter {
     page.xobjects[name] = form;
     this.save();
     this.alpha(opacity);
+    if (blend !== 'normal') this.blendMode(blend);
     this.ops.push(`/${name} Do`);
     this.restore();
+  }
+
+  /** Sets the blend mode (`BM`) through an ExtGState made once per document and mode; `restore()` undoes it. */
+  private blendMode(mode: BlendMode): void {
+    let state = this.blendStates.get(mode);
+    if (!state) {
+      const pdfName = mode.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+      const ref = this.doc.ref({ Type: 'ExtGState', BM: pdfName });
+      ref.end();
+      state = { name: `QB${this.blendStates.size + 1}`, ref };
+      this.blendStates.set(mode, state);
+    }
+    this.doc.page.ext_gstates[state.name] = state.ref;
+    this.ops.push(`/${state.name} gs`);
   }
 
   save(): void {

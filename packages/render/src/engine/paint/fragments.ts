@@ -110,7 +110,9 @@ function paintBox(
       }),
     );
   }
-  if (opacity < 1) ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly));
+  const blend = box.style.mixBlendMode;
+  if (opacity < 1 || blend !== 'normal')
+    ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly), blend);
   else paintBoxLayer(ctx, box, originX, originY, decorationOnly);
   if (clipPath) {
     ctx.cw.restore();

@@ -455,7 +455,7 @@ describe('computeStyles: findings', () => {
   it('names unsupported properties, values and selectors with their line', () => {
     const { findings } = style(
       '<div style="filter: blur(1px)">x</div>',
-      `.a { mix-blend-mode: multiply }
+      `.a { backdrop-filter: blur(2px) }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
 .d::selection { color: red }
@@ -466,7 +466,7 @@ describe('computeStyles: findings', () => {
     const seen = findings.map((f) => `${f.code} ${f.part}:${f.line} ${/"([^"]+)"/.exec(f.message)?.[1]}`);
     expect(seen).toEqual(
       expect.arrayContaining([
-        'unsupported_css_property css:1 mix-blend-mode',
+        'unsupported_css_property css:1 backdrop-filter',
         'unsupported_selector css:3 .c:hover',
         'unsupported_selector css:4 .d::selection',
         'unsupported_css_property html:1 filter',

@@ -207,6 +207,8 @@ export interface ComputedStyle {
   /** The painting area of the colour and the image. */
   backgroundClip: BackgroundBox;
   opacity: number;
+  /** `mix-blend-mode`: how the box, painted as one group, blends with what is under it (PDF's blend modes). */
+  mixBlendMode: BlendMode;
   /** `box-shadow`, in the order written (the first is on top); null for none. */
   boxShadow: BoxShadow[] | null;
 
@@ -472,6 +474,7 @@ export function initialStyle(): ComputedStyle {
     backgroundOrigin: 'padding-box',
     backgroundClip: 'border-box',
     opacity: 1,
+    mixBlendMode: 'normal',
     boxShadow: null,
     fontFamily: ['sans-serif'],
     fontSize: 12,
@@ -560,6 +563,27 @@ export function initialStyle(): ComputedStyle {
 
 /** The style stage's tree: elements with their computed style, and text. */
 export type StyledNode = StyledElement | StyledText;
+
+/** CSS Compositing 1's separable and non-separable blend modes, every one of which PDF has (ISO 32000 §11.3.5). */
+export const BLEND_MODES = [
+  'normal',
+  'multiply',
+  'screen',
+  'overlay',
+  'darken',
+  'lighten',
+  'color-dodge',
+  'color-burn',
+  'hard-light',
+  'soft-light',
+  'difference',
+  'exclusion',
+  'hue',
+  'saturation',
+  'color',
+  'luminosity',
+] as const;
+export type BlendMode = (typeof BLEND_MODES)[number];
 
 export interface StyledElement {
   kind: 'element';

@@ -15,7 +15,7 @@ import type {
   TextDecoration,
   TextShadow,
 } from './computed-style';
-import { NO_FEATURES, NO_LENGTH } from './computed-style';
+import { BLEND_MODES, NO_FEATURES, NO_LENGTH } from './computed-style';
 import {
   fontFeatureSettings,
   fontVariantCaps,
@@ -623,6 +623,7 @@ export const LONGHANDS: Record<string, Longhand> = {
   'background-origin': simple('backgroundOrigin', false, parseBox, 'padding-box'),
   'background-clip': simple('backgroundClip', false, parseBox, 'border-box'),
   opacity: simple('opacity', false, opacity, 1),
+  'mix-blend-mode': simple('mixBlendMode', false, keyword(...BLEND_MODES), 'normal'),
   'box-shadow': simple('boxShadow', false, boxShadow, null),
   'font-family': simple('fontFamily', true, fontFamily, ['sans-serif']),
   'font-size': simple('fontSize', true, fontSize, 12),

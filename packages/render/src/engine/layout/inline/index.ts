@@ -5,7 +5,7 @@ import type { FloatSpace } from '../floats/floats';
 import type { Fragment, TextFragment } from '../fragment';
 import { linesAroundFloats } from './around-floats';
 import { type BreakOptions, breakLines } from './break-lines';
-import { collectInlines } from './collect';
+import { collectInlines, type InlineContent } from './collect';
 import { breakFirstLine, firstLineParagraph } from './first-line';
 import { buildParagraph, type Paragraph } from './items';
 import { type Align, type OutsideMarker, type PlaceOptions, placeLine } from './place';
@@ -26,6 +26,7 @@ export function layoutInline(
   const content = collectInlines(box, contentWidth);
   const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
   const first = firstLineParagraph(box, content, contentWidth, ctx);
+  reportInlineCompositing(content, box, ctx);
   reportMissingGlyphs(content.text, box, ctx);
   const indent = resolveLength(style.textIndent, contentWidth);
   const breaking: BreakOptions = {
@@ -137,6 +138,25 @@ function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mo
     widest = Math.max(widest, line.width + (k === 0 ? indent : 0));
   });
   return widest;
+}
+
+/**
+ * An inline box's text is drawn line by line, not as one group: its `opacity` and `mix-blend-mode` are not applied
+ * (a block's, an inline-block's or a positioned box's are). Said once per block.
+ */
+function reportInlineCompositing(content: InlineContent, box: BlockBox, ctx: LayoutContext): void {
+  for (const event of content.events) {
+    if (event.kind !== 'open') continue;
+    const { opacity, mixBlendMode } = event.info.style;
+    if (opacity >= 1 && mixBlendMode === 'normal') continue;
+    const what = opacity < 1 ? `opacity: ${opacity}` : `mix-blend-mode: ${mixBlendMode}`;
+    ctx.findings.add({
+      code: 'unsupported_css_value',
+      message: `${what} on an inline element is not applied to its text (on a block or inline-block it is)`,
+      ...(box.line !== undefined ? { line: box.line } : {}),
+    });
+    return;
+  }
 }
 
 // The bundled fonts cover Latin (Extended-B included), Greek and Cyrillic: text below this needs no check.

@@ -1,0 +1,80 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { renderReport } from '../../render';
+import { rasterize } from '../../visual/rasterize';
+
+/* mix-blend-mode: the box painted as one transparency group, blended with what is under it by PDF's blend modes. */
+
+const page = {
+  size: 'A4' as const,
+  orientation: 'portrait' as const,
+  margins: { top: 0, right: 0, bottom: 0, left: 0 },
+};
+
+async function render(html: string, css = '') {
+  return renderReport({
+    template: { html, css, page },
+    data: {},
+    engine: 'quire',
+    compress: false,
+  });
+}
+
+/** The colour at (x, y) points of the first page, rasterised at 72 dpi (a pixel a point). */
+async function pixel(bytes: Uint8Array, x: number, y: number): Promise<[number, number, number]> {
+  const image = PNG.sync.read((await rasterize(bytes, { dpi: 72 }))[0] as Buffer);
+  const at = (Math.round(y) * image.width + Math.round(x)) * 4;
+  return [image.data[at] as number, image.data[at + 1] as number, image.data[at + 2] as number];
+}
+
+const BACKDROP = 'body { margin: 0 } .under { background: rgb(40, 120, 255); height: 120pt; padding: 20pt }';
+const overlay = (mode: string) =>
+  `.over { background: rgb(255, 200, 0); height: 40pt; width: 200pt; mix-blend-mode: ${mode} }`;
+
+describe('mix-blend-mode', () => {
+  it('multiplies a box with what is under it, as one group', async () => {
+    const report = await render(
+      '<div class="under"><div class="over"><b>PAID</b></div></div>',
+      BACKDROP + overlay('multiply'),
+    );
+    expect(Buffer.from(report.bytes).toString('latin1')).toMatch(/\/BM \/Multiply/);
+    // Multiply: (255,200,0) × (40,120,255) / 255 = (40, 94, 0).
+    const [r, g, b] = await pixel(report.bytes, 150, 30);
+    expect(r).toBeGreaterThan(30);
+    expect(r).toBeLessThan(50);
+    expect(g).toBeGreaterThan(84);
+    expect(g).toBeLessThan(104);
+    expect(b).toBeLessThan(10);
+    // Beside the box, the backdrop is as it was.
+    expect(await pixel(report.bytes, 300, 30)).toEqual([40, 120, 255]);
+    expect(report.warnings).toEqual([]);
+  });
+
+  it('draws screen and difference by their formulas, and normal as before', async () => {
+    const screen = await render('<div class="under"><div class="over"></div></div>', BACKDROP + overlay('screen'));
+    // Screen: 255 - (255 - a)(255 - b) / 255 = (255, 226, 255).
+    const [r, g, b] = await pixel(screen.bytes, 150, 30);
+    expect([r, b]).toEqual([255, 255]);
+    expect(Math.abs(g - 226)).toBeLessThan(6);
+    const difference = await render(
+      '<div class="under"><div class="over"></div></div>',
+      BACKDROP + overlay('difference'),
+    );
+    // Difference: |a - b| = (215, 80, 255).
+    const d = await pixel(difference.bytes, 150, 30);
+    expect(Math.abs(d[0] - 215) + Math.abs(d[1] - 80) + Math.abs(d[2] - 255)).toBeLessThan(12);
+    const normal = await render('<div class="under"><div class="over"></div></div>', BACKDROP + overlay('normal'));
+    expect(Buffer.from(normal.bytes).toString('latin1')).not.toMatch(/\/BM/);
+    expect(await pixel(normal.bytes, 150, 30)).toEqual([255, 200, 0]);
+  });
+
+  it('reports a mode PDF has no blend for, and opacity or blending on an inline element', async () => {
+    const report = await render(
+      '<div class="a">x</div><p>Text <span style="opacity: .4">faded</span></p>',
+      '.a { mix-blend-mode: plus-lighter }',
+    );
+    const messages = report.warnings.map((w) => `${w.code}: ${w.message}`).join('\n');
+    expect(messages).toMatch(/unsupported_css_value: .*mix-blend-mode.*plus-lighter/);
+    expect(messages).toMatch(/opacity: 0\.4 on an inline element is not applied/);
+  });
+});
