@@ -151,7 +151,7 @@ What is drawn:
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; conic-gradient() with "from <angle>"
   and "at <position>", which draws pie and donut charts; their repeating- forms; colour stops with positions),
-  box-shadow (outer and inset, blur and spread), opacity and mix-blend-mode (multiply, screen... on a block or
+  box-shadow (outer and inset, blur and spread), opacity, mix-blend-mode (multiply, screen... on a block or
   inline-block, not a span), width, height, min-/max-width and -height, box-sizing,
   overflow: hidden; clip-path with a basic shape (circle(), ellipse(), inset() with round, polygon()); the
   logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size, inset-inline-end...:

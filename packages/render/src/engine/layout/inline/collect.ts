@@ -1,5 +1,6 @@
 import type { AtomicInlineBox, BlockBox, InlineLevelBox } from '../../boxes/box';
 import { type ComputedStyle, type LengthOrAuto, resolveLength } from '../../style/computed-style';
+import { faded } from './text-opacity';
 
 /**
  * The first step of inline layout: the inline boxes of a block flattened into one paragraph of text, in logical
@@ -181,18 +182,19 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
     flush();
   };
 
-  const walk = (children: InlineLevelBox[], owner: InlineBoxInfo) => {
+  // `opacity` of the inline boxes around a text run, multiplied: the run is drawn that much fainter (text-opacity.ts).
+  const walk = (children: InlineLevelBox[], owner: InlineBoxInfo, fade: number) => {
     for (const child of children) {
       switch (child.type) {
         case 'text':
-          addText(child.text, child.style, owner, child.link ?? owner.link);
+          addText(child.text, fade < 1 ? faded(child.style, fade) : child.style, owner, child.link ?? owner.link);
           break;
         case 'inline': {
           const info = boxInfo(child.style, owner, child.link ?? owner.link, contentWidth);
           const [open, close] = bidiControls(child.style);
           if (open) pending.push({ kind: 'control', text: open });
           pending.push({ kind: 'open', info });
-          walk(child.children, info);
+          walk(child.children, info, fade * Math.max(0, Math.min(1, child.style.opacity)));
           pending.push({ kind: 'close', info });
           if (close) pending.push({ kind: 'control', text: close });
           break;
@@ -221,7 +223,7 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
     // The marker's own space separates it from the content, whose leading spaces go as at a line's start.
     afterSpace = true;
   }
-  walk(box.inlines ?? [], root);
+  walk(box.inlines ?? [], root, 1);
   return assemble(pending, root);
 }
 

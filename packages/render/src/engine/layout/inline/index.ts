@@ -5,7 +5,7 @@ import type { FloatSpace } from '../floats/floats';
 import type { Fragment, TextFragment } from '../fragment';
 import { linesAroundFloats } from './around-floats';
 import { type BreakOptions, breakLines } from './break-lines';
-import { collectInlines, type InlineContent } from './collect';
+import { collectInlines, type InlineBoxInfo, type InlineContent } from './collect';
 import { breakFirstLine, firstLineParagraph } from './first-line';
 import { buildParagraph, type Paragraph } from './items';
 import { type Align, type OutsideMarker, type PlaceOptions, placeLine } from './place';
@@ -141,21 +141,27 @@ function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mo
 }
 
 /**
- * An inline box's text is drawn line by line, not as one group: its `opacity` and `mix-blend-mode` are not applied
- * (a block's, an inline-block's or a positioned box's are). Said once per block.
+ * An inline box's content is drawn line by line, not as one group: its `mix-blend-mode` is not applied, and its
+ * `opacity` only to its text (text-opacity.ts), not to the images or inline-blocks in it. Said once per block.
  */
 function reportInlineCompositing(content: InlineContent, box: BlockBox, ctx: LayoutContext): void {
-  for (const event of content.events) {
-    if (event.kind !== 'open') continue;
-    const { opacity, mixBlendMode } = event.info.style;
-    if (opacity >= 1 && mixBlendMode === 'normal') continue;
-    const what = opacity < 1 ? `opacity: ${opacity}` : `mix-blend-mode: ${mixBlendMode}`;
+  const report = (what: string) =>
     ctx.findings.add({
       code: 'unsupported_css_value',
-      message: `${what} on an inline element is not applied to its text (on a block or inline-block it is)`,
+      message: `${what} on an inline element (a span) is not applied${what.startsWith('opacity') ? ' to the images or inline-blocks in it (its text is faded)' : ''}; on a block or inline-block it is`,
       ...(box.line !== undefined ? { line: box.line } : {}),
     });
-    return;
+  const fadedAround = (owner: InlineBoxInfo | null): number | null => {
+    for (let at = owner; at; at = at.parent) if (at.parent && at.style.opacity < 1) return at.style.opacity;
+    return null;
+  };
+  for (const event of content.events) {
+    if (event.kind === 'open' && event.info.style.mixBlendMode !== 'normal')
+      report(`mix-blend-mode: ${event.info.style.mixBlendMode}`);
+    if (event.kind === 'atomic') {
+      const opacity = fadedAround(event.owner);
+      if (opacity !== null) report(`opacity: ${opacity}`);
+    }
   }
 }
 

@@ -68,13 +68,33 @@ describe('mix-blend-mode', () => {
     expect(await pixel(normal.bytes, 150, 30)).toEqual([255, 200, 0]);
   });
 
-  it('reports a mode PDF has no blend for, and opacity or blending on an inline element', async () => {
+  it('reports a mode PDF has no blend for, and blending or fading an image inside an inline element', async () => {
     const report = await render(
-      '<div class="a">x</div><p>Text <span style="opacity: .4">faded</span></p>',
+      '<div class="a">x</div><p>Text <span style="mix-blend-mode: multiply">blended</span></p><p><span style="opacity: .4">a <img src="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2210%22 height=%2210%22/%3E"></span></p>',
       '.a { mix-blend-mode: plus-lighter }',
     );
     const messages = report.warnings.map((w) => `${w.code}: ${w.message}`).join('\n');
     expect(messages).toMatch(/unsupported_css_value: .*mix-blend-mode.*plus-lighter/);
-    expect(messages).toMatch(/opacity: 0\.4 on an inline element is not applied/);
+    expect(messages).toMatch(/mix-blend-mode: multiply on an inline element \(a span\) is not applied/);
+    expect(messages).toMatch(/opacity: 0\.4 on an inline element \(a span\) is not applied to the images/);
+  });
+});
+
+describe('opacity on an inline element', () => {
+  it('draws the text inside it that much fainter, and says nothing', async () => {
+    const darkest = async (html: string) => {
+      const report = await render(html, 'body { margin: 0 } p { margin: 0; font-size: 72pt; line-height: 1 }');
+      const image = PNG.sync.read((await rasterize(report.bytes, { dpi: 72 }))[0] as Buffer);
+      let min = 255;
+      for (let y = 0; y < 80; y++)
+        for (let x = 0; x < 300; x++) min = Math.min(min, image.data[(y * image.width + x) * 4] as number);
+      return { min, warnings: report.warnings };
+    };
+    const solid = await darkest('<p>MMM</p>');
+    const faint = await darkest('<p><span style="opacity: .5"><u>MMM</u></span></p>');
+    expect(solid.min).toBeLessThan(10);
+    expect(faint.min).toBeGreaterThan(115);
+    expect(faint.min).toBeLessThan(140);
+    expect(faint.warnings).toEqual([]);
   });
 });
