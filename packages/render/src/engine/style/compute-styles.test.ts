@@ -374,6 +374,16 @@ describe('computeStyles: values', () => {
     );
   });
 
+  it("takes text-align: -webkit-match-parent as the parent's side, and says nothing of e-mail tools' hints", () => {
+    const { root, findings } = style(
+      '<div dir="rtl"><table><tr><th>a</th></tr></table></div><p class="p">x</p>',
+      `th { text-align: inherit; text-align: -webkit-match-parent }
+      table { text-align: start } .p { -premailer-width: 100%; supported-color-schemes: light dark }`,
+    );
+    expect(find(root, 'th').style.textAlign).toBe('right');
+    expect(findings).toEqual([]);
+  });
+
   it('sizes fonts by keyword, percentage and em of the parent', () => {
     const { root } = style(
       '<div class="a"><p class="b"><span class="c">x</span></p></div>',

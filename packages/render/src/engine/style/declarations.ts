@@ -14,9 +14,10 @@ export interface PreparedDeclaration {
   line: number;
 }
 
-// Properties without any effect on a printed page (interaction, animation, screen rendering, Outlook's own).
+// Properties without any effect on a printed page (interaction, animation, screen rendering, Outlook's own), and
+// e-mail tools' hints that no browser reads either (Premailer's, Apple Mail's old colour-scheme name).
 const NO_EFFECT_IN_PRINT =
-  /^(cursor|pointer-events|user-select|-webkit-user-select|-moz-user-select|-ms-user-select|resize|scroll-.*|overscroll-.*|touch-action|caret-color|accent-color|will-change|transition.*|animation.*|-webkit-tap-highlight-color|-webkit-font-smoothing|-moz-osx-font-smoothing|text-rendering|-webkit-text-size-adjust|-ms-text-size-adjust|-moz-text-size-adjust|text-size-adjust|print-color-adjust|-webkit-print-color-adjust|color-adjust|color-scheme|mso-.*|-ms-interpolation-mode|speak|appearance|-webkit-appearance|-moz-appearance)$/;
+  /^(cursor|pointer-events|user-select|-webkit-user-select|-moz-user-select|-ms-user-select|resize|scroll-.*|overscroll-.*|touch-action|caret-color|accent-color|will-change|transition.*|animation.*|-webkit-tap-highlight-color|-webkit-font-smoothing|-moz-osx-font-smoothing|text-rendering|-webkit-text-size-adjust|-ms-text-size-adjust|-moz-text-size-adjust|text-size-adjust|print-color-adjust|-webkit-print-color-adjust|color-adjust|color-scheme|mso-.*|-ms-interpolation-mode|speak|appearance|-webkit-appearance|-moz-appearance|-premailer-.*|supported-color-schemes)$/;
 
 /**
  * Resolves a declaration's property (aliases such as `word-wrap` and `page-break-before` to their new names);

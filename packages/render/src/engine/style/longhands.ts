@@ -384,7 +384,14 @@ const LEGACY_ALIGN: Record<string, ComputedStyle['textAlign']> = {
 
 const textAlign = one<ComputedStyle['textAlign']>((node, c) => {
   const word = identifier(node);
-  if (word === 'match-parent') return c.parent.textAlign;
+  // match-parent (and Chromium's -webkit-match-parent, which Bootstrap's reboot sets on th): the parent's value, its
+  // start and end turned into sides by the parent's direction (CSS Text 3 §6.1).
+  if (word === 'match-parent' || word === '-webkit-match-parent') {
+    const { textAlign, direction } = c.parent;
+    if (textAlign === 'start') return direction === 'rtl' ? 'right' : 'left';
+    if (textAlign === 'end') return direction === 'rtl' ? 'left' : 'right';
+    return textAlign;
+  }
   const legacy = word === undefined ? undefined : LEGACY_ALIGN[word];
   c.style.textAlignLegacy = legacy !== undefined;
   if (legacy) return legacy;
