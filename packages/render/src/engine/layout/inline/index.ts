@@ -145,24 +145,34 @@ function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mo
  * `opacity` only to its text (text-opacity.ts), not to the images or inline-blocks in it. Said once per block.
  */
 function reportInlineCompositing(content: InlineContent, box: BlockBox, ctx: LayoutContext): void {
-  const report = (what: string) =>
-    ctx.findings.add({
-      code: 'unsupported_css_value',
-      message: `${what} on an inline element (a span) is not applied${what.startsWith('opacity') ? ' to the images or inline-blocks in it (its text is faded)' : ''}; on a block or inline-block it is`,
-      ...(box.line !== undefined ? { line: box.line } : {}),
-    });
-  const fadedAround = (owner: InlineBoxInfo | null): number | null => {
-    for (let at = owner; at; at = at.parent) if (at.parent && at.style.opacity < 1) return at.style.opacity;
-    return null;
-  };
-  for (const event of content.events) {
-    if (event.kind === 'open' && event.info.style.mixBlendMode !== 'normal')
-      report(`mix-blend-mode: ${event.info.style.mixBlendMode}`);
-    if (event.kind === 'atomic') {
-      const opacity = fadedAround(event.owner);
-      if (opacity !== null) report(`opacity: ${opacity}`);
+  // Called for every block with lines (every table cell): no closures, nothing allocated unless there is something
+  // to say.
+  const { events } = content;
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i] as InlineContent['events'][number];
+    if (event.kind === 'open' && event.info.style.mixBlendMode !== 'normal') {
+      reportInline(`mix-blend-mode: ${event.info.style.mixBlendMode}`, '', box, ctx);
+    } else if (event.kind === 'atomic') {
+      for (let at: InlineBoxInfo | null = event.owner; at?.parent; at = at.parent) {
+        if (at.style.opacity >= 1) continue;
+        reportInline(
+          `opacity: ${at.style.opacity}`,
+          ' to the images or inline-blocks in it (its text is faded)',
+          box,
+          ctx,
+        );
+        break;
+      }
     }
   }
+}
+
+function reportInline(what: string, detail: string, box: BlockBox, ctx: LayoutContext): void {
+  ctx.findings.add({
+    code: 'unsupported_css_value',
+    message: `${what} on an inline element (a span) is not applied${detail}; on a block or inline-block it is`,
+    ...(box.line !== undefined ? { line: box.line } : {}),
+  });
 }
 
 // The bundled fonts cover Latin (Extended-B included), Greek and Cyrillic: text below this needs no check.
