@@ -124,8 +124,14 @@ describe('createTextShaping', () => {
     const runs = shaping.itemize('Hello שלום world', style());
     expect(runs.map((r) => [r.text, r.font.family])).toEqual([
       ['Hello ', 'Noto Sans'],
-      ['שלום ', 'Noto Sans Hebrew'],
-      ['world', 'Noto Sans'],
+      ['שלום', 'Noto Sans Hebrew'],
+      [' world', 'Noto Sans'],
+    ]);
+    // Spaces between words of a fallback font are the primary font's, as Chromium draws them.
+    expect(shaping.itemize('שלום עולם', style()).map((r) => [r.text, r.font.family])).toEqual([
+      ['שלום', 'Noto Sans Hebrew'],
+      [' ', 'Noto Sans'],
+      ['עולם', 'Noto Sans Hebrew'],
     ]);
     expect(shaping.missing('a\u{10FFFD}b')).toEqual(['\u{10FFFD}']);
   });

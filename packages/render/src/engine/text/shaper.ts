@@ -72,6 +72,10 @@ interface FontTables {
 // Characters no font draws a glyph for (spaces, controls, joiners), which no family need cover.
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const WORDS_PER_FACE = 50_000;
+// Spaces between words (not no-break spaces or joiners, which belong to the word's own shaping).
+const SPACES = / /;
+const SPACE_PIECES = /( +)/;
+const SPACE_PIECES_ONLY = /^ +$/;
 // Numbers are composed from their characters' glyphs (cheap to redo), so few are kept.
 const NUMBERS_PER_FACE = 512;
 const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
@@ -615,9 +619,26 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
         stack = registry.resolveStack(style.fontFamily.join(','));
         stackOf.set(style.fontFamily, stack);
       }
-      return registry
-        .splitByCoverage(text, primary.family, stack)
-        .map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
+      const runs: Array<{ text: string; font: FontFaceRef }> = [];
+      for (const run of registry.splitByCoverage(text, primary.family, stack)) {
+        const font = ref(run.font, primary.face);
+        if (font === primary || !SPACES.test(run.text) || !coversAll(' ', primary.family)) {
+          runs.push({ text: run.text, font });
+          continue;
+        }
+        // Chromium shapes a run with the primary font first and only what it lacks with a fallback: the spaces
+        // between Hebrew or Arabic words are the primary font's (their width, in whole pixels, differs).
+        for (const piece of run.text.split(SPACE_PIECES)) {
+          if (piece) runs.push({ text: piece, font: SPACE_PIECES_ONLY.test(piece) ? primary : font });
+        }
+      }
+      // Back together where a space and the primary font's next run meet.
+      return runs.reduce<typeof runs>((joined, run) => {
+        const last = joined[joined.length - 1];
+        if (last?.font === run.font) last.text += run.text;
+        else joined.push({ ...run });
+        return joined;
+      }, []);
     },
     shape(text, font, fontSize, direction, features): ShapedRun {
       const face = parsed(font);
