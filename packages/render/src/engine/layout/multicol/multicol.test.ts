@@ -94,7 +94,7 @@ describe('multi-column layout', () => {
 
   it('lays out three columns with the gap between them and a rule centred in each gap', () => {
     const { flow } = layOutHtml(
-      `<div style="column-count: 3; column-gap: 20pt; column-rule: 2pt solid #333; width: 460pt">
+      `<div style="column-count: 3; column-gap: 20pt; column-rule: 1.5pt solid #333; width: 460pt">
         ${paragraphs(9, () => 12)}</div>`,
       'p { margin: 0; font-size: 9pt }',
     );
@@ -106,9 +106,9 @@ describe('multi-column layout', () => {
     const drawn = rules(flow);
     expect(drawn).toHaveLength(2);
     const first = xs[0] as number;
-    expect(drawn[0]?.x).toBeCloseTo(first + 150 - 1, 1);
-    expect(drawn[1]?.x).toBeCloseTo(first + 310 - 1, 1);
-    expect(drawn[0]?.w).toBe(2);
+    expect(drawn[0]?.x).toBeCloseTo(first + 150 - 0.75, 1);
+    expect(drawn[1]?.x).toBeCloseTo(first + 310 - 0.75, 1);
+    expect(drawn[0]?.w).toBe(1.5);
     expect(drawn[0]?.h).toBeGreaterThan(20);
   });
 
