@@ -292,6 +292,18 @@ describe('the inline box model', () => {
     expect(mid).toBeCloseTo(line.baseline - parent.xHeight / 2, 5);
   });
 
+  it('puts the leading above a line’s text in whole pixels, floored, and cuts line heights to 1/64px, as Chromium', () => {
+    // 12pt (16px) Noto Sans: 17px ascent + 5px descent. line-height 1.3 is 20.8px, cut to 20.796875px (1/64).
+    const lined = style({ lineHeight: { kind: 'number', value: 1.3 } });
+    const line = layout(para(['Leading'], lined), 500).lines[0] as LineFragment;
+    expect(line.height / 0.75).toBeCloseTo(1331 / 64, 9);
+    // The leading, -1.2px, halved (-0.6px) and floored: -1px above, -0.2px below.
+    expect(line.baseline / 0.75).toBeCloseTo(17 - 1, 9);
+    const loose = style({ lineHeight: { kind: 'length', value: 25 * 0.75 } });
+    // 25px: 3px of leading, 1px above and 2px below.
+    expect((layout(para(['Leading'], loose), 500).lines[0] as LineFragment).baseline / 0.75).toBeCloseTo(17 + 1, 9);
+  });
+
   it('gives a line the height of its tallest inline box', () => {
     const big = style({ display: 'inline', fontSize: 24 });
     const line = layout(para(['small ', span(['BIG'], big)]), 500).lines[0] as LineFragment;
