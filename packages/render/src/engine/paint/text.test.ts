@@ -123,6 +123,12 @@ describe('glyph runs', () => {
     expect(moved.right - narrow.right).toBeGreaterThan(8);
   });
 
+  it('paints a run’s baseline on a whole CSS pixel of the page, as Chromium does', async () => {
+    // Laid out at 20.2 + 15 = 35.2pt (46.93px): drawn at 47px, 35.25pt.
+    const { bytes } = await paint([page([line([shape('Row', { y: 15 })], 20.2)])], { compress: false });
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/1 0 0 -1 [\d.]+ 35\.25 Tm/);
+  });
+
   it('reads letter-spaced capitals as words when their advances, in whole pixels, share no common spacing', async () => {
     // As the shaper lays them out: each advance rounded to whole CSS pixels, then letter-spacing (0.12em) added.
     const run = shape('BILL TO', { y: 15, size: 7 });

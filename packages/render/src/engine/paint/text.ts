@@ -6,6 +6,8 @@ import type { DocumentFace } from './fonts';
 import type { PaintContext } from './paint-context';
 import { paintTextShadows } from './text-shadows';
 
+const PX = 0.75;
+
 /**
  * Draws a shaped run at its baseline: the glyph ids as they are (nothing is shaped again), each advance the
  * layout gave it. Where that differs from the font's own advance (kerning, letter-spacing, justification) the
@@ -14,7 +16,9 @@ import { paintTextShadows } from './text-shadows';
 export function paintText(ctx: PaintContext, run: TextFragment, originX: number, originY: number): void {
   if (run.hidden || run.glyphs.length === 0 || run.fontSize <= 0) return;
   const x = originX + run.x;
-  const baseline = originY + run.y;
+  // Chromium paints a horizontal run's baseline on a whole CSS pixel of the page ("to ensure consistent line
+  // heights"): a row of a table 33.87px high draws its text 34px below the last row's, now and then 33.
+  const baseline = Math.round((originY + run.y) / PX) * PX;
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
   if (run.shadows) paintTextShadows(ctx, run, face, x, baseline);
