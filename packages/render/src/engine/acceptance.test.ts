@@ -108,7 +108,9 @@ body { margin: 0 } p { margin: 0; break-after: page }`;
 body { margin: 0 }`;
     const page = laidOut('<p>Body</p>', css).pages[0];
     const footer = (text: string) =>
-      page?.pieces.find((p) => p.y > 250 && lines(p.fragment).some(({ line }) => runs(line).some((r) => r.text.includes(text))));
+      page?.pieces.find(
+        (p) => p.y > 250 && lines(p.fragment).some(({ line }) => runs(line).some((r) => r.text.includes(text))),
+      );
     const left = footer('footer');
     const right = footer('1');
     // The long text keeps one line: its box is most of the 320pt side, not a third of it.

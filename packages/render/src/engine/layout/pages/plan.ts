@@ -77,7 +77,8 @@ function tablesCutAt(
       const head = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-head');
       const foot = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-foot');
       const inset = box.style.borderCollapse === 'collapse' ? Math.max(0, head?.y ?? 0) : 0;
-      if (head && at > y + head.y + head.height + EPSILON) heads.push({ fragment: head, parentX: x, parentY: y, inset });
+      if (head && at > y + head.y + head.height + EPSILON)
+        heads.push({ fragment: head, parentX: x, parentY: y, inset });
       if (foot && at < y + foot.y - EPSILON) feet.unshift({ fragment: foot, parentX: x, parentY: y, inset: 0 });
     }
     let next: BoxFragment | undefined;
