@@ -101,6 +101,26 @@ body { margin: 0 } p { margin: 0; break-after: page }`;
     expect(doc.pages[1]?.pieces[0]?.x).toBeCloseTo(42.52, 1);
   });
 
+  it('shares a page side between its margin boxes by their content, as CSS Paged Media resolves auto widths', () => {
+    const css = `@page { size: 400pt 300pt; margin: 40pt;
+  @bottom-left { content: "A long footer line, wider than a third of the page"; font-size: 9pt }
+  @bottom-right { content: "1 / 1"; font-size: 9pt } }
+body { margin: 0 }`;
+    const page = laidOut('<p>Body</p>', css).pages[0];
+    const footer = (text: string) =>
+      page?.pieces.find(
+        (p) => p.y > 250 && lines(p.fragment).some(({ line }) => runs(line).some((r) => r.text.includes(text))),
+      );
+    const left = footer('footer');
+    const right = footer('1');
+    // The long text keeps one line: its box is most of the 320pt side, not a third of it.
+    expect(lines(left?.fragment as Fragment)).toHaveLength(1);
+    expect(left?.fragment.width).toBeGreaterThan(250);
+    expect(left?.x).toBeCloseTo(40, 5);
+    // The page number's box ends at the content box's right edge.
+    expect((right?.x ?? 0) + (right?.fragment.width ?? 0)).toBeCloseTo(360, 5);
+  });
+
   it('numbers pages in margin boxes in any counter style a list marker has', async () => {
     const css = `@page { @bottom-center { content: counter(page, upper-roman) " / " counter(pages, lower-greek) } }
 body { margin: 0 } p { margin: 0; break-after: page }`;

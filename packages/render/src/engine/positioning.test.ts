@@ -25,7 +25,7 @@ const withRed = (fragment: Fragment, red: number) =>
 describe('position: absolute', () => {
   it('places a box against its positioned ancestor by right/top and bottom/left, out of the flow', () => {
     const { flow } = laidOut(
-      `<div style="position: relative; width: 300pt; height: 200pt; padding: 10pt; border: 2pt solid black">
+      `<div style="position: relative; width: 300pt; height: 200pt; padding: 10pt; border: 1.5pt solid black">
          <p style="margin: 0">In the flow</p>
          <div style="position: absolute; top: 20pt; right: 30pt; width: 50pt; height: 10pt; background: rgb(201,0,0)"></div>
          <div style="position: absolute; bottom: 0; left: 0; width: 40pt; height: 40pt; background: rgb(202,0,0)"></div>
@@ -35,11 +35,11 @@ describe('position: absolute', () => {
     const container = boxes(flow).find((b) => b.box.style.position === 'relative') as { x: number; y: number };
     const stamp = withRed(flow, 201);
     const corner = withRed(flow, 202);
-    // Measured from the padding box: 2pt border; 300 + 2 * 10 wide, 200 + 2 * 10 high.
-    expect(stamp?.x).toBeCloseTo(container.x + 2 + 320 - 30 - 50, 5);
-    expect(stamp?.y).toBeCloseTo(container.y + 2 + 20, 5);
-    expect(corner?.x).toBeCloseTo(container.x + 2, 5);
-    expect(corner?.y).toBeCloseTo(container.y + 2 + 220 - 40, 5);
+    // Measured from the padding box: 1.5pt border; 300 + 2 * 10 wide, 200 + 2 * 10 high.
+    expect(stamp?.x).toBeCloseTo(container.x + 1.5 + 320 - 30 - 50, 5);
+    expect(stamp?.y).toBeCloseTo(container.y + 1.5 + 20, 5);
+    expect(corner?.x).toBeCloseTo(container.x + 1.5, 5);
+    expect(corner?.y).toBeCloseTo(container.y + 1.5 + 220 - 40, 5);
   });
 
   it('shrinks an auto width to its content, centres with auto margins, and keeps its static position', () => {

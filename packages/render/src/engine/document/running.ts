@@ -43,7 +43,7 @@ type Area = {
   valign: 'top' | 'middle' | 'bottom';
 };
 
-/** Where each margin box sits (CSS Paged Media §5.3, with the three boxes of a side sharing the side equally). */
+/** Where each margin box sits (CSS Paged Media §5.3): thirds of a side, top and bottom then shared by content (shareSide). */
 function areaOf(name: MarginBoxName, page: PageBox): Area {
   const contentWidth = page.width - page.left - page.right;
   const contentHeight = page.height - page.top - page.bottom;
@@ -117,6 +117,7 @@ export function marginBoxPieces(
   layout: BlockLayout,
 ): PagePiece[] {
   const pieces: PagePiece[] = [];
+  const made: Array<{ name: MarginBoxName; area: Area; block: BlockBox }> = [];
   for (const [name, box] of Object.entries(style.marginBoxes) as Array<[MarginBoxName, MarginBox]>) {
     const text = marginBoxText(box, pageNumber, pageCount);
     if (!text) continue;
@@ -133,12 +134,68 @@ export function marginBoxPieces(
       blocks: null,
       inlines: [{ type: 'text', text, style: boxStyle }],
     };
+    made.push({ name, area, block });
+  }
+  for (const side of ['top', 'bottom'] as const) shareSide(side, made, page, layout);
+  for (const { area, block } of made) {
     const fragment = layout.layoutRoot(block, area.width);
     const free = area.height - fragment.height;
     const dy = area.valign === 'top' ? 0 : area.valign === 'bottom' ? free : free / 2;
     pieces.push({ fragment, x: area.x, y: area.y + dy - fragment.y });
   }
   return pieces;
+}
+
+type Widths = { min: number; max: number };
+
+/**
+ * The widths of a top or bottom side's left, center and right boxes as CSS Paged Media §5.3.2 resolves auto
+ * widths (and Chromium does): from their content's min- and max-content widths, the center box centred, rather
+ * than thirds (a long @bottom-left beside a short @bottom-right page number takes most of the line).
+ */
+function shareSide(
+  side: 'top' | 'bottom',
+  made: Array<{ name: MarginBoxName; area: Area; block: BlockBox }>,
+  page: PageBox,
+  layout: BlockLayout,
+): void {
+  const find = (where: string) => made.find((m) => m.name === `${side}-${where}`);
+  const [a, b, c] = [find('left'), find('center'), find('right')];
+  if (!a && !b && !c) return;
+  // Boxes given a width of their own keep the thirds.
+  if ([a, b, c].some((m) => m && m.block.style.width !== 'auto')) return;
+  const none: Widths = { min: 0, max: 0 };
+  const widths = (m: typeof a): Widths => (m ? layout.intrinsicWidths(m.block) : none);
+  const available = page.width - page.left - page.right;
+  const [wa, wb, wc] = [widths(a), widths(b), widths(c)];
+  if (!b) {
+    const [left, right] = shareTwo(wa, wc, available);
+    if (a) Object.assign(a.area, { x: page.left, width: left });
+    if (c) Object.assign(c.area, { x: page.left + available - right, width: right });
+    return;
+  }
+  const outer = { min: 2 * Math.max(wa.min, wc.min), max: 2 * Math.max(wa.max, wc.max) };
+  const [center] = shareTwo(wb, outer, available);
+  const rest = (available - center) / 2;
+  Object.assign(b.area, { x: page.left + rest, width: center });
+  if (a) Object.assign(a.area, { x: page.left, width: rest });
+  if (c) Object.assign(c.area, { x: page.left + available - rest, width: rest });
+}
+
+/** Two boxes' shares of `available`: by max-content widths when they fit, else between min- and max-content. */
+function shareTwo(a: Widths, b: Widths, available: number): [number, number] {
+  const maxSum = a.max + b.max;
+  const minSum = a.min + b.min;
+  if (maxSum <= available) {
+    if (maxSum === 0) return [available / 2, available / 2];
+    return [(a.max / maxSum) * available, (b.max / maxSum) * available];
+  }
+  if (minSum >= available) {
+    if (minSum === 0) return [available / 2, available / 2];
+    return [(a.min / minSum) * available, (b.min / minSum) * available];
+  }
+  const k = (available - minSum) / (maxSum - minSum);
+  return [a.min + k * (a.max - a.min), b.min + k * (b.max - b.min)];
 }
 
 /** The template's running header or footer, laid out for one page: placed in the page's top or bottom margin. */

@@ -123,6 +123,21 @@ describe('glyph runs', () => {
     expect(moved.right - narrow.right).toBeGreaterThan(8);
   });
 
+  it('paints a run’s baseline on a whole CSS pixel of the page, as Chromium does', async () => {
+    // Laid out at 20.2 + 15 = 35.2pt (46.93px): drawn at 47px, 35.25pt.
+    const { bytes } = await paint([page([line([shape('Row', { y: 15 })], 20.2)])], { compress: false });
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/1 0 0 -1 [\d.]+ 35\.25 Tm/);
+  });
+
+  it('reads letter-spaced capitals as words when their advances, in whole pixels, share no common spacing', async () => {
+    // As the shaper lays them out: each advance rounded to whole CSS pixels, then letter-spacing (0.12em) added.
+    const run = shape('BILL TO', { y: 15, size: 7 });
+    const glyphs = run.glyphs.map((g) => ({ ...g, advance: Math.round(g.advance / 0.75) * 0.75 + 0.84 }));
+    const spaced = { ...run, glyphs, width: glyphs.reduce((sum, g) => sum + g.advance, 0) };
+    const { bytes } = await paint([page([line([spaced])])], { compress: false });
+    expect((await pdftotext(bytes)).trim().split(/\s+/)).toEqual(['BILL', 'TO']);
+  });
+
   it('paints text in its colour and alpha, leaves hidden runs out and draws transparent ones invisibly', async () => {
     const red = { ...shape('IIIII', { x: 10, y: 60, size: 60 }), color: { ...RED, a: 0.5 } };
     const hidden = { ...shape('secret', { x: 10, y: 120 }), hidden: true };

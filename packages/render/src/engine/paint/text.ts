@@ -6,6 +6,8 @@ import type { DocumentFace } from './fonts';
 import type { PaintContext } from './paint-context';
 import { paintTextShadows } from './text-shadows';
 
+const PX = 0.75;
+
 /**
  * Draws a shaped run at its baseline: the glyph ids as they are (nothing is shaped again), each advance the
  * layout gave it. Where that differs from the font's own advance (kerning, letter-spacing, justification) the
@@ -14,7 +16,9 @@ import { paintTextShadows } from './text-shadows';
 export function paintText(ctx: PaintContext, run: TextFragment, originX: number, originY: number): void {
   if (run.hidden || run.glyphs.length === 0 || run.fontSize <= 0) return;
   const x = originX + run.x;
-  const baseline = originY + run.y;
+  // Chromium paints a horizontal run's baseline on a whole CSS pixel of the page ("to ensure consistent line
+  // heights"): a row of a table 33.87px high draws its text 34px below the last row's, now and then 33.
+  const baseline = Math.round((originY + run.y) / PX) * PX;
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
   if (run.shadows) paintTextShadows(ctx, run, face, x, baseline);
@@ -53,7 +57,9 @@ function glyphOperators(
   let actual = actualTexts(ctx, run, face);
   // Extractors break words at gaps of about a tenth of an em (poppler), so widely spaced letters would read as
   // "R I V E R S I D E": such a run says what it reads as, as one span.
-  if (actual === undefined && spacing > WORD_GAP && !hasRtl(run.text)) actual = 'run';
+  if (actual === undefined && widestGap(glyphs, gids, widths, toTextSpace) > WORD_GAP && !hasRtl(run.text)) {
+    actual = 'run';
+  }
   const glyphTexts = typeof actual === 'object' ? actual : undefined;
   const tc = spacing === 0 ? '' : `${num(spacing / toTextSpace)} Tc\n`;
   // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
@@ -117,6 +123,28 @@ function glyphOperators(
  */
 /** Letter-spacing from which extractors would read each letter as a word (thousandths of an em, less a margin). */
 const WORD_GAP = 80;
+
+/**
+ * The widest gap (thousandths of an em) that extractors see between a glyph that is not a space and the next one:
+ * letter-spacing plus what the advance, rounded to whole pixels, has over the glyph's own width.
+ */
+function widestGap(
+  glyphs: readonly ShapedGlyph[],
+  gids: number[],
+  widths: readonly number[],
+  toTextSpace: number,
+): number {
+  let widest = 0;
+  for (let i = 0; i + 1 < glyphs.length; i++) {
+    const glyph = glyphs[i] as ShapedGlyph;
+    const cp = glyph.codePoints[0];
+    if (cp === undefined || cp === 0x20 || cp === 0xa0 || glyph.scale !== undefined) continue;
+    const width = widths[gids[i] as number];
+    if (width === undefined) continue;
+    widest = Math.max(widest, glyph.advance * toTextSpace - width);
+  }
+  return widest;
+}
 
 function commonAdjust(
   glyphs: readonly ShapedGlyph[],

@@ -64,8 +64,9 @@ describe('multi-column properties', () => {
   it('expands column-rule, its colour currentColor and its width medium when not given', () => {
     const { style } = styleOf('color: rgb(0, 0, 255); column-rule: dashed');
     expect(style.columnRule).toEqual({ width: 2.25, style: 'dashed', color: { r: 0, g: 0, b: 255, a: 1 } });
+    // Under a pixel, snapped up to one as a border's width.
     const ruled = styleOf('column-rule: 0.5pt solid #ff0000').style.columnRule;
-    expect(ruled).toEqual({ width: 0.5, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
+    expect(ruled).toEqual({ width: 0.75, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
     // No style, no rule.
     expect(styleOf('column-rule-width: 4pt').style.columnRule.width).toBe(0);
   });

@@ -154,6 +154,22 @@ describe('computeStyles: the cascade', () => {
     expect(u?.style.paddingLeft).toEqual({ pt: 0, pct: 0 });
   });
 
+  it('snaps border, outline and column-rule widths to whole pixels as Chromium does: up under 1px, down over', () => {
+    const { root } = style(
+      '<div><p class="a">a</p><p class="b">b</p><p class="c">c</p></div>',
+      `.a { border: 1.5px solid; outline: 0.5px solid } .b { border-top: 0.2px solid; border-left: 2.9px solid }
+      .c { border-bottom: thin solid; border-right: 0.1em solid; column-rule: 3.5px solid; font-size: 16px }`,
+    );
+    const [a, b, c] = find(root, 'div').children.filter((x): x is StyledElement => x.kind === 'element');
+    expect(a?.style.borderTop.width).toBe(0.75);
+    expect(a?.style.outline.width).toBe(0.75);
+    expect(b?.style.borderTop.width).toBe(0.75);
+    expect(b?.style.borderLeft.width).toBe(1.5);
+    expect(c?.style.borderBottom.width).toBe(0.75);
+    expect(c?.style.borderRight.width).toBe(0.75);
+    expect(c?.style.columnRule.width).toBe(2.25);
+  });
+
   it('matches tag names in any case, classes and ids as written', () => {
     const { root } = style(
       '<DIV ID="Main" class="A"><P>x</P></DIV>',
@@ -306,7 +322,8 @@ describe('computeStyles: values', () => {
       { pt: 2, pct: 0 },
       { pt: 5, pct: 0 },
     ]);
-    expect(d.borderBottom).toEqual({ width: 1, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
+    // 1pt is 1.33px: snapped down to 1px.
+    expect(d.borderBottom).toEqual({ width: 0.75, style: 'solid', color: { r: 255, g: 0, b: 0, a: 1 } });
     expect(d.top).toEqual({ pt: 3, pct: 0 });
     expect(logical.findings).toEqual([]);
     // One axis's overflow clips both; a visible one does not undo the other's.

@@ -37,8 +37,8 @@ const sides = (s: ComputedStyle) => ({
 const INLINE_LONGHANDS = `#x {
   margin-inline-start: 1pt; margin-inline-end: 2pt; padding-inline-start: 3pt; padding-inline-end: 4pt;
   inset-inline-start: 5pt; inset-inline-end: 6pt;
-  border-inline-start-width: 1pt; border-inline-start-style: solid; border-inline-start-color: red;
-  border-inline-end-width: 2pt; border-inline-end-style: dashed; border-inline-end-color: blue;
+  border-inline-start-width: 1px; border-inline-start-style: solid; border-inline-start-color: red;
+  border-inline-end-width: 2px; border-inline-end-style: dashed; border-inline-end-color: blue;
 }`;
 
 describe('flow-relative properties: the inline axis follows the element’s direction', () => {
@@ -49,8 +49,8 @@ describe('flow-relative properties: the inline axis follows the element’s dire
       padding: [pt(3), pt(4)],
       inset: [pt(5), pt(6)],
       border: [
-        { width: 1, style: 'solid', color: RED },
-        { width: 2, style: 'dashed', color: BLUE },
+        { width: 0.75, style: 'solid', color: RED },
+        { width: 1.5, style: 'dashed', color: BLUE },
       ],
     });
     expect(findings).toEqual([]);
@@ -62,8 +62,8 @@ describe('flow-relative properties: the inline axis follows the element’s dire
       padding: [pt(4), pt(3)],
       inset: [pt(6), pt(5)],
       border: [
-        { width: 2, style: 'dashed', color: BLUE },
-        { width: 1, style: 'solid', color: RED },
+        { width: 1.5, style: 'dashed', color: BLUE },
+        { width: 0.75, style: 'solid', color: RED },
       ],
     };
     // Declared after the logical properties in the same block: the direction is still the element's.
@@ -97,7 +97,7 @@ describe('flow-relative properties: the inline axis follows the element’s dire
   it('expands the two-value shorthands by direction', () => {
     const css = `#x {
       margin-inline: 1pt 2pt; padding-inline: 3pt 4pt; inset-inline: 5pt 6pt;
-      border-inline-width: 1pt 2pt; border-inline-style: solid dotted; border-inline-color: red blue;
+      border-inline-width: 1px 2px; border-inline-style: solid dotted; border-inline-color: red blue;
     }`;
     const ltr = styleOf('<div id="x">a</div>', css);
     expect(sides(ltr.style)).toEqual({
@@ -105,8 +105,8 @@ describe('flow-relative properties: the inline axis follows the element’s dire
       padding: [pt(3), pt(4)],
       inset: [pt(5), pt(6)],
       border: [
-        { width: 1, style: 'solid', color: RED },
-        { width: 2, style: 'dotted', color: BLUE },
+        { width: 0.75, style: 'solid', color: RED },
+        { width: 1.5, style: 'dotted', color: BLUE },
       ],
     });
     expect(ltr.findings).toEqual([]);
@@ -118,14 +118,14 @@ describe('flow-relative properties: the inline axis follows the element’s dire
   });
 
   it('expands border-inline, border-inline-start and border-inline-end, the rest reset', () => {
-    const both = styleOf('<div id="x">a</div>', '#x { border: 3pt dotted blue; border-inline: 1pt solid red }').style;
+    const both = styleOf('<div id="x">a</div>', '#x { border: 3px dotted blue; border-inline: 1px solid red }').style;
     expect([both.borderLeft, both.borderRight, both.borderTop.width]).toEqual([
-      { width: 1, style: 'solid', color: RED },
-      { width: 1, style: 'solid', color: RED },
-      3,
+      { width: 0.75, style: 'solid', color: RED },
+      { width: 0.75, style: 'solid', color: RED },
+      2.25,
     ]);
-    const start = styleOf('<div dir="rtl" id="x">a</div>', '#x { border-inline-start: 2pt solid red }').style;
-    expect([start.borderLeft.width, start.borderRight]).toEqual([0, { width: 2, style: 'solid', color: RED }]);
+    const start = styleOf('<div dir="rtl" id="x">a</div>', '#x { border-inline-start: 2px solid red }').style;
+    expect([start.borderLeft.width, start.borderRight]).toEqual([0, { width: 1.5, style: 'solid', color: RED }]);
     const end = styleOf('<div dir="rtl" id="x">a</div>', '#x { color: blue; border-inline-end: dashed }').style;
     // Without a width and colour: medium and currentColor.
     expect([end.borderLeft, end.borderRight.width]).toEqual([{ width: 2.25, style: 'dashed', color: BLUE }, 0]);
@@ -134,7 +134,7 @@ describe('flow-relative properties: the inline axis follows the element’s dire
   it('reads the block axis top to bottom whatever the direction', () => {
     const css = `#x {
       margin-block: 1pt 2pt; padding-block: 3pt 4pt; inset-block: 5pt 6pt;
-      border-block-width: 1pt 2pt; border-block-style: solid; border-block-color: red blue;
+      border-block-width: 1px 2px; border-block-style: solid; border-block-color: red blue;
     }`;
     for (const html of ['<div id="x">a</div>', '<div dir="rtl" id="x">a</div>']) {
       const { style, findings } = styleOf(html, css);
@@ -147,8 +147,8 @@ describe('flow-relative properties: the inline axis follows the element’s dire
         style.bottom,
       ]).toEqual([1, 2, 3, 4, 5, 6].map(pt));
       expect([style.borderTop, style.borderBottom]).toEqual([
-        { width: 1, style: 'solid', color: RED },
-        { width: 2, style: 'solid', color: BLUE },
+        { width: 0.75, style: 'solid', color: RED },
+        { width: 1.5, style: 'solid', color: BLUE },
       ]);
       expect(findings).toEqual([]);
     }

@@ -126,7 +126,18 @@ export function borderWidth(node: CssNode, c: PropertyContext): number | undefin
   const word = identifier(node);
   if (word !== undefined) return BORDER_WIDTHS[word];
   const value = points(node, c);
-  return value !== undefined && value >= 0 ? value : undefined;
+  return value !== undefined && value >= 0 ? snappedBorderWidth(value) : undefined;
+}
+
+/**
+ * A border, outline or column-rule width snapped as CSS Values 4 says and Chromium does (a CSS pixel is a device
+ * pixel when printing): under a pixel up to one, over a pixel down to whole pixels. A 1.5px rule is 1px wide.
+ */
+export function snappedBorderWidth(pt: number): number {
+  const px = pt / 0.75;
+  if (px <= 0) return 0;
+  if (px < 1) return 0.75;
+  return Math.floor(px + 1e-6) * 0.75;
 }
 
 function borderPart<F extends keyof BorderSide>(

@@ -22,6 +22,21 @@ describe('createTextShaping', () => {
     expect(shaping.faceFor(style())).toBe(shaping.faceFor(style()));
   });
 
+  it('advances each glyph by whole CSS pixels, kerning rounded apart, as Chromium on Linux lays text out', () => {
+    const font = shaping.faceFor(style());
+    // 8.5pt Noto Sans (11.33px): B 7.16, a 6.36, s 5.43, a 6.36, l 2.92, t 4.09, space 2.95 px → 7+6+5+6+3+4+3.
+    const basalt = shaping.shape('Basalt ', font, 8.5, 'ltr');
+    expect(basalt.glyphs.map((g) => g.advance / 0.75)).toEqual([7, 6, 5, 6, 3, 4, 3]);
+    expect(basalt.width).toBe(34 * 0.75);
+    expect(shaping.measure('Basalt ', font, 8.5, 'ltr', undefined, 0, 0)).toBe(34 * 0.75);
+    // T is 6.30px and kerned by -0.79px before e: 6 - 1, not round(5.51) = 6.
+    expect(shaping.shape('Team', font, 8.5, 'ltr').glyphs[0]?.advance).toBe(5 * 0.75);
+    // Numbers composed from their digits' glyphs are whole pixels too.
+    const amount = shaping.shape('4,218.37', font, 8.5, 'ltr');
+    expect(amount.glyphs.every((g) => Number.isInteger(g.advance / 0.75))).toBe(true);
+    expect(shaping.measure('4,218.37', font, 8.5, 'ltr', undefined, 0, 0)).toBe(amount.width);
+  });
+
   it('has metrics as Chromium on Linux: typo metrics rounded to whole pixels', () => {
     // Noto Sans: USE_TYPO_METRICS, ascender 1069, descender -293, no line gap; 12pt = 16px → 17px + 5px.
     const m = shaping.metrics(shaping.faceFor(style()), 12);
@@ -79,7 +94,9 @@ describe('createTextShaping', () => {
     expect(Object.isFrozen(a)).toBe(true);
     expect(shaping.shape('1,234.56', font, 9, 'ltr').glyphs).toBe(a);
     // Another size has glyphs of its own.
-    expect(shaping.shape('6.54', font, 12, 'ltr').glyphs[0]?.advance).toBeCloseTo(((b[0]?.advance ?? 0) * 12) / 9, 9);
+    const six = shaping.shape('6.54', font, 12, 'ltr').glyphs[0];
+    expect(six).not.toBe(b[0]);
+    expect(six?.advance).toBeCloseTo(((b[0]?.advance ?? 0) * 12) / 9, 0);
     // Thousands of distinct numbers do not push the words out of the word cache.
     shaping.shape('Customer', font, 9, 'ltr');
     for (let i = 0; i < 60_000; i++) shaping.shape(String(i), font, 9, 'ltr');
@@ -107,8 +124,14 @@ describe('createTextShaping', () => {
     const runs = shaping.itemize('Hello שלום world', style());
     expect(runs.map((r) => [r.text, r.font.family])).toEqual([
       ['Hello ', 'Noto Sans'],
-      ['שלום ', 'Noto Sans Hebrew'],
-      ['world', 'Noto Sans'],
+      ['שלום', 'Noto Sans Hebrew'],
+      [' world', 'Noto Sans'],
+    ]);
+    // Spaces between words of a fallback font are the primary font's, as Chromium draws them.
+    expect(shaping.itemize('שלום עולם', style()).map((r) => [r.text, r.font.family])).toEqual([
+      ['שלום', 'Noto Sans Hebrew'],
+      [' ', 'Noto Sans'],
+      ['עולם', 'Noto Sans Hebrew'],
     ]);
     expect(shaping.missing('a\u{10FFFD}b')).toEqual(['\u{10FFFD}']);
   });

@@ -12,10 +12,14 @@ interface ShapedWord {
   ids: Uint16Array;
   /** Advance, x offset and y offset (font units, y up) of each glyph. */
   advances: Float64Array;
+  /** Each glyph's own advance (hmtx, font units), before kerning and other positioning changed it. */
+  nominals: Float64Array;
   dxs: Float64Array;
   dys: Float64Array;
   codePoints: number[][];
   width: number;
+  /** The width at the last size asked for (points, every advance in whole CSS pixels: pixelAdvance). */
+  sized?: { fontSize: number; width: number };
   /** The glyphs scaled to the last size asked for, frozen and shared by every fragment that draws the word. */
   scaled?: { fontSize: number; glyphs: readonly ShapedGlyph[] };
   /**
@@ -68,6 +72,10 @@ interface FontTables {
 // Characters no font draws a glyph for (spaces, controls, joiners), which no family need cover.
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const WORDS_PER_FACE = 50_000;
+// Spaces between words (not no-break spaces or joiners, which belong to the word's own shaping).
+const SPACES = / /;
+const SPACE_PIECES = /( +)/;
+const SPACE_PIECES_ONLY = /^ +$/;
 // Numbers are composed from their characters' glyphs (cheap to redo), so few are kept.
 const NUMBERS_PER_FACE = 512;
 const parsedFaces = new WeakMap<Uint8Array, ParsedFace>();
@@ -155,6 +163,7 @@ function emptyWord(n: number): ShapedWord {
   return {
     ids: new Uint16Array(n),
     advances: new Float64Array(n),
+    nominals: new Float64Array(n),
     dxs: new Float64Array(n),
     dys: new Float64Array(n),
     codePoints: new Array(n),
@@ -169,10 +178,11 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
   const n = to - from;
   const word = emptyWord(n);
   for (let i = 0; i < n; i++) {
-    const glyph = run.glyphs[from + i] as { id: number; codePoints: number[] };
+    const glyph = run.glyphs[from + i] as { id: number; codePoints: number[]; advanceWidth?: number };
     const position = run.positions[from + i] as { xAdvance: number; xOffset: number; yOffset: number };
     word.ids[i] = glyph.id;
     word.advances[i] = position.xAdvance;
+    word.nominals[i] = glyph.advanceWidth ?? position.xAdvance;
     word.dxs[i] = position.xOffset;
     word.dys[i] = position.yOffset;
     word.codePoints[i] = glyph.codePoints;
@@ -182,6 +192,33 @@ function toWord(run: FontkitRun, from: number, to: number): ShapedWord {
     if ((glyph.codePoints[0] === 0x20 || glyph.codePoints[0] === 0xa0) && position.xAdvance > 0) word.spaces++;
   }
   return word;
+}
+
+const PX = 0.75;
+
+/**
+ * A glyph's advance in points at a scale (points per font unit), as Chromium on Linux lays text out: without
+ * subpixel positioning, Skia gives HarfBuzz each glyph's own advance rounded to whole CSS pixels, and what the
+ * font's positioning adds or takes (kerning) is whole pixels too. A line of 8.5pt Noto Sans is then up to a few
+ * percent wider or narrower than the font's exact advances, enough to wrap a word elsewhere.
+ */
+export function pixelAdvance(advance: number, nominal: number, scale: number): number {
+  const own = Math.round((nominal * scale) / PX);
+  return (own + Math.round(((advance - nominal) * scale) / PX)) * PX;
+}
+
+/** A word's width in points at a size: the sum of its glyphs' pixelAdvance (kept for the last size asked). */
+function widthAt(word: ShapedWord, fontSize: number, scale: number): number {
+  if (word.sized?.fontSize === fontSize) return word.sized.width;
+  let width = 0;
+  if (word.parts) {
+    for (const part of word.parts) width += widthAt(part, fontSize, scale);
+  } else {
+    for (let i = 0; i < word.ids.length; i++)
+      width += pixelAdvance(word.advances[i] as number, word.nominals[i] as number, scale);
+  }
+  word.sized = { fontSize, width };
+  return width;
 }
 
 /**
@@ -195,7 +232,7 @@ function scaledGlyphs(word: ShapedWord, fontSize: number, scale: number): readon
   for (let i = 0; i < glyphs.length; i++) {
     glyphs[i] = Object.freeze({
       id: word.ids[i] as number,
-      advance: (word.advances[i] as number) * scale,
+      advance: pixelAdvance(word.advances[i] as number, word.nominals[i] as number, scale),
       dx: (word.dxs[i] as number) * scale,
       // Font units go up, the engine's y goes down.
       dy: -(word.dys[i] as number) * scale,
@@ -305,6 +342,7 @@ function plannedWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', p
     for (let i = 0; i < piece.ids.length; i++, at++) {
       word.ids[at] = piece.ids[i] as number;
       word.advances[at] = (piece.advances[i] as number) * scale;
+      word.nominals[at] = (piece.nominals[i] as number) * scale;
       word.dxs[at] = (piece.dxs[i] as number) * scale;
       word.dys[at] = (piece.dys[i] as number) * scale;
       word.codePoints[at] = piece.codePoints[i] as number[];
@@ -393,6 +431,7 @@ function composeWord(glyphs: Map<string, SingleGlyph>, text: string): ShapedWord
   return {
     ids: NO_IDS,
     advances: NO_POSITIONS,
+    nominals: NO_POSITIONS,
     dxs: NO_POSITIONS,
     dys: NO_POSITIONS,
     codePoints: NO_CODE_POINTS,
@@ -580,21 +619,39 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
         stack = registry.resolveStack(style.fontFamily.join(','));
         stackOf.set(style.fontFamily, stack);
       }
-      return registry
-        .splitByCoverage(text, primary.family, stack)
-        .map((run) => ({ text: run.text, font: ref(run.font, primary.face) }));
+      const runs: Array<{ text: string; font: FontFaceRef }> = [];
+      for (const run of registry.splitByCoverage(text, primary.family, stack)) {
+        const font = ref(run.font, primary.face);
+        if (font === primary || !SPACES.test(run.text) || !coversAll(' ', primary.family)) {
+          runs.push({ text: run.text, font });
+          continue;
+        }
+        // Chromium shapes a run with the primary font first and only what it lacks with a fallback: the spaces
+        // between Hebrew or Arabic words are the primary font's (their width, in whole pixels, differs).
+        for (const piece of run.text.split(SPACE_PIECES)) {
+          if (piece) runs.push({ text: piece, font: SPACE_PIECES_ONLY.test(piece) ? primary : font });
+        }
+      }
+      // Back together where a space and the primary font's next run meet.
+      return runs.reduce<typeof runs>((joined, run) => {
+        const last = joined[joined.length - 1];
+        if (last?.font === run.font) last.text += run.text;
+        else joined.push({ ...run });
+        return joined;
+      }, []);
     },
     shape(text, font, fontSize, direction, features): ShapedRun {
       const face = parsed(font);
       const word = shapeWord(face, text, direction, features);
       const scale = fontSize / face.unitsPerEm;
       const glyphs = scaledGlyphs(word, fontSize, scale);
-      return { font, fontSize, glyphs, width: word.width * scale, text };
+      return { font, fontSize, glyphs, width: widthAt(word, fontSize, scale), text };
     },
     measure(text, font, fontSize, direction, features, letterSpacing, wordSpacing) {
       const face = parsed(font);
       const word = shapeWord(face, text, direction, features);
-      return (word.width * fontSize) / face.unitsPerEm + letterSpacing * word.lettered + wordSpacing * word.spaces;
+      const width = widthAt(word, fontSize, fontSize / face.unitsPerEm);
+      return width + letterSpacing * word.lettered + wordSpacing * word.spaces;
     },
     prepare(words, font, direction, features) {
       prepareWords(parsed(font), words, direction, features);

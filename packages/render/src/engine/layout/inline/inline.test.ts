@@ -116,12 +116,15 @@ describe('bidi', () => {
     const runs = texts(out[0] as LineFragment);
     const shalom = runs.find((r) => r.text.includes('שלום'));
     const olam = runs.find((r) => r.text.includes('עולם'));
-    expect(shalom && olam).toBeTruthy();
-    // Visual: עולם on the left, שלום on the right, with the space between them (drawn at the left of שלום's run).
-    expect((olam?.x ?? 0) + (olam?.width ?? 0)).toBeCloseTo(shalom?.x ?? -1, 5);
-    expect(shalom?.text).toBe('שלום ');
-    expect(shalom?.glyphs[0]?.codePoints).toEqual([0x20]);
+    const space = runs.find((r) => r.text === ' ');
+    expect(shalom && olam && space).toBeTruthy();
+    // Visual: עולם on the left, שלום on the right, with the space between them.
+    expect((olam?.x ?? 0) + (olam?.width ?? 0)).toBeCloseTo(space?.x ?? -1, 5);
+    expect((space?.x ?? 0) + (space?.width ?? 0)).toBeCloseTo(shalom?.x ?? -1, 5);
+    expect(shalom?.text).toBe('שלום');
     expect(olam?.font.face).toBe('bold');
+    // The space is the primary font's, as Chromium draws it: only what that font lacks falls back.
+    expect(space?.font.family).toBe('Noto Sans');
     // Hebrew glyphs come from the Hebrew font by per-character fallback.
     expect(shalom?.font.family).toBe('Noto Sans Hebrew');
   });
@@ -287,6 +290,18 @@ describe('the inline box model', () => {
     const parent = shaping.metrics(shaping.faceFor(style()), 12);
     const mid = (m?.y ?? 0) + (small.descent - small.ascent) / 2;
     expect(mid).toBeCloseTo(line.baseline - parent.xHeight / 2, 5);
+  });
+
+  it('puts the leading above a line’s text in whole pixels, floored, and cuts line heights to 1/64px, as Chromium', () => {
+    // 12pt (16px) Noto Sans: 17px ascent + 5px descent. line-height 1.3 is 20.8px, cut to 20.796875px (1/64).
+    const lined = style({ lineHeight: { kind: 'number', value: 1.3 } });
+    const line = layout(para(['Leading'], lined), 500).lines[0] as LineFragment;
+    expect(line.height / 0.75).toBeCloseTo(1331 / 64, 9);
+    // The leading, -1.2px, halved (-0.6px) and floored: -1px above, -0.2px below.
+    expect(line.baseline / 0.75).toBeCloseTo(17 - 1, 9);
+    const loose = style({ lineHeight: { kind: 'length', value: 25 * 0.75 } });
+    // 25px: 3px of leading, 1px above and 2px below.
+    expect((layout(para(['Leading'], loose), 500).lines[0] as LineFragment).baseline / 0.75).toBeCloseTo(17 + 1, 9);
   });
 
   it('gives a line the height of its tallest inline box', () => {

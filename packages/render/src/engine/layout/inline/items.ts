@@ -244,9 +244,11 @@ function prepareWords(shaping: BatchShaping, pieces: TextItem[]): void {
   while (k < pieces.length) {
     const { font, level } = pieces[k] as TextItem;
     const words: string[] = [];
-    for (; k < pieces.length && (pieces[k] as TextItem).font === font && (pieces[k] as TextItem).level === level; k++) {
+    for (; k < pieces.length && (pieces[k] as TextItem).level === level; k++) {
       const item = pieces[k] as TextItem;
-      if (!item.space && !item.tab) words.push(shapingText(item));
+      if (item.space || item.tab) continue;
+      if (item.font !== font) break;
+      words.push(shapingText(item));
     }
     const style = (pieces[0] as TextItem).style;
     if (words.length > 1) shaping.prepare(words, font, level & 1 ? 'rtl' : 'ltr', fontFeatures(style));

@@ -10,6 +10,8 @@ import type { AtomicItem } from './items';
  * line box that holds them all.
  */
 
+const PX = 0.75;
+
 export interface VerticalBox {
   /** Ascent and descent of the box's first available font (its content area), and its x-height. */
   ascent: number;
@@ -29,7 +31,14 @@ export interface VerticalBox {
 export function lineHeightOf(style: ComputedStyle, metrics: FaceMetrics): number {
   const lh = style.lineHeight;
   if (lh.kind === 'normal') return metrics.ascent + metrics.descent + metrics.lineGap;
-  return lh.kind === 'number' ? lh.value * style.fontSize : lh.value;
+  // Chromium keeps lengths in 1/64 px (LayoutUnit), cut towards zero: the font size, then the line height.
+  if (lh.kind === 'number') return layoutUnit(layoutUnit(style.fontSize) * lh.value);
+  return layoutUnit(lh.value);
+}
+
+/** Points cut down to Chromium's layout precision, 1/64 of a CSS pixel. */
+function layoutUnit(pt: number): number {
+  return (Math.floor((pt / PX) * 64 + 1e-6) / 64) * PX;
 }
 
 export class Verticals {
@@ -43,13 +52,15 @@ export class Verticals {
     if (box) return box;
     const { style } = info;
     const metrics = this.shaping.metrics(this.shaping.faceFor(style), style.fontSize);
-    const halfLeading = (lineHeightOf(style, metrics) - metrics.ascent - metrics.descent) / 2;
+    const leading = lineHeightOf(style, metrics) - metrics.ascent - metrics.descent;
+    // Chromium floors the half above to whole pixels and puts the rest below (CalculateLeadingSpace).
+    const above = Math.floor(leading / 2 / PX + 1e-9) * PX;
     box = {
       ascent: metrics.ascent,
       descent: metrics.descent,
       xHeight: metrics.xHeight,
-      top: -(metrics.ascent + halfLeading),
-      bottom: metrics.descent + halfLeading,
+      top: -(metrics.ascent + above),
+      bottom: metrics.descent + leading - above,
       group: null,
       align: null,
       offset: 0,

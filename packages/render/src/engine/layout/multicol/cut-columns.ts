@@ -45,7 +45,26 @@ function slicedStyle(style: ComputedStyle, cutTop: boolean, cutBottom: boolean):
 export function cutColumn(strip: BoxFragment, range: ColumnRange, first: boolean, last: boolean): Fragment[] {
   const start = first ? Number.NEGATIVE_INFINITY : range.start;
   const end = last ? Number.POSITIVE_INFINITY : range.end;
-  return cutChildren(strip.children, 0, range.start, start, end);
+  // A column after a break starts with its content: the margin the break fell in is truncated (CSS
+  // Fragmentation §5.2), as Chromium does, rather than left above the column's first box.
+  const top = range.start > EPSILON ? Math.min(contentTop(strip.children, 0, range.start), range.end) : range.start;
+  return cutChildren(strip.children, 0, top, start, end);
+}
+
+/** Where the first content at or below `start` begins: `start` itself when a box's own content runs across it. */
+function contentTop(children: Fragment[], originY: number, start: number): number {
+  for (const child of children) {
+    if (child.kind === 'box' && child.float) continue;
+    const top = originY + child.y;
+    if (top >= start - EPSILON) return top;
+    if (child.kind === 'box' && !isWhole(child) && top + child.height > start + EPSILON) {
+      const inner = contentTop(child.children, top, start);
+      // Inside a box, only up to its own bottom edge: below the last child is the box's padding or border.
+      return inner < top + child.height - EPSILON ? inner : start;
+    }
+    if (top + extent(child) > start + EPSILON) return start;
+  }
+  return start;
 }
 
 function cutChildren(children: Fragment[], originY: number, pieceTop: number, start: number, end: number): Fragment[] {

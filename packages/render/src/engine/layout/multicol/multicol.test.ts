@@ -92,9 +92,23 @@ describe('multi-column layout', () => {
     expect(Math.min(...right.map((l) => l.x)) - Math.min(...left.map((l) => l.x))).toBeCloseTo(210, 0);
   });
 
+  it('truncates the margin a column break falls in: the next column starts with its box', () => {
+    const { flow } = layOutHtml(
+      `<div style="columns: 2; column-fill: auto; height: 100pt; width: 400pt">
+        <div style="height: 80pt; margin-bottom: 30pt">First</div><div>Second</div></div>`,
+      'body { margin: 0 } div { margin: 0 }',
+    );
+    const placed = lines(flow);
+    const first = placed.find((l) => l.text.includes('First'));
+    const second = placed.find((l) => l.text.includes('Second'));
+    // The break falls at 100pt, inside the 30pt margin (80 to 110): the second column starts with "Second".
+    expect(second?.x).toBeGreaterThan((first?.x ?? 0) + 100);
+    expect(second?.y).toBeCloseTo(first?.y ?? -1, 5);
+  });
+
   it('lays out three columns with the gap between them and a rule centred in each gap', () => {
     const { flow } = layOutHtml(
-      `<div style="column-count: 3; column-gap: 20pt; column-rule: 2pt solid #333; width: 460pt">
+      `<div style="column-count: 3; column-gap: 20pt; column-rule: 1.5pt solid #333; width: 460pt">
         ${paragraphs(9, () => 12)}</div>`,
       'p { margin: 0; font-size: 9pt }',
     );
@@ -106,9 +120,9 @@ describe('multi-column layout', () => {
     const drawn = rules(flow);
     expect(drawn).toHaveLength(2);
     const first = xs[0] as number;
-    expect(drawn[0]?.x).toBeCloseTo(first + 150 - 1, 1);
-    expect(drawn[1]?.x).toBeCloseTo(first + 310 - 1, 1);
-    expect(drawn[0]?.w).toBe(2);
+    expect(drawn[0]?.x).toBeCloseTo(first + 150 - 0.75, 1);
+    expect(drawn[1]?.x).toBeCloseTo(first + 310 - 0.75, 1);
+    expect(drawn[0]?.w).toBe(1.5);
     expect(drawn[0]?.h).toBeGreaterThan(20);
   });
 

@@ -129,6 +129,29 @@ describe('tables across pages', () => {
     expect(firstRow?.y).toBe(30 + 20 - 100 + 20); // the body's origin placed so that flow y 100 lands below the header
   });
 
+  it('keeps a collapsed-border table’s half top border inside the page above a repeated header', () => {
+    // Collapsing borders: the header starts 0.75pt into the table (half of its 1.5pt top border).
+    const plain = table(10);
+    const head = { ...(plain.children[0] as BoxFragment), y: 0.75 };
+    const body = { ...(plain.children[1] as BoxFragment), y: 20.75 };
+    const collapsed = box(0, 220.75, [head, body], { role: 'table', style: style({ borderCollapse: 'collapse' }) });
+    const flow = flowOf([collapsed]);
+    const slices = planPages(flow, () => 100);
+    expect(slices[1]?.heads[0]?.inset).toBe(0.75);
+    const pieces = slicePieces(flow, slices[1] as (typeof slices)[number], { left: 10, top: 30, pageWidth: 200 });
+    // The header's top edge (where its border is centred) is 0.75pt below the page's top, as in Chromium.
+    const repeated = pieces[0] as (typeof pieces)[number];
+    expect(repeated.fragment).toBe(head);
+    expect(repeated.y + head.y).toBe(30.75);
+    // And the rows after it come that much lower, the room taken from the page.
+    const start = slices[1]?.start as number;
+    const firstRow = pieces.find((p) => p.fragment.kind === 'box' && p.fragment.role === 'row' && !p.decorationOnly);
+    expect(firstRow && firstRow.y + firstRow.fragment.y).toBeCloseTo(30.75 + 20, 6);
+    expect((slices[1]?.end as number) - start).toBeLessThanOrEqual(100 - 20.75);
+    // Separated borders: nothing above the header.
+    expect(planPages(flowOf([table(10)]), () => 100)[1]?.heads[0]?.inset).toBe(0);
+  });
+
   it('does not leave a header alone at the foot of a page', () => {
     const flow = flowOf([paragraph(0, 8), box(80, 220, table(10).children, { role: 'table' })]);
     const slices = planPages(flow, () => 105);

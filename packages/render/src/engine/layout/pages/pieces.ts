@@ -35,7 +35,7 @@ export interface BodyPlacement {
  */
 export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlacement): PagePiece[] {
   const pieces: PagePiece[] = [];
-  const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
+  const headRoom = slice.heads.reduce((sum, h) => sum + h.inset + h.fragment.height, 0);
   const footRoom = slice.feet.reduce((sum, f) => sum + f.fragment.height, 0);
   const shift = at.top + headRoom - slice.start;
   const clip = { x: 0, y: at.top, width: at.pageWidth, height: headRoom + (slice.end - slice.start) + footRoom };
@@ -83,6 +83,7 @@ export function slicePieces(flow: BoxFragment, slice: PageSlice, at: BodyPlaceme
 
   let headY = at.top;
   for (const head of slice.heads) {
+    headY += head.inset;
     pieces.push({ fragment: head.fragment, x: at.left + head.parentX, y: headY - head.fragment.y });
     headY += head.fragment.height;
   }

@@ -10,6 +10,11 @@ export interface RepeatedPart {
   parentX: number;
   /** Absolute y of the part's parent, to place it. */
   parentY: number;
+  /**
+   * Room above a repeated header: a collapsed-border table's half top border, which Chromium keeps inside the
+   * page on each page it continues on (the first page lets it stand out above the table's top).
+   */
+  inset: number;
 }
 
 /** One page's share of the flow: flow y in [start, end), with table headers above it and footers below. */
@@ -32,7 +37,7 @@ export function planPages(flow: BoxFragment, contentHeight: (index: number) => n
   let heads: RepeatedPart[] = [];
   const forced = new Map<BoxFragment, boolean>();
   while (slices.length === 0 || start < end - EPSILON) {
-    const headRoom = heads.reduce((sum, h) => sum + h.fragment.height, 0);
+    const headRoom = heads.reduce((sum, h) => sum + h.inset + h.fragment.height, 0);
     const room = Math.max(contentHeight(slices.length) - headRoom, 1);
     const limit = start + room;
     const root = [flow];
@@ -71,8 +76,10 @@ function tablesCutAt(
     if (box.role === 'table') {
       const head = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-head');
       const foot = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-foot');
-      if (head && at > y + head.y + head.height + EPSILON) heads.push({ fragment: head, parentX: x, parentY: y });
-      if (foot && at < y + foot.y - EPSILON) feet.unshift({ fragment: foot, parentX: x, parentY: y });
+      const inset = box.style.borderCollapse === 'collapse' ? Math.max(0, head?.y ?? 0) : 0;
+      if (head && at > y + head.y + head.height + EPSILON)
+        heads.push({ fragment: head, parentX: x, parentY: y, inset });
+      if (foot && at < y + foot.y - EPSILON) feet.unshift({ fragment: foot, parentX: x, parentY: y, inset: 0 });
     }
     let next: BoxFragment | undefined;
     for (const child of box.children) {
