@@ -12,7 +12,7 @@ import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
 import { slicePieces } from '../layout/pages/pieces';
-import { planPages } from '../layout/pages/plan';
+import { pageAreaHeight, planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
@@ -133,7 +133,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const first = boxAt(0);
   const pageContentHeight = (index: number) => {
     const page = boxAt(index);
-    return page.height - page.top - page.bottom;
+    return pageAreaHeight(page.height - page.top - page.bottom);
   };
   const layOutFlow = () => {
     const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);

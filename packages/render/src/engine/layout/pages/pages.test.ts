@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layOutHtml } from '../../__fixtures__/lay-out-html';
 import { type ComputedStyle, initialStyle } from '../../style/computed-style';
 import type { BoxFragment, Fragment, LineFragment } from '../fragment';
 import { slicePieces } from './pieces';
@@ -73,6 +74,14 @@ describe('page breaks', () => {
     ]);
     const avoid = flowOf([paragraph(0, 2), paragraph(20, 4, { avoidBreakInside: true })]);
     expect(pageBreaks(avoid, 50)[0]).toEqual([0, 20]);
+  });
+
+  it("takes a page area's height up to the next whole pixel, as Chromium does", () => {
+    // A 500px page with 10.3px margins: a 479.4px page area, which Chromium fills with up to 480px of content.
+    const css = '@page { size: 500px 500px; margin: 10.3px } body { margin: 0 } div { height: 10px }';
+    const blocks = (px: number) => `<div style="height: ${px - 10}px"></div><div></div>`;
+    expect(layOutHtml(blocks(480), css).pages).toHaveLength(1);
+    expect(layOutHtml(blocks(480.5), css).pages).toHaveLength(2);
   });
 
   it('slices content taller than a page rather than losing it', () => {
