@@ -68,7 +68,7 @@ await main('examples', async () => {
   });
 
   await step('build the packages the examples use', () =>
-    run('pnpm', ['-r', '--filter', './packages/**', 'build'], {
+    run('node', ['scripts/build-packages.mjs', '--if-stale'], {
       cwd: ROOT,
       env: userEnv(),
       timeoutMs: BUILD_TIMEOUT_MS,

@@ -32,7 +32,7 @@ await main('e2e:packages', async () => {
   check(missing.length === 0, `not public packages under packages/: ${missing.join(', ')}`);
 
   await step('build the packages', () =>
-    run('pnpm', ['-r', '--filter', './packages/**', 'build'], {
+    run('node', ['scripts/build-packages.mjs', '--if-stale'], {
       cwd: ROOT,
       env: userEnv(),
       timeoutMs: BUILD_TIMEOUT_MS,

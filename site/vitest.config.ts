@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects. `browser`: the site's build served by the real service, driven in the system Chromium (e2e/), with
@@ -25,6 +26,8 @@ export default defineConfig({
         ssr: { resolve: { conditions, externalConditions: conditions } },
         test: {
           name: 'unit',
+          // Two workers on a 2-core machine, where Vitest's default (cores - 1) is one and leaves a core idle.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/__fixtures__/setup.ts'],

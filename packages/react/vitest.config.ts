@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources through the @quire/source export condition. Component
@@ -5,10 +6,13 @@ import { defineConfig } from 'vitest/config';
 // synchronously, inside CodeMirror's own update). The browser test (*.browser.test.ts) drives the system Chromium.
 const conditions = ['@quire/source'];
 
+// Vitest runs cores - 1 workers by default: one on a 2-core machine, where its main process then sits idle while
+// that one worker runs. Two workers keep both cores busy (bigger machines keep the default).
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/__fixtures__/setup.ts'],

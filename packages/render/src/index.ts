@@ -1,5 +1,5 @@
 export { barcodeSvg } from './barcode';
-export { type CheckResult, check, type Finding, type FindingSeverity } from './check/check';
+export { type CheckResult, check, checkRendered, type Finding, type FindingSeverity } from './check/check';
 export * from './chromium/index';
 export { type ConvertOptions, type ConvertResult, convertHtml, type PdfNode, Warnings } from './convert/index';
 export { loadBundledFonts } from './fonts/bundled';

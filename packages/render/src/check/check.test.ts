@@ -1,6 +1,7 @@
 import { getStarter } from '@quire/core';
 import { describe, expect, it } from 'vitest';
-import { check } from './check';
+import { renderReport } from '../render';
+import { check, checkRendered } from './check';
 
 const codes = (findings: { code: string }[]) => findings.map((f) => f.code);
 
@@ -53,6 +54,21 @@ describe('check', () => {
     expect(result.findings.filter((f) => f.code === 'content_overflow')).toHaveLength(2);
     expect(result.findings.find((f) => f.code === 'missing_glyphs')?.severity).toBe('error');
     expect(result.ok).toBe(false);
+  });
+
+  it('finds the same of a report already rendered (checkRendered) as of the template (check)', async () => {
+    const options = {
+      template: {
+        html: `<h1>{{ title }}</h1><div style="position: fixed">𒀀</div><div style="width: 400mm">wide</div>`,
+      },
+      data: { extra: 1 },
+    };
+    const rendered = await renderReport(options);
+    const result = await checkRendered(options, rendered);
+    expect(codes(result.findings)).toEqual(
+      expect.arrayContaining(['missing_variable', 'unused_variable', 'missing_glyphs', 'content_overflow']),
+    );
+    expect(result).toEqual(await check(options));
   });
 
   it('stops at a syntax error with its line and column', async () => {

@@ -1,6 +1,6 @@
 import { compareData, createTemplateEngine, inferTemplateVariables, QuireError, TemplateError } from '@quire/core';
 import { fontsFor, type RenderContext, renderReport } from '../render';
-import type { RenderOptions } from '../types';
+import type { RenderOptions, RenderResult } from '../types';
 import { fontFindings } from './fonts-used';
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
@@ -39,7 +39,27 @@ const WARNING_SEVERITY: Record<string, FindingSeverity> = {
  * images that failed to load, content wider than the page, fonts drawn otherwise than a browser would, and the page
  * count. The builder and the AI loop use it.
  */
-export async function check(options: RenderOptions, context: RenderContext = {}): Promise<CheckResult> {
+export function check(options: RenderOptions, context: RenderContext = {}): Promise<CheckResult> {
+  return checkWith(options, context, () => renderReport(options, context));
+}
+
+/**
+ * `check` of a report already rendered with these options (`renderReport(options, context)`): the same findings,
+ * without rendering the report a second time. For callers that need the report's bytes as well as its findings.
+ */
+export function checkRendered(
+  options: RenderOptions,
+  rendered: RenderResult,
+  context: RenderContext = {},
+): Promise<CheckResult> {
+  return checkWith(options, context, async () => rendered);
+}
+
+async function checkWith(
+  options: RenderOptions,
+  context: RenderContext,
+  render: () => Promise<RenderResult>,
+): Promise<CheckResult> {
   const findings: Finding[] = [];
   const engine = createTemplateEngine();
   try {
@@ -73,7 +93,7 @@ export async function check(options: RenderOptions, context: RenderContext = {})
   }
   let pages: number | null = null;
   try {
-    const result = await renderReport(options, context);
+    const result = await render();
     pages = result.pages;
     for (const w of result.warnings) {
       findings.push({

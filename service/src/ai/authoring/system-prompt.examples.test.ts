@@ -6,7 +6,7 @@
  * something the engine ignores.
  */
 import { PageSetup, type TemplateKind } from '@quire/core';
-import { check, renderReport } from '@quire/render';
+import { check, checkRendered, renderReport } from '@quire/render';
 import { describe, expect, it } from 'vitest';
 import { pdfPages, pdfText } from '../../reports/__fixtures__/pdf';
 import { systemPrompt } from './system-prompt';
@@ -105,13 +105,14 @@ describe('the examples of the document system prompt', () => {
       if (!example) throw new Error(`no example holds ${expected.marker}`);
       const template = templateOf(example, 'document');
       const data = sampleOf(example);
-      const checked = await check({ template, data });
+      // One render: the PDF read below, and the findings of that same render.
+      const pdf = await renderReport({ template, data, format: 'pdf' });
+      const checked = await checkRendered({ template, data, format: 'pdf' }, pdf);
       const problems = checked.findings.filter(
         (f) => unsupported(f.code) || f.severity === 'error' || f.code === 'missing_variable',
       );
       expect(problems).toEqual([]);
       expect(checked.pages).toBe(expected.pages);
-      const pdf = await renderReport({ template, data, format: 'pdf' });
       expect(pdf.warnings.filter((w) => unsupported(w.code))).toEqual([]);
       expect(await pdfPages(pdf.bytes)).toBe(expected.pages);
       const text = (await pdfText(pdf.bytes)).replace(/[ \t]+/g, ' ');

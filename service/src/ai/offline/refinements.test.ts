@@ -1,5 +1,5 @@
 import { getStarter, type TemplateContent } from '@quire/core';
-import { check, renderReport } from '@quire/render';
+import { checkRendered, renderReport } from '@quire/render';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../reports/__fixtures__/pdf';
 import { colourBox, pdfFonts, pdfPageMm, pdfPixels, pdfWords } from './__fixtures__/pdf';
@@ -97,7 +97,7 @@ async function run(c: Case): Promise<Result> {
   }
   const data = withMagentaLogos(template);
   const report = await renderReport({ template, data });
-  const findings = (await check({ template, data })).findings.filter((f) => f.severity === 'error');
+  const findings = (await checkRendered({ template, data }, report)).findings.filter((f) => f.severity === 'error');
   expect(findings, c.name).toEqual([]);
   return { replies, previous, template, bytes: report.bytes, text: await pdfText(report.bytes) };
 }
