@@ -16,7 +16,6 @@ async function render(html: string, css = '') {
     template: { html, css, page },
     data: {},
     engine: 'quire',
-    compress: false,
   });
 }
 
