@@ -108,7 +108,8 @@ const requests: KindRequest[] = [
     // The currency printed is the one the prices are in.
     prompt: '価格表',
     kind: 'price_list',
-    labels: ['価格表', '有効開始日', '通貨JPY', '品番', '単位', '価格'],
+    // The currency's label and value sit in a two-column header: pdftotext reads the value on the next row's line.
+    labels: ['価格表', '有効開始日', '通貨', 'JPY', '品番', '単位', '価格'],
     mm: [210, 297],
   },
   {
