@@ -5,5 +5,12 @@ import { defineConfig } from 'vitest/config';
 // that one worker runs. Two workers keep both cores busy (bigger machines keep the default).
 export default defineConfig({
   resolve: { conditions: ['@quire/source'] },
-  test: { include: ['src/**/*.test.ts'], maxWorkers: Math.max(2, availableParallelism() - 1) },
+  test: {
+    include: ['src/**/*.test.ts'],
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // As the other packages: the Chromium test (launch, bundle, sign) took 3.5 s of the default 5 s on a loaded
+    // machine with one worker, and timed out beside a second one.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -1,9 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (the @quire/source export condition), so the tests
 // need no build first; Vite's server side (where Node tests run) takes its conditions from ssr.resolve.
 const conditions = ['@quire/source'];
+
+// Files whose tests race the clock: the render pool's time limits (a 300 ms task under a 400 ms limit) and the
+// browser bundle rendering three documents in Chromium within 30 s each, and the Chromium engine's. They run last,
+// one at a time, with no other test file competing for the cores, as when the whole suite ran on one worker.
+const TIMED = ['src/browser.test.ts', 'src/pool/render-pool.test.ts', 'src/chromium/chromium-engine.test.ts'];
 
 // Vitest runs cores - 1 workers by default: one on a 2-core machine, where its main process then sits idle while
 // that one worker runs. Two workers keep both cores busy (bigger machines keep the default).
@@ -11,9 +16,22 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
-    maxWorkers: Math.max(2, availableParallelism() - 1),
-    include: ['src/**/*.test.ts', 'fidelity/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'render',
+          include: ['src/**/*.test.ts', 'fidelity/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...TIMED],
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
