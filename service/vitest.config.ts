@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Workspace packages resolve to their TypeScript sources (the @quire/source export condition); Vite's server
-// side, where Node tests run, takes its conditions from ssr.resolve.
-const conditions = ['@quire/source'];
+// Workspace packages resolve to their built bundles (src/__fixtures__/built-packages.global.ts builds them when
+// stale), loaded by Node itself rather than through Vite's module runner: once per worker, not once per test file,
+// and as one module instance, so that the service and the renderer share @quire/core's error classes.
+const BUILT_PACKAGES = /\/packages\/[^/]+\/dist\//;
 
 // Files whose tests measure time on this machine (render time limits, a worker killed mid-render, fair shares of
 // the render threads, the event loop's delay, a compile budget): they run last, one at a time, with no other test
@@ -19,9 +20,9 @@ const TIMED = [
 // Vitest runs cores - 1 workers by default: one on a 2-core machine, where its main process then sits idle while
 // that one worker runs. Two workers keep both cores busy (bigger machines keep the default).
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
+    globalSetup: ['./src/__fixtures__/built-packages.global.ts'],
+    server: { deps: { external: [BUILT_PACKAGES] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

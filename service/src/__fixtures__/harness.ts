@@ -38,6 +38,9 @@ export async function startApp(
     NODE_ENV: 'test',
     QUIRE_DATA_DIR: dir,
     LOG_LEVEL: 'silent',
+    // One thread for reports beside the one for previews: a test renders one document at a time, and each thread
+    // starts with a render of its own (tests of the lanes' fairness ask for more).
+    QUIRE_RENDER_WORKERS: '1',
     ...(realLimits ? {} : RAISED_FORM_LIMITS),
     ...env,
   });

@@ -57,11 +57,11 @@ export const Letter: Story = {
     await expect(args.onPaint).toHaveBeenCalledWith(expect.objectContaining({ pages: 1 }));
     await expect(canvas.queryByText('Loading the PDF engine…')).toBeNull();
     await expect(args.onError).not.toHaveBeenCalled();
-    // The fonts came from this origin, under quire-fonts/ (below a static build's path): nothing from a CDN.
+    // The fonts came from this origin, under quire-fonts/ (below a static build's path): nothing from a CDN. Which
+    // files are listed depends on the stories before this one: a font the page fetched already comes from the
+    // browser's memory cache, which makes no resource timing entry.
     const fonts = fetchedFonts();
-    await expect(fonts.map((url) => url.pathname)).toContainEqual(
-      expect.stringMatching(/\/quire-fonts\/NotoSans_700Bold\.ttf$/),
-    );
+    await expect(fonts.map((url) => url.pathname)).toContainEqual(expect.stringMatching(/\/quire-fonts\/\w+\.ttf$/));
     for (const url of fonts) await expect(url.origin).toBe(window.location.origin);
   },
 };

@@ -374,7 +374,7 @@ export class BlockLayout implements LayoutContext {
     const collapseTop = !root && pad.top === 0 && bor.top === 0;
     const collapseBottom = !root && pad.bottom === 0 && bor.bottom === 0 && specifiedH === null && !minH;
 
-    const content = flex || grid ? box : firstLineInFirstBlock(this.markerInFirstLine(box));
+    const content = flex || grid ? box : moveToFirstLine(moveToFirstLine(box, 'marker', 'keep'), 'firstLine', 'drop');
     // The floats this box's lines and blocks flow around: its own, when it is a formatting context.
     const space: FloatSpace =
       root || !options.space
@@ -508,30 +508,6 @@ export class BlockLayout implements LayoutContext {
     if (absolute.length === 0) return contents;
     const cb = { x: 0, y: 0, width, height: contents.height };
     return { ...contents, positioned: placePositioned(this, absolute, cb) };
-  }
-
-  /**
-   * A list item whose content is blocks (`<li><p>…</p></li>`) puts its marker on the first line of its first
-   * block with lines, as browsers do; the marker moves down the tree to that block.
-   */
-  private markerInFirstLine(box: BlockBox): BlockBox {
-    if (!box.marker || box.inlines) return box;
-    const path: BlockBox[] = [];
-    let at: BlockBox | undefined = box;
-    while (at && !at.inlines) {
-      path.push(at);
-      const next: BlockLevelBox | undefined = at.blocks?.[0];
-      at = next?.type === 'block' ? next : undefined;
-    }
-    if (!at || at.marker) return box;
-    // Rebuild the path with the marker on the first block with lines (the box tree is not changed in place).
-    let rebuilt: BlockBox = { ...at, marker: box.marker };
-    for (let i = path.length - 1; i >= 0; i--) {
-      const parent = path[i] as BlockBox;
-      rebuilt = { ...parent, blocks: [rebuilt, ...(parent.blocks ?? []).slice(1)] };
-    }
-    const { marker: _marker, ...withoutMarker } = rebuilt;
-    return withoutMarker;
   }
 
   /**
@@ -692,12 +668,15 @@ function paddingBoxOf(fragment: BoxFragment): ContainingBlock {
 }
 
 /**
- * A block whose content is blocks (`<div class="opening"><p>…</p></div>`) has its first line in its first block
- * with lines: its `::first-line` style moves down the tree to that block (CSS Pseudo-Elements 4 §2.1), as a list
- * item's marker does.
+ * A box whose content is blocks has its first line in its first block with lines, so what belongs to that line
+ * moves down the tree to that block: a list item's marker (`<li><p>…</p></li>`, as browsers place it) and the
+ * `::first-line` style (`<div class="opening"><p>…</p></div>`, CSS Pseudo-Elements 4 §2.1). The box tree is not
+ * changed in place: the path down to that block is rebuilt. When that block has its own, the marker stays where it
+ * is (`ifTaken: 'keep'`) and the outer first-line style gives way to the inner one (`'drop'`).
  */
-function firstLineInFirstBlock(box: BlockBox): BlockBox {
-  if (!box.firstLine || box.inlines) return box;
+function moveToFirstLine(box: BlockBox, key: 'marker' | 'firstLine', ifTaken: 'keep' | 'drop'): BlockBox {
+  const value = box[key];
+  if (!value || box.inlines) return box;
   const path: BlockBox[] = [];
   let at: BlockBox | undefined = box;
   while (at && !at.inlines) {
@@ -705,9 +684,9 @@ function firstLineInFirstBlock(box: BlockBox): BlockBox {
     const next: BlockLevelBox | undefined = at.blocks?.[0];
     at = next?.type === 'block' ? next : undefined;
   }
-  const { firstLine, ...without } = box;
-  if (!at || at.firstLine) return without;
-  let rebuilt: BlockBox = { ...at, firstLine };
+  const without: BlockBox = { ...box, [key]: undefined };
+  if (!at || at[key]) return ifTaken === 'keep' ? box : without;
+  let rebuilt: BlockBox = { ...at, [key]: value };
   for (let i = path.length - 1; i >= 1; i--) {
     const parent = path[i] as BlockBox;
     rebuilt = { ...parent, blocks: [rebuilt, ...(parent.blocks ?? []).slice(1)] };
