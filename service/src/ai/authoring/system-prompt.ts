@@ -146,8 +146,8 @@ What is drawn:
   (small-caps; font-variant-numeric: tabular-nums lines up columns of amounts), font-feature-settings,
   text-shadow (a blur is approximated).
 - Boxes: margin, padding, border (every style, per side, border-radius in lengths or %: 50% makes a circle),
-  outline and outline-offset, transform (translate, rotate, scale, skew, matrix; transform-origin; drawn only: the
-  layout keeps the box where it was), background-color, background-image with
+  outline and outline-offset, transform (translate, rotate, scale, skew, matrix, and their 3D forms drawn flat as
+  without perspective; transform-origin; drawn only: the layout keeps the box where it was), background-color, background-image with
   a data: URL (background-size, -position, -repeat) or a gradient (linear-gradient() with an angle or "to right";
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; conic-gradient() with "from <angle>"
   and "at <position>", which draws pie and donut charts; their repeating- forms; colour stops with positions),
@@ -175,7 +175,7 @@ What is drawn:
   (@top-left, @top-center, @top-right, @bottom-left, @bottom-center, @bottom-right...) whose content may use
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
-Not drawn (ignored and reported, so do not use them): colour hints in gradients, 3D transforms, filter,
+Not drawn (ignored and reported, so do not use them): colour hints in gradients, perspective, filter,
 clip-path with url() or path(), backdrop-filter, vertical writing-mode, animations and transitions,
 text-transform on ::first-line, :hover and other states, @import, @media screen, fonts or images from URLs.
 

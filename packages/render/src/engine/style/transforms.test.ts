@@ -13,7 +13,7 @@ function styleOf(css: string) {
 const round = (m: number[]) => m.map((v) => Math.round(v * 1000) / 1000 + 0);
 
 describe('transform (CSS Transforms 1)', () => {
-  it('computes 2D functions, the -webkit- spelling too, and names 3D ones it does not draw', () => {
+  it('computes 2D functions, the -webkit- spelling too, and names the perspective it does not draw', () => {
     const { style, findings } = styleOf('-webkit-transform: translate(-50%, 10px) rotate(0.25turn) scale(2) skewX(0)');
     expect(findings).toEqual([]);
     expect(style.transform).toEqual([
@@ -27,9 +27,32 @@ describe('transform (CSS Transforms 1)', () => {
       x: { pt: 0, pct: 0 },
       y: { pt: 0, pct: 0 },
     });
-    expect(styleOf('transform: rotateX(10deg)').findings).toEqual([
-      expect.objectContaining({ code: 'unsupported_css_value' }),
-    ]);
+    for (const value of ['perspective(400px) rotateY(20deg)', 'matrix3d(1,0,0,0, 0,1,0,0, 0,0,1,-0.01, 0,0,0,1)'])
+      expect(styleOf(`transform: ${value}`).findings).toEqual([
+        expect.objectContaining({ code: 'unsupported_css_value' }),
+      ]);
+  });
+
+  it('draws 3D functions as a browser does without perspective: composed in 3D, then flattened', () => {
+    const box = { x: 100, y: 50, width: 40, height: 20 };
+    const matrixOf = (css: string) => {
+      const { style, findings } = styleOf(`transform: ${css}`);
+      expect(findings).toEqual([]);
+      return round(transformMatrix(style.transform ?? [], style.transformOrigin, box));
+    };
+    // The "GPU layer" idioms are plain moves.
+    expect(matrixOf('translateZ(0)')).toEqual([1, 0, 0, 1, 0, 0]);
+    expect(matrixOf('translate3d(-50%, 20px, 0)')).toEqual(matrixOf('translate(-50%, 20px)'));
+    expect(matrixOf('scale3d(2, 3, 4)')).toEqual(matrixOf('scale(2, 3)'));
+    expect(matrixOf('rotate3d(0, 0, 1, 90deg)')).toEqual(matrixOf('rotate(90deg)'));
+    expect(matrixOf('matrix3d(1,0,0,0, 0.5,1,0,0, 0,0,1,0, 10,20,0,1)')).toEqual(matrixOf('matrix(1,0,0.5,1,10,20)'));
+    // Turned 60° about the vertical axis through its centre (120pt), a box shows half its width.
+    expect(matrixOf('rotateY(60deg)')).toEqual([0.5, 0, 0, 1, 60, 0]);
+    expect(matrixOf('rotateX(60deg)')).toEqual([1, 0, 0, 0.5, 0, 30]);
+    // Depth matters once turned: pushed 10px towards the viewer, then laid flat back, it rises 7.5pt.
+    expect(matrixOf('rotateX(90deg) translateZ(10px)')).toEqual([1, 0, 0, 0, 0, 52.5]);
+    // A uniform w scales the whole map.
+    expect(matrixOf('matrix3d(1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,2)')).toEqual(matrixOf('scale(0.5)'));
   });
 
   it('makes one matrix about the origin, the functions applied right to left', () => {
