@@ -191,6 +191,19 @@ describe('filter: drop-shadow()', () => {
     expect(at(0, 18, 56)).toEqual([255, 255, 255]);
   });
 
+  it("blurs by its length as the Gaussian's deviation, twice as far as box-shadow's radius reaches", async () => {
+    const shadowAt = async (css: string) => {
+      const report = await render(
+        `<div style="margin: 40px; width: 100px; height: 100px; background: #fff; ${css}"></div>`,
+      );
+      const at = await pages(report.bytes);
+      // 12px (9pt) right of the box's right edge (30 + 75pt), half-way down.
+      return at(0, 114, 67);
+    };
+    expect((await shadowAt('filter: drop-shadow(0 0 10px #000)'))[0]).toBeLessThan(250);
+    expect(await shadowAt('box-shadow: 0 0 10px #000')).toEqual([255, 255, 255]);
+  });
+
   it('draws the shadow after the functions before it and through those after it', async () => {
     const report = await render(
       '<div style="margin: 20px; width: 100px; height: 50px; background: rgb(255, 0, 0); filter: invert(1) drop-shadow(10px 10px 0 rgb(0, 0, 255)) grayscale(1)"></div>',

@@ -51,7 +51,10 @@ export function paintFiltered(
   const before = functions.slice(0, first);
   const after = functions.slice(first + 1);
   const faded = filterOpacity(before);
-  const shadow = { ...shadowFn.shadow, color: { ...shadowFn.shadow.color, a: shadowFn.shadow.color.a * faded } };
+  const { color, blur } = shadowFn.shadow;
+  // The painters take a box-shadow's blur radius, whose Gaussian deviates by half of it; drop-shadow()'s length is
+  // the deviation itself (Filter Effects 1's feGaussianBlur stdDeviation="[radius]"), as Chromium draws it.
+  const shadow = { ...shadowFn.shadow, blur: 2 * blur, color: { ...color, a: color.a * faded } };
   const shadowFilter = ColorFilter.of(after, outer);
   inGroup(cw, opacity * filterOpacity(after), blend, () => {
     cw.withFilter(shadowFilter, shadowFilter === outer ? cw.filterAt : filter, () => painter(shadow));
