@@ -280,17 +280,32 @@ describe('filter: what is reported', () => {
     expect(fills(report.bytes)[0]).toBe('1 1 0');
   });
 
-  it('says that SVG content and images in a filtered span are drawn unfiltered', async () => {
-    const svg = '<svg width="20" height="20"><rect width="20" height="20" fill="red"/></svg>';
+  it('says that SVG content with a gradient, and images in a filtered span, are drawn unfiltered', async () => {
+    const svg =
+      '<svg width="20" height="20"><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="20" height="20" fill="url(#g)"/></svg>';
     const report = await render(
       `<div style="filter: grayscale(1)">\n${svg}</div>\n<p><span style="filter: invert(1)">a <img style="width: 5px" src="${pngUrl([[0, 0, 0, 255]])}"></span></p>`,
     );
     expect(warned(report.warnings).sort()).toEqual([
-      expect.stringMatching(/^unsupported_css_value 1: filter: SVG content in the filtered element .* unfiltered/),
+      expect.stringMatching(
+        /^unsupported_css_value 1: filter: SVG content in the filtered element .* gradients.* unfiltered/,
+      ),
       expect.stringMatching(
         /^unsupported_css_value 3: filter on an inline element \(a span\) is not applied to the images/,
       ),
     ]);
+  });
+});
+
+describe('filter: SVG', () => {
+  it("changes the colours an SVG's drawing sets: a logo printed white", async () => {
+    const svg =
+      '<svg width="40" height="20"><rect width="20" height="20" fill="#1d3557"/><circle cx="30" cy="10" r="8" fill="rgb(201, 162, 39)" stroke="red"/></svg>';
+    const report = await render(`<div style="filter: brightness(0) invert(1)">${svg}</div>`);
+    expect(report.warnings).toEqual([]);
+    const colours = [...content(report.bytes).matchAll(/([\d.]+ [\d.]+ [\d.]+) (scn|SCN)/g)].map((m) => m[1]);
+    expect(colours.length).toBe(3);
+    expect(new Set(colours)).toEqual(new Set(['1 1 1']));
   });
 });
 

@@ -10,6 +10,7 @@ import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
 import type { DecodedImage, PaintPlatform } from './platform';
 import { bidiMarkOf, SvgBidiFonts, withBidiMarks } from './svg-bidi';
+import { filteredSvgContent } from './svg-filter';
 import { withCoveringFonts } from './svg-fonts';
 
 /**
@@ -404,12 +405,6 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
   const y = originY + fragment.y;
   if (fragment.width > 0 && fragment.height > 0) {
     const { cw } = ctx;
-    // svg-to-pdfkit sets its own colours (and gradients and images): none of them passes through the filter.
-    if (cw.filter)
-      reportFilter(
-        ctx,
-        'SVG content in the filtered element (an inline svg, an SVG image, a QR or bar code) is drawn with its own colours, unfiltered.',
-      );
     cw.alpha(1);
     const markup = withBidiMarks(withFallbackFonts(ctx, fragment.markup));
     const aspect = ASPECT.exec(markup)?.[1] ?? 'xMidYMid meet';
@@ -425,9 +420,26 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
         if (svgDrawings.size > SVG_DRAWINGS_KEPT) svgDrawings.delete(svgDrawings.keys().next().value as string);
       }
     }
-    if (drawn !== undefined) cw.write(`q\n1 0 0 1 ${num(x)} ${num(y)} cm\n${drawn}\nQ\n`);
+    if (drawn !== undefined) {
+      const shown = cw.filter ? svgThroughFilter(ctx, drawn, cw.filter) : drawn;
+      cw.write(`q\n1 0 0 1 ${num(x)} ${num(y)} cm\n${shown}\nQ\n`);
+    }
   }
   if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
+}
+
+/**
+ * An SVG drawn inside a filtered element: svg-to-pdfkit sets its colours itself, so they go through the filter
+ * here, in its operators; a drawing with colours out of their reach is drawn as it is, said.
+ */
+function svgThroughFilter(ctx: PaintContext, drawn: string, filter: ColorFilter): string {
+  const filtered = filteredSvgContent(drawn, filter);
+  if (filtered !== undefined) return filtered;
+  reportFilter(
+    ctx,
+    'SVG content in the filtered element (an inline svg, an SVG image) with gradients, images or grouped opacity is drawn with its own colours, unfiltered.',
+  );
+  return drawn;
 }
 
 /** A kept drawing in this document: its opacity states registered here and called by their names here. */
