@@ -4,6 +4,7 @@ import type { ComputedStyle, TextShadow } from '../style/computed-style';
 import { INLINE_DROP_SHADOW } from '../style/filters';
 import { isVisible } from './borders';
 import type { Rect } from './content';
+import { MAX_FILTERED_PIXELS } from './filtered-images';
 import { fitRadii, SQUARE, type Widths } from './geometry';
 import { shadowImage } from './image-shadow';
 import type { PaintContext } from './paint-context';
@@ -198,7 +199,7 @@ function imageShadow(ctx: PaintContext, image: ImageFragment, rect: Rect): Shado
   if (!transparent)
     return (shadow) => paintShadows(ctx.cw, [{ ...shadow, inset: false, spread: 0 }], shown, SQUARE, NO_WIDTHS, false);
   if (!decoded)
-    return 'drop-shadow() of a PNG with transparency is not drawn here (its pixels cannot be decoded in the browser preview).';
+    return `drop-shadow() of a PNG with transparency is not drawn here (its pixels cannot be decoded: in the browser preview, or over ${MAX_FILTERED_PIXELS / 1e6} megapixels).`;
   const visible = clip
     ? { x: shown.x - drawn.x, y: shown.y - drawn.y, width: shown.width, height: shown.height }
     : undefined;

@@ -3,8 +3,11 @@ import { latin1 } from './content';
 import type { PdfDocument, PdfImage, PdfRef } from './pdfkit-types';
 import type { DecodedImage } from './platform';
 
-/** Images larger than this are not decoded for a filter (40 megapixels are 160 MB of RGBA): they are reported. */
-export const MAX_FILTERED_PIXELS = 40_000_000;
+/**
+ * Images larger than this are not decoded for a filter: they are reported. The pixels pass through a few copies on
+ * their way into the PDF (RGBA, RGB and alpha planes, the stream), some 16 bytes a pixel: 400 MB at this size.
+ */
+export const MAX_FILTERED_PIXELS = 25_000_000;
 
 /**
  * Decoded pixels through a colour filter, as an image pdfkit's `image()` draws like any other: the colours written
