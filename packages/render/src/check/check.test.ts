@@ -82,7 +82,7 @@ describe('check', () => {
   it("names, with its line, every property, value, selector and at-rule Quire's engine ignores", async () => {
     const css = [
       '@import url(theme.css);',
-      '.a { filter: blur(3px) }',
+      '.a { backdrop-filter: blur(3px) }',
       '.b { color: notacolour }',
       'a:hover { color: red }',
       '.c { background-image: conic-gradient(red, 40%, blue) }',

@@ -33,7 +33,7 @@ describe('system prompt', () => {
     for (const font of ['Arial', 'Helvetica', 'Times New Roman', 'Courier New', 'Georgia', 'Calibri', 'Cambria'])
       expect(prompt).toContain(font);
     const notDrawn = prompt.slice(prompt.indexOf('Not drawn'));
-    for (const feature of ['filter', 'perspective', 'text-transform on ::first-line', 'backdrop-filter'])
+    for (const feature of ['filter: blur()', 'perspective', 'text-transform on ::first-line', 'backdrop-filter'])
       expect(notDrawn).toContain(feature);
     expect(prompt.slice(prompt.indexOf('Selectors:'), prompt.indexOf('Units:'))).toContain('::first-line');
     for (const drawn of [
@@ -45,6 +45,8 @@ describe('system prompt', () => {
       'object-fit',
       'clip-path',
       'mix-blend-mode',
+      'grayscale()',
+      'drop-shadow()',
     ])
       expect(prompt.slice(0, prompt.indexOf('Not drawn'))).toContain(drawn);
   });

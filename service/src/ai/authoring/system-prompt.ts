@@ -152,8 +152,10 @@ What is drawn:
   radial-gradient() with circle or ellipse, a size keyword and "at <position>"; conic-gradient() with "from <angle>"
   and "at <position>", which draws pie and donut charts; their repeating- forms; colour stops with positions),
   box-shadow (outer and inset, blur and spread), opacity, mix-blend-mode (multiply, screen... on a block or
-  inline-block, not a span), width, height, min-/max-width and -height, box-sizing,
-  overflow: hidden; clip-path with a basic shape (circle(), ellipse(), inset() with round, polygon()); the
+  inline-block, not a span), filter (grayscale(), sepia(), saturate(), hue-rotate(), invert(), brightness(),
+  contrast(), opacity() on every colour and image inside; "filter: brightness(0) invert(1)" prints a logo white;
+  drop-shadow() under a box with an opaque background, an image or text alone), width, height,
+  min-/max-width and -height, box-sizing, overflow: hidden; clip-path with a basic shape (circle(), ellipse(), inset() with round, polygon()); the
   logical properties (margin-inline, padding-inline-start, border-inline-start, inline-size, inset-inline-end...:
   the inline start is the right in rtl).
 - Images: object-fit (fill, contain, cover, none, scale-down) and object-position, for img and svg.
@@ -175,8 +177,8 @@ What is drawn:
   (@top-left, @top-center, @top-right, @bottom-left, @bottom-center, @bottom-right...) whose content may use
   counter(page) and counter(pages).
 - @font-face whose src is a data: URI (woff, woff2, ttf, otf), one rule per face.
-Not drawn (ignored and reported, so do not use them): colour hints in gradients, perspective, filter,
-clip-path with url() or path(), backdrop-filter, vertical writing-mode, animations and transitions,
+Not drawn (ignored and reported, so do not use them): colour hints in gradients, perspective, filter: blur() and
+url(), clip-path with url() or path(), backdrop-filter, vertical writing-mode, animations and transitions,
 text-transform on ::first-line, :hover and other states, @import, @media screen, fonts or images from URLs.
 
 A page layout with grid, a float, a positioned stamp, numbered clauses and a list:

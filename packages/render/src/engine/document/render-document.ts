@@ -7,7 +7,7 @@ import { buildBoxes } from '../boxes/index';
 import { type EngineFinding, Findings } from '../findings';
 import { BlockLayout, type LayoutModules } from '../layout/block/block-layout';
 import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '../layout/flex/index';
-import type { BoxFragment, PageFragments } from '../layout/fragment';
+import type { BoxFragment, PageFragments, PagePiece } from '../layout/fragment';
 import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
@@ -24,11 +24,12 @@ import {
   type PageStyles,
   pageStyleAt,
 } from '../style/computed-style';
+import type { Filter } from '../style/filters';
 import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
-import { marginBoxPieces, pageBox, runningPiece } from './running';
+import { marginBoxPieces, type PageBox, pageBox, runningPiece } from './running';
 
 const MODULES: LayoutModules = {
   layoutInline,
@@ -112,7 +113,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   };
   const css = input.template.css ?? '';
   // The styled element tree is let go once the boxes are built (a 20,000-row table's is some 60 MB).
-  const { body, pageStyles, canvas, fontFaces } = styleAndBuild(input, css, defaults, findings);
+  const { body, pageStyles, canvas, fontFaces, rootFilter } = styleAndBuild(input, css, defaults, findings);
   // The template's @font-face fonts join the render's for this document.
   const fonts = withFontFaces(input.fonts, fontFaces, findings, (url) => assetBytes(input.images, url));
   const shaping = shapingFor(fonts);
@@ -151,21 +152,25 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     laidOut = layOutFlow();
   const { flow, fixed, rootHeight, slices } = laidOut;
   reportOverflow(flow, contentWidth, findings);
+  // The html element's filter, around everything the document paints but the canvas (as in Chromium): the flow and
+  // the fixed boxes, which it does not hold (Filter Effects 1 §5 leaves the root out).
+  const rootFilters = rootFilter ? [rootFilter] : undefined;
 
   const running = (source: string | undefined, part: 'header_html' | 'footer_html') => {
     if (!source?.trim()) return undefined;
     const compiled = input.liquid.parse(source);
-    const cache = new Map<string, BoxFragment>();
-    return (pageNumber: number, pageCount: number): BoxFragment => {
+    const cache = new Map<string, { fragment: BoxFragment; rootFilter: Filter | null }>();
+    return (pageNumber: number, pageCount: number, place: 'header' | 'footer', box: PageBox): PagePiece => {
       const html = input.liquid.render(compiled, { ...input.data, page_number: pageNumber, page_count: pageCount });
-      let fragment = cache.get(html);
-      if (!fragment) {
+      let laid = cache.get(html);
+      if (!laid) {
         const part_ = computeStyles({ html, css, part, page: defaults }, findings);
         const boxes = buildBoxes(part_.root, { images: input.images, findings, part });
-        fragment = layout.layoutRoot(rootBlock(boxes), contentWidth);
-        cache.set(html, fragment);
+        laid = { fragment: layout.layoutRoot(rootBlock(boxes), contentWidth), rootFilter: part_.rootFilter };
+        cache.set(html, laid);
       }
-      return fragment;
+      const piece = runningPiece(laid.fragment, place, box);
+      return laid.rootFilter ? { ...piece, filters: [laid.rootFilter] } : piece;
     };
   };
   const header = running(input.template.header_html, 'header_html');
@@ -175,11 +180,12 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     const style = pageStyleAt(pageStyles, index);
     const box = boxAt(index);
     const number = index + 1;
-    const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width });
-    if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));
-    if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));
+    const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width }, rootFilters);
+    if (header) pieces.push(header(number, slices.length, 'header', box));
+    if (footer) pieces.push(footer(number, slices.length, 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
-    for (const fragment of fixed) pieces.push({ fragment, x: box.left, y: box.top });
+    for (const fragment of fixed)
+      pieces.push({ fragment, x: box.left, y: box.top, ...(rootFilters ? { filters: rootFilters } : {}) });
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
     if (canvas) {
       const area = { x: box.left, y: box.top, width: box.width - box.left - box.right };
@@ -202,10 +208,22 @@ function styleAndBuild(
   css: string,
   page: { width: number; height: number; margin: [number, number, number, number] },
   findings: Findings,
-): { body: BlockBox; pageStyles: PageStyles; canvas: ComputedStyle | null; fontFaces: FontFaceRule[] } {
+): {
+  body: BlockBox;
+  pageStyles: PageStyles;
+  canvas: ComputedStyle | null;
+  fontFaces: FontFaceRule[];
+  rootFilter: Filter | null;
+} {
   const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page, canvas: true }, findings);
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
-  return { body, pageStyles: styled.pages, canvas: styled.canvas, fontFaces: styled.fontFaces };
+  return {
+    body,
+    pageStyles: styled.pages,
+    canvas: styled.canvas,
+    fontFaces: styled.fontFaces,
+    rootFilter: styled.rootFilter,
+  };
 }
 
 export { ensureFlexReady };

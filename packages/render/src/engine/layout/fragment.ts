@@ -7,6 +7,7 @@
  * it into pages at the allowed break points and repeats table headers. The break metadata below is what it reads.
  */
 import type { BorderSide, Color, ComputedStyle, TextDecoration, TextShadow } from '../style/computed-style';
+import type { Filter } from '../style/filters';
 
 export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment | SvgFragment;
 
@@ -207,4 +208,9 @@ export interface PagePiece {
   y: number;
   clip?: Rect;
   decorationOnly?: boolean;
+  /**
+   * The `filter`s of the boxes around the fragment, outermost first, when it is painted apart from them (a child of
+   * a box cut by the page's edge, a repeated table header, a fixed box of a filtered root): it paints through them.
+   */
+  filters?: readonly Filter[];
 }

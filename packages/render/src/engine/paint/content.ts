@@ -1,4 +1,5 @@
 import type { Rect } from '../layout/fragment';
+import type { ColorFilter } from '../style/color-filter';
 import type { BlendMode, Color } from '../style/computed-style';
 import type { PdfDocument, PdfRef } from './pdfkit-types';
 
@@ -25,11 +26,28 @@ function colorOperator(color: Color, operator: 'rg' | 'RG'): string {
 
 export type { Rect };
 
+/**
+ * Binary stream data as pdfkit takes it in Node and in its browser build alike: a string of Latin-1 characters,
+ * one per byte (pdfkit's Buffer is not the page's in a browser, so a Uint8Array would be written as text).
+ */
+export function latin1(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += 4096)
+    parts.push(String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 4096))));
+  return parts.join('');
+}
+
 /** Corner radii, each [horizontal, vertical]: top-left, top-right, bottom-right, bottom-left. */
 export type Radii = [[number, number], [number, number], [number, number], [number, number]];
 
 // Bézier handle length for a quarter ellipse.
 const KAPPA = 0.5522847498;
+
+/** A declaration's place in the template: its part (`css`, `html`…) and 1-based line. */
+export interface FilterSource {
+  part: string;
+  line: number;
+}
 
 interface GraphicsState {
   fill: string;
@@ -53,8 +71,33 @@ export class ContentWriter {
   private readonly blendStates = new Map<BlendMode, { name: string; ref: PdfRef }>();
   private readonly captures: string[][] = [];
   private groups = 0;
+  /**
+   * The colour functions of the `filter`s around what is being painted (an element's, then its filtered
+   * ancestors'): every fill and stroke colour set goes through them; what sets colours otherwise (gradients,
+   * images) reads it here. Null, the usual case, costs one comparison per colour set.
+   */
+  filter: ColorFilter | null = null;
+  /** Where the innermost `filter` declaration of `filter` is: what cannot be filtered is reported there. */
+  filterAt: FilterSource | null = null;
 
   constructor(private readonly doc: PdfDocument) {}
+
+  /**
+   * Paints with `filter` as the colour filter (already composed with the one around it) declared at `at`, then
+   * restores the one around it.
+   */
+  withFilter(filter: ColorFilter | null, at: FilterSource | null, paint: () => void): void {
+    const outer = this.filter;
+    const outerAt = this.filterAt;
+    this.filter = filter;
+    this.filterAt = at;
+    try {
+      paint();
+    } finally {
+      this.filter = outer;
+      this.filterAt = outerAt;
+    }
+  }
 
   /** A new page starts with the default graphics state. */
   startPage(): void {
@@ -156,7 +199,7 @@ export class ContentWriter {
 
   /** Fill colour, and its alpha as the alpha constant. */
   fillColor(color: Color): void {
-    const op = colorOperator(color, 'rg');
+    const op = colorOperator(this.filter === null ? color : this.filter.color(color), 'rg');
     if (op !== this.state.fill) {
       this.ops.push(op);
       this.state.fill = op;
@@ -165,7 +208,7 @@ export class ContentWriter {
   }
 
   strokeColor(color: Color): void {
-    const op = colorOperator(color, 'RG');
+    const op = colorOperator(this.filter === null ? color : this.filter.color(color), 'RG');
     if (op !== this.state.stroke) {
       this.ops.push(op);
       this.state.stroke = op;

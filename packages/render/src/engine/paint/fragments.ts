@@ -11,6 +11,7 @@ import { transformMatrix } from '../style/transforms';
 import { isVisible, paintBorders, type Sides } from './borders';
 import { clipToShape } from './clip-path';
 import { num, type Radii, type Rect } from './content';
+import { paintFiltered, paintThroughFilters } from './filters';
 import { fitRadii, insetRadii, insetRect, isRounded, SQUARE, type Widths } from './geometry';
 import { paintBackgroundImage, paintImage, paintSvg } from './images';
 import type { PaintContext } from './paint-context';
@@ -26,11 +27,16 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
     cw.write('W n');
     ctx.links.pushClip(piece.clip);
   }
-  paintFragment(ctx, piece.fragment, piece.x, piece.y, piece.decorationOnly === true);
+  if (piece.filters) paintThroughFilters(ctx, piece.filters, () => paintPieceFragment(ctx, piece));
+  else paintPieceFragment(ctx, piece);
   if (piece.clip) {
     cw.restore();
     ctx.links.popClip();
   }
+}
+
+function paintPieceFragment(ctx: PaintContext, piece: PagePiece): void {
+  paintFragment(ctx, piece.fragment, piece.x, piece.y, piece.decorationOnly === true);
 }
 
 /** Paints a fragment whose parent's top-left corner is at (originX, originY) on the page. */
@@ -111,7 +117,18 @@ function paintBox(
     );
   }
   const blend = box.style.mixBlendMode;
-  if (opacity < 1 || blend !== 'normal')
+  const { filter } = box.style;
+  if (filter) {
+    const rect = {
+      x: originX + box.x + (box.shift?.x ?? 0),
+      y: originY + box.y + (box.shift?.y ?? 0),
+      width: box.width,
+      height: box.height,
+    };
+    paintFiltered(ctx, box, filter, rect, opacity, blend, () =>
+      paintBoxLayer(ctx, box, originX, originY, decorationOnly),
+    );
+  } else if (opacity < 1 || blend !== 'normal')
     ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly), blend);
   else paintBoxLayer(ctx, box, originX, originY, decorationOnly);
   if (clipPath) {

@@ -8,7 +8,7 @@ import {
   type RadialGradient,
   radialGeometry,
 } from '../style/gradients';
-import { num, type Rect } from './content';
+import { latin1, num, type Rect } from './content';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfRef } from './pdfkit-types';
 
@@ -19,8 +19,14 @@ import type { PdfDocument, PdfRef } from './pdfkit-types';
  * from its centre, an ellipse as a circle scaled vertically, a conic one as a mesh of triangles. Stops of differing opacity get a soft mask, a grey
  * shading of their alphas with the same geometry.
  */
-export function paintGradient(ctx: PaintContext, gradient: Gradient, clipPath: () => void, box: Rect): void {
+export function paintGradient(ctx: PaintContext, painted: Gradient, clipPath: () => void, box: Rect): void {
   if (!(box.width > 0 && box.height > 0)) return;
+  // Under a filter, its stops' colours: exact where the filter's functions stay within the colour range along the
+  // way (grayscale, invert, sepia of dark colours…), where they clamp a close approximation.
+  const filter = ctx.cw.filter;
+  const gradient: Gradient = filter
+    ? ({ ...painted, stops: painted.stops.map((stop) => ({ ...stop, color: filter.color(stop.color) })) } as Gradient)
+    : painted;
   if (gradient.kind === 'conic') {
     paintConic(ctx, gradient, clipPath, box);
     return;
@@ -315,11 +321,7 @@ function triangleShading(doc: PdfDocument, triangles: Triangle[], channels: 'rgb
       Number(num(v)),
     ),
   });
-  // pdfkit writes a string chunk as Latin-1 bytes, in Node and in the browser build alike.
-  let latin1 = '';
-  for (let i = 0; i < bytes.length; i += 4096)
-    latin1 += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 4096)));
-  ref.end(latin1);
+  ref.end(latin1(bytes));
   return ref;
 }
 

@@ -1,24 +1,82 @@
 import { fromDataUrl, sniffImage } from '../../convert/images';
 import type { ImageFragment, SvgFragment } from '../layout/fragment';
+import type { ColorFilter } from '../style/color-filter';
 import { type BackgroundRepeat, type ComputedStyle, resolveLength } from '../style/computed-style';
 import { num, type Rect } from './content';
+import { reportFilter } from './filter-findings';
+import { embedFiltered, MAX_FILTERED_PIXELS } from './filtered-images';
 import { paintGradient } from './gradients';
 import type { PaintContext } from './paint-context';
 import type { PdfDocument, PdfImage } from './pdfkit-types';
-import type { PaintPlatform } from './platform';
+import type { DecodedImage, PaintPlatform } from './platform';
 import { bidiMarkOf, SvgBidiFonts, withBidiMarks } from './svg-bidi';
+import { filteredSvgContent } from './svg-filter';
 import { withCoveringFonts } from './svg-fonts';
 
-/** The document's raster images: the same bytes make one XObject however many pages show them. */
+/**
+ * The document's raster images: the same bytes make one XObject however many pages show them (and one more per
+ * colour filter they are drawn through).
+ */
 export class DocumentImages {
   private readonly byBytes = new WeakMap<Uint8Array, PdfImage | null>();
   private readonly byUrl = new Map<string, PdfImage | null>();
+  private readonly urlBytes = new Map<string, Uint8Array | null>();
+  private readonly made = new WeakMap<Uint8Array, Map<string, unknown>>();
+  private madeCount = 0;
 
   constructor(
     private readonly doc: PdfDocument,
-    private readonly platform: Pick<PaintPlatform, 'checkInflates' | 'embedNow'>,
+    private readonly platform: Pick<PaintPlatform, 'checkInflates' | 'embedNow' | 'decodeImage'>,
     private readonly resolve?: (url: string) => Uint8Array | undefined,
   ) {}
+
+  /**
+   * The image of these bytes through a colour filter, embedded once per document and filter; null when its pixels
+   * cannot be had here (not PNG or JPEG, corrupt, too large, or a PNG in a browser).
+   */
+  throughFilter(bytes: Uint8Array, filter: ColorFilter): PdfImage | null {
+    return this.derived(bytes, `filter ${filter.key}`, (label) => {
+      const info = sniffImage(bytes);
+      if (info?.kind !== 'png' && info?.kind !== 'jpeg') return null;
+      const source = this.source(bytes);
+      const decoded = source ? this.decode(bytes, info.kind) : undefined;
+      if (!source || !decoded) return null;
+      // pdfkit reads the orientation when it opens a JPEG (nothing is embedded until it is drawn).
+      const orientation = info.kind === 'jpeg' ? (this.doc.openImage(source).orientation ?? 1) : 1;
+      return embedFiltered(this.doc, decoded, filter, label, orientation);
+    });
+  }
+
+  /** These bytes' pixels, fresh (the caller may change them); undefined when this platform cannot decode them. */
+  decode(bytes: Uint8Array, format: 'png' | 'jpeg'): DecodedImage | undefined {
+    const info = sniffImage(bytes);
+    if ((info?.width ?? 0) * (info?.height ?? 0) > MAX_FILTERED_PIXELS) return undefined;
+    return this.platform.decodeImage?.(bytes, format);
+  }
+
+  /**
+   * Something made of these bytes (an image through a filter, a shadow of it), made once per document and key;
+   * `make` gets a fresh XObject label for what it embeds.
+   */
+  derived<T>(bytes: Uint8Array, key: string, make: (label: string) => T): T {
+    let byKey = this.made.get(bytes);
+    if (!byKey) {
+      byKey = new Map();
+      this.made.set(bytes, byKey);
+    }
+    if (!byKey.has(key)) byKey.set(key, make(`QF${++this.madeCount}`));
+    return byKey.get(key) as T;
+  }
+
+  /** A background image's bytes: a `data:` URL's, or what the caller's resolver gives for the URL. */
+  bytesOf(url: string): Uint8Array | null {
+    let bytes = this.urlBytes.get(url);
+    if (bytes === undefined) {
+      bytes = (url.trim().startsWith('data:') ? fromDataUrl(url) : this.resolve?.(url)) ?? null;
+      this.urlBytes.set(url, bytes);
+    }
+    return bytes;
+  }
 
   /** The embedded image of these bytes, or null when pdfkit cannot read them. */
   fromBytes(bytes: Uint8Array): PdfImage | null {
@@ -34,7 +92,7 @@ export class DocumentImages {
   fromUrl(url: string): PdfImage | null {
     let image = this.byUrl.get(url);
     if (image === undefined) {
-      const bytes = url.trim().startsWith('data:') ? fromDataUrl(url) : this.resolve?.(url);
+      const bytes = this.bytesOf(url);
       image = bytes ? this.open(bytes) : null;
       this.byUrl.set(url, image);
     }
@@ -82,7 +140,10 @@ export class DocumentImages {
 export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: number, originY: number): void {
   const x = originX + fragment.x;
   const y = originY + fragment.y;
-  const image = ctx.images.fromBytes(fragment.bytes);
+  const filter = ctx.cw.filter;
+  const image = filter
+    ? throughFilter(ctx, fragment.bytes, filter, () => ctx.images.fromBytes(fragment.bytes))
+    : ctx.images.fromBytes(fragment.bytes);
   if (!image) {
     ctx.findings.add({
       code: 'image_not_loaded',
@@ -96,6 +157,27 @@ export function paintImage(ctx: PaintContext, fragment: ImageFragment, originX: 
     ctx.doc.image(image, x, y, { width: fragment.width, height: fragment.height });
   }
   if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
+}
+
+/**
+ * An image painted inside a filtered element: its pixels through the filter, or, when they cannot be had here, the
+ * image as it is (`plain`), said.
+ */
+function throughFilter(
+  ctx: PaintContext,
+  bytes: Uint8Array | null,
+  filter: ColorFilter,
+  plain: () => PdfImage | null,
+): PdfImage | null {
+  const filtered = bytes ? ctx.images.throughFilter(bytes, filter) : null;
+  if (filtered) return filtered;
+  const image = plain();
+  if (image)
+    reportFilter(
+      ctx,
+      `an image in the filtered element could not be decoded here (a PNG in the browser preview, or over ${MAX_FILTERED_PIXELS / 1e6} megapixels) and is drawn unfiltered.`,
+    );
+  return image;
 }
 
 // More tiles than this is a pattern too fine to be meant (a 1px image repeated over a page): it is left out.
@@ -129,7 +211,10 @@ export function paintBackgroundImage(
     return;
   }
   const { url } = layerImage;
-  const image = ctx.images.fromUrl(url);
+  const filter = ctx.cw.filter;
+  const image = filter
+    ? throughFilter(ctx, ctx.images.bytesOf(url), filter, () => ctx.images.fromUrl(url))
+    : ctx.images.fromUrl(url);
   if (!image) {
     ctx.findings.add({
       code: 'image_not_loaded',
@@ -335,9 +420,26 @@ export function paintSvg(ctx: PaintContext, fragment: SvgFragment, originX: numb
         if (svgDrawings.size > SVG_DRAWINGS_KEPT) svgDrawings.delete(svgDrawings.keys().next().value as string);
       }
     }
-    if (drawn !== undefined) cw.write(`q\n1 0 0 1 ${num(x)} ${num(y)} cm\n${drawn}\nQ\n`);
+    if (drawn !== undefined) {
+      const shown = cw.filter ? svgThroughFilter(ctx, drawn, cw.filter) : drawn;
+      cw.write(`q\n1 0 0 1 ${num(x)} ${num(y)} cm\n${shown}\nQ\n`);
+    }
   }
   if (fragment.link) ctx.links.add(fragment.link, { x, y, width: fragment.width, height: fragment.height });
+}
+
+/**
+ * An SVG drawn inside a filtered element: svg-to-pdfkit sets its colours itself, so they go through the filter
+ * here, in its operators; a drawing with colours out of their reach is drawn as it is, said.
+ */
+function svgThroughFilter(ctx: PaintContext, drawn: string, filter: ColorFilter): string {
+  const filtered = filteredSvgContent(drawn, filter);
+  if (filtered !== undefined) return filtered;
+  reportFilter(
+    ctx,
+    'SVG content in the filtered element (an inline svg, an SVG image) with gradients, images or grouped opacity is drawn with its own colours, unfiltered.',
+  );
+  return drawn;
 }
 
 /** A kept drawing in this document: its opacity states registered here and called by their names here. */

@@ -56,6 +56,8 @@ export interface PdfImage {
   label: string;
   width: number;
   height: number;
+  /** A JPEG's EXIF orientation (1 to 8), which `image()` applies. */
+  orientation?: number;
   obj?: PdfRef;
   embed(doc: PdfDocument): void;
 }

@@ -1,8 +1,9 @@
+/// <reference path="./jpeg-js.d.ts" />
 import { createRequire } from 'node:module';
 // pdfkit gets its fonts from the parsed-font cache (same byte arrays → same parsed font), installed on import.
 import '../../fonts/parse-cache';
 import type { PdfDocumentConstructor, SvgToPdfkit } from './pdfkit-types';
-import type { PaintPlatform } from './platform';
+import type { DecodedImage, PaintPlatform } from './platform';
 
 let platform: PaintPlatform | undefined;
 
@@ -18,6 +19,8 @@ export function nodePlatform(): PaintPlatform {
   const PDFDocument = fromPdfmake(fromPdfmake.resolve('pdfkit')) as PdfDocumentConstructor;
   const svgModule = fromPdfmake('./3rd-party/svg-to-pdfkit.js') as { default: SvgToPdfkit };
   const zlib = require('node:zlib') as Zlib;
+  const { PNG } = require('pngjs') as typeof import('pngjs');
+  const decodeJpeg = require('jpeg-js/lib/decoder.js') as typeof import('jpeg-js/lib/decoder.js').default;
   platform = {
     PDFDocument,
     svgToPdfkit: svgModule.default,
@@ -39,6 +42,16 @@ export function nodePlatform(): PaintPlatform {
         embed();
       } finally {
         zlib.inflate = inflate;
+      }
+    },
+    decodeImage(bytes, format): DecodedImage | undefined {
+      try {
+        if (format === 'jpeg') return decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true });
+        // pngjs gives every colour type and depth as 8-bit RGBA (palettes, grey and 16-bit rescaled).
+        const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        return { width: png.width, height: png.height, data: png.data };
+      } catch {
+        return undefined;
       }
     },
   };

@@ -19,4 +19,15 @@ export interface PaintPlatform {
    * the file would depend on timing, and the same input would not always give the same bytes.
    */
   embedNow?(embed: () => void): void;
+  /**
+   * An image's pixels, for a `filter` to change them: RGBA, 8 bits a channel, rows top to bottom as stored (EXIF
+   * orientation not applied); undefined when this platform cannot decode the format or the bytes are not an image.
+   */
+  decodeImage?(bytes: Uint8Array, format: 'png' | 'jpeg'): DecodedImage | undefined;
+}
+
+export interface DecodedImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
 }

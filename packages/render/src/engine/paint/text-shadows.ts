@@ -21,8 +21,8 @@ export function paintTextShadows(
   face: DocumentFace,
   x: number,
   baseline: number,
+  shadows: readonly TextShadow[] = run.shadows ?? [],
 ): void {
-  const shadows = run.shadows as TextShadow[];
   for (let i = shadows.length - 1; i >= 0; i--) {
     const shadow = shadows[i] as TextShadow;
     if (shadow.color.a <= 0) continue;

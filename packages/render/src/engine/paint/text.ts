@@ -1,6 +1,6 @@
 import { hasRtl } from '../../fonts/bidi';
 import type { ShapedGlyph, TextFragment } from '../layout/fragment';
-import type { Color, TextDecoration } from '../style/computed-style';
+import type { Color, TextDecoration, TextShadow } from '../style/computed-style';
 import { num } from './content';
 import type { DocumentFace } from './fonts';
 import type { PaintContext } from './paint-context';
@@ -37,6 +37,23 @@ export function paintText(ctx: PaintContext, run: TextFragment, originX: number,
       width: run.width,
       height: (face.ascent + face.descent) * run.fontSize,
     });
+}
+
+/**
+ * The run's glyphs as a shadow (paint/text-shadows.ts) at its place: a `drop-shadow()` of an element that paints
+ * nothing but text, drawn under all of it. The shadow takes the text's own opacity.
+ */
+export function paintRunShadow(
+  ctx: PaintContext,
+  run: TextFragment,
+  originX: number,
+  originY: number,
+  shadow: TextShadow,
+): void {
+  if (run.hidden || run.glyphs.length === 0 || run.fontSize <= 0 || run.color.a <= 0) return;
+  const baseline = Math.round((originY + run.y) / PX) * PX;
+  const color = run.color.a < 1 ? { ...shadow.color, a: shadow.color.a * run.color.a } : shadow.color;
+  paintTextShadows(ctx, run, ctx.fonts.face(run.font), originX + run.x, baseline, [{ ...shadow, color }]);
 }
 
 function glyphOperators(

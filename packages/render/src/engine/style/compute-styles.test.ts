@@ -481,7 +481,7 @@ describe('computeStyles: presentational hints', () => {
 describe('computeStyles: findings', () => {
   it('names unsupported properties, values and selectors with their line', () => {
     const { findings } = style(
-      '<div style="filter: blur(1px)">x</div>',
+      '<div style="backdrop-filter: blur(1px)">x</div>',
       `.a { backdrop-filter: blur(2px) }
 .b { display: grid; position: absolute; float: left }
 .c:hover { color: red }
@@ -496,7 +496,7 @@ describe('computeStyles: findings', () => {
         'unsupported_css_property css:1 backdrop-filter',
         'unsupported_selector css:3 .c:hover',
         'unsupported_selector css:4 .d::selection',
-        'unsupported_css_property html:1 filter',
+        'unsupported_css_property html:1 backdrop-filter',
       ]),
     );
     expect(findings.filter((f) => f.code === 'unsupported_selector').map((f) => f.message)).toEqual([
@@ -542,7 +542,7 @@ describe('computeStyles: findings', () => {
 describe('computeStyles: <style> blocks', () => {
   it('numbers findings by their line in the HTML and honours their media attribute', () => {
     const html =
-      '<p>a</p>\n<style>\np { color: red }\np { filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
+      '<p>a</p>\n<style>\np { color: red }\np { backdrop-filter: blur(1px) }\n</style>\n<style media="screen">p { color: blue }</style>';
     const { root, findings } = style(html);
     expect(find(root, 'p').style.color).toEqual({ r: 255, g: 0, b: 0, a: 1 });
     expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_css_property', 'html', 4]]);

@@ -15,6 +15,7 @@ import {
 } from './computed-style';
 import { type PreparedDeclaration, prepareDeclaration } from './declarations';
 import { documentRoots } from './document-roots';
+import type { Filter } from './filters';
 import { Counters, contentText, type QuoteDepth } from './generated-content';
 import { presentationalHints } from './hints';
 import { computePageStyles } from './page';
@@ -55,6 +56,11 @@ export interface StyleResult {
   canvas: ComputedStyle | null;
   /** The stylesheets' `@font-face` rules, in document order. */
   fontFaces: FontFaceRule[];
+  /**
+   * The html element's `filter`: the root element has no box here (the body's is the first), so painting applies
+   * it around all the document paints but the canvas, as Chromium does.
+   */
+  rootFilter: Filter | null;
 }
 
 let userAgentSheet: Stylesheet | undefined;
@@ -107,14 +113,15 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   env.pageHeight = pages.other.height;
   const root = styler.element(body, htmlState);
   const fontFaces = sheets.flatMap((sheet) => sheet.fontFaces);
-  if (!input.canvas) return { root, pages, canvas: null, fontFaces };
+  const rootFilter = htmlState.style.filter;
+  if (!input.canvas) return { root, pages, canvas: null, fontFaces, rootFilter };
   // CSS Backgrounds 3 §2.11.2: the root's background, or when it has none the body's, is the canvas's; the
   // body then paints none of its own (its used background is the initial one).
-  if (hasBackground(htmlState.style)) return { root, pages, canvas: htmlState.style, fontFaces };
-  if (!hasBackground(root.style)) return { root, pages, canvas: null, fontFaces };
+  if (hasBackground(htmlState.style)) return { root, pages, canvas: htmlState.style, fontFaces, rootFilter };
+  if (!hasBackground(root.style)) return { root, pages, canvas: null, fontFaces, rootFilter };
   const canvas = root.style;
   root.style = { ...canvas, backgroundColor: TRANSPARENT, backgroundImage: null };
-  return { root, pages, canvas, fontFaces };
+  return { root, pages, canvas, fontFaces, rootFilter };
 }
 
 function hasBackground(style: ComputedStyle): boolean {

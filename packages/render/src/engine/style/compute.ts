@@ -84,6 +84,9 @@ export function computeStyle(
     rootFontSize: env.rootFontSize,
     pageWidth: env.pageWidth,
     pageHeight: env.pageHeight,
+    // Present from the start: V8 keeps one shape for the context however many declarations set them.
+    declaration: undefined,
+    notDrawn: undefined,
   };
   const declared = new Set<string>();
   const applyProperty = (name: string, list: PreparedDeclaration[]) => {
@@ -169,7 +172,14 @@ function applyDeclaration(
     nodes = part ?? null;
   }
   try {
-    if (nodes && longhand.apply(nodes, c)) return 'set';
+    c.declaration = declaration;
+    if (nodes && longhand.apply(nodes, c)) {
+      if (c.notDrawn !== undefined) {
+        report(env, declaration, `${declaration.property}: ${text}: ${c.notDrawn}.`);
+        c.notDrawn = undefined;
+      }
+      return 'set';
+    }
   } catch (error) {
     if (!(error instanceof UnresolvedLength)) throw error;
     report(

@@ -4,6 +4,7 @@
  * (`{ pt, pct }`), everything else is resolved to points here.
  */
 import type { ClipShape } from './clip-path';
+import type { Filter } from './filters';
 import type { Gradient } from './gradients';
 import type { TransformFunction } from './transforms';
 
@@ -211,6 +212,11 @@ export interface ComputedStyle {
   mixBlendMode: BlendMode;
   /** `box-shadow`, in the order written (the first is on top); null for none. */
   boxShadow: BoxShadow[] | null;
+  /**
+   * `filter`: functions applied to what the element and its content paint, before clip-path and opacity; null for
+   * none. Any other value makes the element the containing block of its positioned descendants.
+   */
+  filter: Filter | null;
 
   // Fonts and text (inherited).
   /** The font-family list as written, lower-cased names without quotes (`["brand sans", "sans-serif"]`). */
@@ -476,6 +482,7 @@ export function initialStyle(): ComputedStyle {
     opacity: 1,
     mixBlendMode: 'normal',
     boxShadow: null,
+    filter: null,
     fontFamily: ['sans-serif'],
     fontSize: 12,
     fontWeight: 400,

@@ -16,6 +16,7 @@ import type {
   TextShadow,
 } from './computed-style';
 import { BLEND_MODES, NO_FEATURES, NO_LENGTH } from './computed-style';
+import { filterNotDrawn, parseFilter } from './filters';
 import {
   fontFeatureSettings,
   fontVariantCaps,
@@ -35,6 +36,10 @@ export interface PropertyContext extends LengthContext {
   parent: ComputedStyle;
   /** The element's own `text-decoration-*` (the propagated union is made once all are known). */
   decoration: OwnDecoration;
+  /** Where the declaration being applied is, for a value that keeps it (a filter names it in paint's findings). */
+  declaration?: { part: string; line: number };
+  /** Set by a longhand that takes the value but will not draw part of it: the caller says so in a finding. */
+  notDrawn?: string;
 }
 
 export interface OwnDecoration {
@@ -798,6 +803,24 @@ export const LONGHANDS: Record<string, Longhand> = {
 
 LONGHANDS.transform = simple('transform', false, (nodes, c) => parseTransform(nodes, c), null);
 LONGHANDS['clip-path'] = simple('clipPath', false, parseClipPath, null);
+LONGHANDS.filter = {
+  inherited: false,
+  apply(nodes, c) {
+    const functions = parseFilter(nodes, c, c.style.color);
+    if (functions === undefined) return false;
+    if (functions === null) {
+      c.style.filter = null;
+      return true;
+    }
+    c.notDrawn = filterNotDrawn(functions);
+    const { part, line } = c.declaration ?? { part: 'css', line: 0 };
+    c.style.filter = { functions, part, line };
+    return true;
+  },
+  reset(c, from) {
+    c.style.filter = from ? from.filter : null;
+  },
+};
 LONGHANDS['transform-origin'] = simple(
   'transformOrigin',
   false,

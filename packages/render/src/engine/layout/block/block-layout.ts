@@ -447,9 +447,12 @@ export class BlockLayout implements LayoutContext {
     };
     propagateBreaks(fragment);
     let positioned = moved(pending, bor.left + pad.left, top);
-    // A positioned box is the containing block of its absolutely positioned descendants (its padding box).
-    if (s.position !== 'static' && positioned.length > 0) {
-      this.settle(fragment, positioned, paddingBoxOf(fragment));
+    // A positioned box is the containing block of its absolutely positioned descendants (its padding box); a
+    // filtered one of its fixed ones too (Filter Effects 1 §5), which are then painted through it. (The root
+    // element, which the spec leaves out, has no box here: the body's is the first.)
+    const filtered = s.filter !== null;
+    if ((s.position !== 'static' || filtered) && positioned.length > 0) {
+      this.settle(fragment, positioned, paddingBoxOf(fragment), filtered);
       positioned = [];
     }
     const marginTop = marginSet(marginOf(s.marginTop, containingWidth));
@@ -489,10 +492,10 @@ export class BlockLayout implements LayoutContext {
     });
   }
 
-  /** Places the absolutely positioned ones against `cb` in `fragment`; fixed ones go on to the page. */
-  private settle(fragment: BoxFragment, pending: PendingPositioned[], cb: ContainingBlock): void {
+  /** Places the absolutely positioned ones against `cb` in `fragment`; fixed ones go on to the page unless held. */
+  private settle(fragment: BoxFragment, pending: PendingPositioned[], cb: ContainingBlock, holdsFixed = false): void {
     const absolute: PendingPositioned[] = [];
-    for (const p of pending) (p.fixed ? this.fixed : absolute).push(p);
+    for (const p of pending) (p.fixed && !holdsFixed ? this.fixed : absolute).push(p);
     if (absolute.length === 0) return;
     fragment.positioned = [...(fragment.positioned ?? []), ...placePositioned(this, absolute, cb)];
   }

@@ -1,5 +1,7 @@
 import type { AtomicInlineBox, BlockBox, InlineLevelBox } from '../../boxes/box';
+import { ColorFilter, filterOpacity } from '../../style/color-filter';
 import { type ComputedStyle, type LengthOrAuto, resolveLength } from '../../style/computed-style';
+import { filteredText } from './text-filter';
 import { faded } from './text-opacity';
 
 /**
@@ -182,19 +184,24 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
     flush();
   };
 
-  // `opacity` of the inline boxes around a text run, multiplied: the run is drawn that much fainter (text-opacity.ts).
-  const walk = (children: InlineLevelBox[], owner: InlineBoxInfo, fade: number) => {
+  // `opacity` of the inline boxes around a text run, multiplied: the run is drawn that much fainter (text-opacity.ts);
+  // their filters' colour functions, innermost first, change its colours (text-filter.ts).
+  const walk = (children: InlineLevelBox[], owner: InlineBoxInfo, fade: number, filter: ColorFilter | null) => {
     for (const child of children) {
       switch (child.type) {
-        case 'text':
-          addText(child.text, fade < 1 ? faded(child.style, fade) : child.style, owner, child.link ?? owner.link);
+        case 'text': {
+          const style = filter ? filteredText(child.style, filter) : child.style;
+          addText(child.text, fade < 1 ? faded(style, fade) : style, owner, child.link ?? owner.link);
           break;
+        }
         case 'inline': {
           const info = boxInfo(child.style, owner, child.link ?? owner.link, contentWidth);
           const [open, close] = bidiControls(child.style);
           if (open) pending.push({ kind: 'control', text: open });
           pending.push({ kind: 'open', info });
-          walk(child.children, info, fade * Math.max(0, Math.min(1, child.style.opacity)));
+          const own = child.style.filter;
+          const opacity = Math.max(0, Math.min(1, child.style.opacity)) * (own ? filterOpacity(own.functions) : 1);
+          walk(child.children, info, fade * opacity, own ? ColorFilter.of(own.functions, filter) : filter);
           pending.push({ kind: 'close', info });
           if (close) pending.push({ kind: 'control', text: close });
           break;
@@ -223,7 +230,7 @@ export function collectInlines(box: BlockBox, contentWidth: number): InlineConte
     // The marker's own space separates it from the content, whose leading spaces go as at a line's start.
     afterSpace = true;
   }
-  walk(box.inlines ?? [], root, 1);
+  walk(box.inlines ?? [], root, 1, null);
   return assemble(pending, root);
 }
 

@@ -1,5 +1,6 @@
 import type { BlockBox } from '../../boxes/box';
 import { type ComputedStyle, resolveLength } from '../../style/computed-style';
+import { type Filter, INLINE_DROP_SHADOW } from '../../style/filters';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { FloatSpace } from '../floats/floats';
 import type { Fragment, TextFragment } from '../fragment';
@@ -141,8 +142,9 @@ function widestLine(paragraph: Paragraph, ctx: LayoutContext, indent: number, mo
 }
 
 /**
- * An inline box's content is drawn line by line, not as one group: its `mix-blend-mode` is not applied, and its
- * `opacity` only to its text (text-opacity.ts), not to the images or inline-blocks in it. Said once per block.
+ * An inline box's content is drawn line by line, not as one group: its `mix-blend-mode` is not applied, its
+ * `opacity` and `filter` only to its text (text-opacity.ts, text-filter.ts), not to the images or inline-blocks in
+ * it, and its `drop-shadow()` not at all. Said once per block.
  */
 function reportInlineCompositing(content: InlineContent, box: BlockBox, ctx: LayoutContext): void {
   // Called for every block with lines (every table cell): no closures, nothing allocated unless there is something
@@ -150,8 +152,11 @@ function reportInlineCompositing(content: InlineContent, box: BlockBox, ctx: Lay
   const { events } = content;
   for (let i = 0; i < events.length; i++) {
     const event = events[i] as InlineContent['events'][number];
-    if (event.kind === 'open' && event.info.style.mixBlendMode !== 'normal') {
-      reportInline(`mix-blend-mode: ${event.info.style.mixBlendMode}`, '', box, ctx);
+    if (event.kind === 'open') {
+      const { mixBlendMode, filter } = event.info.style;
+      if (mixBlendMode !== 'normal') reportInline(`mix-blend-mode: ${mixBlendMode}`, '', box, ctx);
+      if (filter?.functions.some((fn) => fn.kind === 'drop-shadow'))
+        reportFilter(filter, `filter: ${INLINE_DROP_SHADOW}`, ctx);
     } else if (event.kind === 'atomic') {
       for (let at: InlineBoxInfo | null = event.owner; at?.parent; at = at.parent) {
         if (at.style.opacity >= 1) continue;
@@ -163,8 +168,22 @@ function reportInlineCompositing(content: InlineContent, box: BlockBox, ctx: Lay
         );
         break;
       }
+      for (let at: InlineBoxInfo | null = event.owner; at?.parent; at = at.parent) {
+        if (!at.style.filter) continue;
+        reportFilter(
+          at.style.filter,
+          'filter on an inline element (a span) is not applied to the images or inline-blocks in it (its text is filtered); on a block or inline-block it is.',
+          ctx,
+        );
+        break;
+      }
     }
   }
+}
+
+/** At the filter's declaration (the span's line is not known here). */
+function reportFilter(filter: Filter, message: string, ctx: LayoutContext): void {
+  ctx.findings.add({ code: 'unsupported_css_value', message, part: filter.part, line: filter.line });
 }
 
 function reportInline(what: string, detail: string, box: BlockBox, ctx: LayoutContext): void {

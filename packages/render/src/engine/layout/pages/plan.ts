@@ -1,3 +1,4 @@
+import type { Filter } from '../../style/filters';
 import type { BoxFragment, Fragment } from '../fragment';
 import { breakInStack } from './breaks';
 
@@ -15,6 +16,8 @@ export interface RepeatedPart {
    * page on each page it continues on (the first page lets it stand out above the table's top).
    */
   inset: number;
+  /** The filters of the table and the boxes around it, outermost first (PagePiece's). */
+  filters?: readonly Filter[];
 }
 
 /** One page's share of the flow: flow y in [start, end), with table headers above it and footers below. */
@@ -78,16 +81,20 @@ function tablesCutAt(
   let box: BoxFragment | undefined = fragment;
   let px = parentX;
   let py = parentY;
+  let filters: readonly Filter[] = [];
   while (box) {
     const x = px + box.x;
     const y = py + box.y;
+    if (box.style.filter) filters = [...filters, box.style.filter];
     if (box.role === 'table') {
       const head = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-head');
       const foot = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-foot');
       const inset = box.style.borderCollapse === 'collapse' ? Math.max(0, head?.y ?? 0) : 0;
+      const around = filters.length > 0 ? { filters } : {};
       if (head && at > y + head.y + head.height + EPSILON)
-        heads.push({ fragment: head, parentX: x, parentY: y, inset });
-      if (foot && at < y + foot.y - EPSILON) feet.unshift({ fragment: foot, parentX: x, parentY: y, inset: 0 });
+        heads.push({ fragment: head, parentX: x, parentY: y, inset, ...around });
+      if (foot && at < y + foot.y - EPSILON)
+        feet.unshift({ fragment: foot, parentX: x, parentY: y, inset: 0, ...around });
     }
     let next: BoxFragment | undefined;
     for (const child of box.children) {
