@@ -230,7 +230,8 @@ describe('computeStyles: values', () => {
     expect(da?.style.paddingLeft).toEqual({ pt: 7.5, pct: 0 });
     expect(da?.style.paddingRight).toEqual({ pt: 0, pct: 50 });
     expect(db?.style.width).toBe('auto');
-    expect(db?.style.height).toEqual({ pt: 84.189, pct: 0 });
+    // 10vh of the page area: A4's 841.89pt less 36pt margins above and below.
+    expect(db?.style.height?.pt).toBeCloseTo(76.989, 9);
     expect(db?.style.marginTop).toEqual({ pt: 12, pct: 0 });
     expect(db?.style.fontSize).toBe(18);
     expect(db?.style.paddingTop).toEqual({ pt: 18, pct: 0 });
@@ -241,9 +242,32 @@ describe('computeStyles: values', () => {
     ).toBe(true);
   });
 
-  it('takes vw and vh of the page box that @page sets', () => {
-    const { root } = style('<div>x</div>', '@page { size: 400pt 200pt } div { width: 50vw; height: 10vh }');
-    expect(find(root, 'div').style).toMatchObject({ width: { pt: 200, pct: 0 }, height: { pt: 20, pct: 0 } });
+  it('takes vw and vh of the page area that @page sets: the page box less its margins', () => {
+    const { root } = style(
+      '<div>x</div>',
+      '@page { size: 400pt 200pt; margin: 20pt 30pt 40pt 50pt } div { width: 50vw; height: 10vh; min-width: 10vmin; max-width: 10vmax }',
+    );
+    expect(find(root, 'div').style).toMatchObject({
+      width: { pt: 160, pct: 0 },
+      height: { pt: 14, pct: 0 },
+      minWidth: { pt: 14, pct: 0 },
+      maxWidth: { pt: 32, pct: 0 },
+    });
+  });
+
+  it("takes vw and vh of the first page's area on every page, and in the root element's style", () => {
+    const { root } = style(
+      '<div>x</div>',
+      `@page { size: 400pt 200pt; margin: 0 } @page :first { margin: 50pt }
+       html { font-size: 5vw } div { width: 50vw; height: 10vh; padding-left: 1rem }`,
+    );
+    // The first page's area is 300pt by 100pt; the root's font 5vw, 15pt, is the body's and the rem's.
+    expect(root.style.fontSize).toBeCloseTo(15, 9);
+    expect(find(root, 'div').style).toMatchObject({
+      width: { pt: 150, pct: 0 },
+      height: { pt: 10, pct: 0 },
+      paddingLeft: { pt: 15, pct: 0 },
+    });
   });
 
   it('parses colours in every syntax', () => {

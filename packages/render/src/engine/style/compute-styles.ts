@@ -90,21 +90,26 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   for (const sheet of sheets) index.add(sheet, Origin.Author, findings);
 
   const env: StyleEnvironment = {
-    pageWidth: input.page.width,
-    pageHeight: input.page.height,
+    viewportWidth: input.page.width,
+    viewportHeight: input.page.height,
     rootFontSize: 12,
     findings,
     reported: new WeakSet(),
   };
   const styler = new TreeStyler(index, env, part, locate);
   const { html, body } = documentRoots(document);
+  const pageContext = styler.state(html, rootParentState());
+  env.rootFontSize = pageContext.style.fontSize;
+  const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
+  const pages = computePageStyles(pageRules, input.page, pageContext, env);
+  // A printed document is laid out once, in a viewport as large as the first page's page area (the page box less
+  // its margins), as Chromium prints: vw and vh are of it on every page. The root is styled again in it (the page
+  // context above needed the root's font first).
+  const first = pages.first;
+  env.viewportWidth = first.width - first.margin[1] - first.margin[3];
+  env.viewportHeight = first.height - first.margin[0] - first.margin[2];
   const htmlState = styler.state(html, rootParentState());
   env.rootFontSize = htmlState.style.fontSize;
-  const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
-  const pages = computePageStyles(pageRules, input.page, htmlState, env);
-  // vw and vh in the document are of the page box that @page made (the first page's size may differ; rarely).
-  env.pageWidth = pages.other.width;
-  env.pageHeight = pages.other.height;
   const root = styler.element(body, htmlState);
   const fontFaces = sheets.flatMap((sheet) => sheet.fontFaces);
   if (!input.canvas) return { root, pages, canvas: null, fontFaces };

@@ -195,8 +195,8 @@ function parseSize(nodes: CssNode[], page: PageStyle, env: StyleEnvironment): [n
       const length = toLength(node, {
         fontSize: 12,
         rootFontSize: env.rootFontSize,
-        pageWidth: page.width,
-        pageHeight: page.height,
+        viewportWidth: page.width,
+        viewportHeight: page.height,
       });
       if (length?.pct !== 0 || length.pt <= 0) return undefined;
       lengths.push(length.pt);
@@ -243,8 +243,8 @@ function pageMargin(
     const length = toLength(node as CssNode, {
       fontSize: context.style.fontSize,
       rootFontSize: env.rootFontSize,
-      pageWidth: page.width,
-      pageHeight: page.height,
+      viewportWidth: page.width,
+      viewportHeight: page.height,
     });
     if (!length) {
       invalid(declaration, part, env);
