@@ -231,7 +231,7 @@ describe('computeStyles: values', () => {
     expect(da?.style.paddingRight).toEqual({ pt: 0, pct: 50 });
     expect(db?.style.width).toBe('auto');
     // 10vh of the page area: A4's 841.89pt less 36pt margins above and below.
-    expect(db?.style.height?.pt).toBeCloseTo(76.989, 9);
+    expect(db?.style.height).toEqual({ pt: expect.closeTo(76.989, 9), pct: 0 });
     expect(db?.style.marginTop).toEqual({ pt: 12, pct: 0 });
     expect(db?.style.fontSize).toBe(18);
     expect(db?.style.paddingTop).toEqual({ pt: 18, pct: 0 });
