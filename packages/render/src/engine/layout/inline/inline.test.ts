@@ -304,13 +304,16 @@ describe('the inline box model', () => {
     expect((layout(para(['Leading'], loose), 500).lines[0] as LineFragment).baseline / 0.75).toBeCloseTo(17 + 1, 9);
   });
 
-  it('takes a number line height of the font size as it is, not of the font size cut to 1/64px', () => {
-    // 8pt is 10.667px; at 1.5, 16px (cut first, 15.984375px). Noto Sans at 10.667px: 11px ascent, 3px descent,
-    // so 2px of leading, 1px of it above: the first baseline is 12px down, not 11px.
+  it('takes a number line height of the font size rounded to 1/64px, as Chromium (not cut down to it)', () => {
+    // 8pt is 10.667px, rounded 10.671875px; at 1.5, 16.0078px, cut to 16px (of the size cut down, 15.984375px).
+    // Noto Sans at 10.667px: 11px ascent, 3px descent, so 2px of leading, 1px of it above: the baseline at 12px.
     const small = style({ fontSize: 8, lineHeight: { kind: 'number', value: 1.5 } });
     const line = layout(para(['Leading'], small), 500).lines[0] as LineFragment;
     expect(line.height / 0.75).toBeCloseTo(16, 9);
     expect(line.baseline / 0.75).toBeCloseTo(12, 9);
+    // 10pt is 13.333px, rounded 13.328125px: at 1.35, 17.993px, cut to 17.984375px (not 18px).
+    const ten = style({ fontSize: 10, lineHeight: { kind: 'number', value: 1.35 } });
+    expect((layout(para(['Leading'], ten), 500).lines[0] as LineFragment).height / 0.75).toBeCloseTo(1151 / 64, 9);
   });
 
   it('keeps a line-height: normal line of a font with an odd-pixel line gap at its whole-pixel height', () => {

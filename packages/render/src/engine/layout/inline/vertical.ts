@@ -31,15 +31,15 @@ export interface VerticalBox {
 export function lineHeightOf(style: ComputedStyle, metrics: FaceMetrics): number {
   const lh = style.lineHeight;
   if (lh.kind === 'normal') return metrics.ascent + metrics.descent + metrics.lineGap;
-  // Chromium keeps lengths in 1/64 px (LayoutUnit), cut towards zero: the line height, of the font size as it is
-  // (8pt at 1.5 is 16px; the font size cut first, 15.984375px, put the leading's pixel below instead of above).
-  if (lh.kind === 'number') return layoutUnit(style.fontSize * lh.value);
+  // Chromium keeps lengths in 1/64 px (LayoutUnit): the font size rounded to it, times the number, cut down to it.
+  // Measured over 128 lines: 8pt (10.667px) at 1.5 is 16px, 10pt (13.333px) at 1.35 is 17.984375px.
+  if (lh.kind === 'number') return layoutUnit(layoutUnit(style.fontSize, Math.round) * lh.value);
   return layoutUnit(lh.value);
 }
 
-/** Points cut down to Chromium's layout precision, 1/64 of a CSS pixel. */
-function layoutUnit(pt: number): number {
-  return (Math.floor((pt / PX) * 64 + 1e-6) / 64) * PX;
+/** Points to Chromium's layout precision, 1/64 of a CSS pixel: cut towards zero unless told otherwise. */
+function layoutUnit(pt: number, to: (units: number) => number = (u) => Math.floor(u + 1e-6)): number {
+  return (to((pt / PX) * 64) / 64) * PX;
 }
 
 export class Verticals {
