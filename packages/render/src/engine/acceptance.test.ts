@@ -116,9 +116,10 @@ body { margin: 0 }`;
     // The long text keeps one line: its box is most of the 320pt side, not a third of it.
     expect(lines(left?.fragment as Fragment)).toHaveLength(1);
     expect(left?.fragment.width).toBeGreaterThan(250);
-    expect(left?.x).toBeCloseTo(40, 5);
-    // The page number's box ends at the content box's right edge.
-    expect((right?.x ?? 0) + (right?.fragment.width ?? 0)).toBeCloseTo(360, 5);
+    expect(left?.x).toBeCloseTo(53.328125 * 0.75, 5);
+    // The page number's box ends at the page area's right edge, the page area as wide as Chromium's: 40pt (53.33px)
+    // cut to 1/64px, 53.328125px, and 320pt (426.67px) rounded up to 427px.
+    expect((right?.x ?? 0) + (right?.fragment.width ?? 0)).toBeCloseTo((53.328125 + 427) * 0.75, 5);
   });
 
   it('numbers pages in margin boxes in any counter style a list marker has', async () => {
