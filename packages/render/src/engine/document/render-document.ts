@@ -42,6 +42,9 @@ const MODULES: LayoutModules = {
   layoutMulticol,
 };
 
+/** A CSS pixel in points. */
+const PX = 0.75;
+
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
 const shapings = new WeakMap<FontRegistry, TextShaping>();
 function shapingFor(fonts: FontRegistry): TextShaping {
@@ -175,20 +178,24 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     const style = pageStyleAt(pageStyles, index);
     const box = boxAt(index);
     const number = index + 1;
-    const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width });
+    // Chromium paints the page area from a whole CSS pixel of the paper (its left and top margins rounded): as both
+    // engines put text baselines on the paper's pixels, a 10mm margin (37.8px) shifts every one as Chromium's does.
+    const left = Math.round(box.left / PX) * PX;
+    const top = Math.round(box.top / PX) * PX;
+    const pieces = slicePieces(flow, slice, { left, top, pageWidth: box.width });
     if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));
     if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
-    for (const fragment of fixed) pieces.push({ fragment, x: box.left, y: box.top });
+    for (const fragment of fixed) pieces.push({ fragment, x: left, y: top });
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
     if (canvas) {
-      const area = { x: box.left, y: box.top, width: box.width - box.left - box.right };
+      const area = { x: left, y: top, width: box.width - box.left - box.right };
       const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
       page.canvas = {
         style: canvas,
         area: { ...area, height: box.height - box.top - box.bottom },
         // Where the flow's top would be on this page: as the pieces are shifted (slicePieces).
-        root: { ...area, y: box.top + headRoom - slice.start, height: rootHeight },
+        root: { ...area, y: top + headRoom - slice.start, height: rootHeight },
       };
     }
     return page;
