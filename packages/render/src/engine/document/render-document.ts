@@ -12,7 +12,7 @@ import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
 import { slicePieces } from '../layout/pages/pieces';
-import { pageAreaHeight, planPages } from '../layout/pages/plan';
+import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
@@ -28,7 +28,7 @@ import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
-import { marginBoxPieces, pageBox, runningPiece } from './running';
+import { marginBoxPieces, pageArea, pageBox, runningPiece } from './running';
 
 const MODULES: LayoutModules = {
   layoutInline,
@@ -41,9 +41,6 @@ const MODULES: LayoutModules = {
   gridIntrinsicWidths,
   layoutMulticol,
 };
-
-/** A CSS pixel in points. */
-const PX = 0.75;
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
 const shapings = new WeakMap<FontRegistry, TextShaping>();
@@ -130,14 +127,11 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     }
     return box;
   };
-  // The flow is laid out for the right pages' content box (pageStyleAt: the pages after the first on that side).
+  // The flow is laid out for the right pages' page area (pageStyleAt: the pages after the first on that side).
   const other = pageBox(pageStyles.other);
-  const contentWidth = other.width - other.left - other.right;
+  const contentWidth = pageArea(other).width;
   const first = boxAt(0);
-  const pageContentHeight = (index: number) => {
-    const page = boxAt(index);
-    return pageAreaHeight(page.height - page.top - page.bottom);
-  };
+  const pageContentHeight = (index: number) => pageArea(boxAt(index)).height;
   const layOutFlow = () => {
     const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);
     // position: fixed boxes, placed in the page area and printed on every page.
@@ -178,10 +172,9 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     const style = pageStyleAt(pageStyles, index);
     const box = boxAt(index);
     const number = index + 1;
-    // Chromium paints the page area from a whole CSS pixel of the paper (its left and top margins rounded): as both
-    // engines put text baselines on the paper's pixels, a 10mm margin (37.8px) shifts every one as Chromium's does.
-    const left = Math.round(box.left / PX) * PX;
-    const top = Math.round(box.top / PX) * PX;
+    // As both engines put text baselines on the paper's pixels, the page area's whole-pixel corner moves them as
+    // Chromium's move.
+    const { left, top } = pageArea(box);
     const pieces = slicePieces(flow, slice, { left, top, pageWidth: box.width });
     if (header) pieces.push(runningPiece(header(number, slices.length), 'header', box));
     if (footer) pieces.push(runningPiece(footer(number, slices.length), 'footer', box));

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { layOutHtml } from '../__fixtures__/lay-out-html';
 import type { BoxFragment, Fragment, LineFragment, PagePiece } from '../layout/fragment';
 import { ensureFlexReady } from './render-document';
-import { marginBoxPage } from './running';
+import { marginBoxPage, pageArea } from './running';
 
 beforeAll(() => ensureFlexReady());
 
@@ -45,6 +45,25 @@ describe('margin boxes', () => {
     // The page area, 971.36px high, is 972px: the bottom margin is what is left, 74.9375px; across, 643px.
     expect(page.bottom / PX).toBe(1122.515625 - 75.578125 - 972);
     expect((page.width - page.left - page.right) / PX).toBe(643);
+  });
+
+  it('lays content out in a page area of whole pixels, painted from a whole pixel of the paper, as Chromium', () => {
+    // A4 with 12mm margins across: 703.02px in layout units, 704px; 14mm and 16mm above and below: 1009.14px, 1010px.
+    // Its corner at 45.35px and 52.91px: 45, 53.
+    const margins = { top: mm(14), right: mm(12), bottom: mm(16), left: mm(12) };
+    expect(pageArea({ ...A4, ...margins })).toEqual({
+      left: 45 * PX,
+      top: 53 * PX,
+      width: 704 * PX,
+      height: 1010 * PX,
+    });
+    const { pages, flow } = layOutHtml(
+      '<div style="height: 10px"></div>',
+      '@page { size: A4; margin: 14mm 12mm 16mm } body { margin: 0 }',
+    );
+    expect(flow.width / PX).toBeCloseTo(704, 9);
+    expect(pages[0]?.pieces[0]?.x).toBeCloseTo(45 * PX, 9);
+    expect(pages[0]?.pieces[0]?.y).toBeCloseTo(53 * PX, 9);
   });
 
   it('puts a bottom box below the whole-pixel page area and centres its text there, on the pixel Chromium does', () => {

@@ -3,6 +3,7 @@ import type { BlockLayout } from '../layout/block/block-layout';
 import type { BoxFragment, PagePiece } from '../layout/fragment';
 import type { MarginBox, MarginBoxName, PageStyle } from '../style/computed-style';
 import { counterText } from '../style/counter-styles';
+import { pagePixels } from '../style/page';
 
 /** Page geometry in points, from the page's style. */
 export interface PageBox {
@@ -45,32 +46,42 @@ type Area = {
 
 const PX = 0.75;
 
+/** A page's lengths as Chromium holds them, in CSS pixels (pagePixels). */
+const layoutUnits = (page: PageBox) =>
+  pagePixels({ width: page.width, height: page.height, margin: [page.top, page.right, page.bottom, page.left] });
+
 /**
- * The page as Chromium lays its margin boxes out: its lengths cut to layout units (1/64 CSS pixel), the page area
- * as large as the content box rounded up to whole pixels (as it lays content out in it: pageAreaHeight), and the
- * right and bottom margins what that leaves. On A4 with 20mm margins (75.58px) the page area is 972px high, not
- * 971.36px, so the bottom boxes start 0.64px lower and are as much shorter, which moves their centred text.
+ * Where Chromium lays a page's content out and prints it, in points: a page area as large as the content box rounded
+ * up to whole pixels (A4 with 12mm margins: 703.02px in layout units, 704px wide, as its 100% wide boxes are; with
+ * 20mm margins 971.36px, 972px high: it holds 972px of content, 972.1px go on to a second page), painted from a
+ * whole pixel of the paper (its left and top margins rounded: a 10mm margin's 37.8px is 38px).
+ */
+export function pageArea(page: PageBox): { left: number; top: number; width: number; height: number } {
+  const px = layoutUnits(page);
+  return {
+    left: Math.round(px.left) * PX,
+    top: Math.round(px.top) * PX,
+    width: Math.ceil(px.width - px.left - px.right - 1e-6) * PX,
+    height: Math.ceil(px.height - px.top - px.bottom - 1e-6) * PX,
+  };
+}
+
+/**
+ * The page as Chromium lays its margin boxes out: its lengths in layout units, the page area's size (pageArea) from
+ * the unrounded top left corner, and the right and bottom margins what that leaves. On A4 with 20mm margins
+ * (75.58px) the page area is 972px high, not 971.36px, so the bottom boxes start 0.64px lower and are as much
+ * shorter, which moves their centred text.
  */
 export function marginBoxPage(page: PageBox): PageBox {
-  const unit = (pt: number) => Math.floor((pt / PX) * 64 + 1e-6) / 64;
-  const [width, height, top, right, bottom, left] = [
-    page.width,
-    page.height,
-    page.top,
-    page.right,
-    page.bottom,
-    page.left,
-  ].map(unit) as [number, number, number, number, number, number];
-  const areaWidth = Math.ceil(width - left - right - 1e-6);
-  const areaHeight = Math.ceil(height - top - bottom - 1e-6);
-  const pt = (px: number) => px * PX;
+  const px = layoutUnits(page);
+  const area = pageArea(page);
   return {
-    width: pt(width),
-    height: pt(height),
-    top: pt(top),
-    right: pt(width - left - areaWidth),
-    bottom: pt(height - top - areaHeight),
-    left: pt(left),
+    width: px.width * PX,
+    height: px.height * PX,
+    top: px.top * PX,
+    right: px.width * PX - px.left * PX - area.width,
+    bottom: px.height * PX - px.top * PX - area.height,
+    left: px.left * PX,
   };
 }
 

@@ -17,7 +17,7 @@ import { type PreparedDeclaration, prepareDeclaration } from './declarations';
 import { documentRoots } from './document-roots';
 import { Counters, contentText, type QuoteDepth } from './generated-content';
 import { presentationalHints } from './hints';
-import { computePageStyles } from './page';
+import { computePageStyles, pagePixels } from './page';
 import type { PseudoElement } from './selectors';
 import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
 import { ENGINE_USER_AGENT_CSS } from './user-agent';
@@ -102,12 +102,13 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   env.rootFontSize = pageContext.style.fontSize;
   const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
   const pages = computePageStyles(pageRules, input.page, pageContext, env);
-  // A printed document is laid out once, in a viewport as large as the first page's page area (the page box less
-  // its margins), as Chromium prints: vw and vh are of it on every page. The root is styled again in it (the page
-  // context above needed the root's font first).
-  const first = pages.first;
-  env.viewportWidth = first.width - first.margin[1] - first.margin[3];
-  env.viewportHeight = first.height - first.margin[0] - first.margin[2];
+  // A printed document is laid out once, in a viewport of the first page's page area (the page box less its
+  // margins) in whole pixels, cut down, as Chromium prints: vw and vh are of it on every page (A4 with margins of
+  // 10mm and 30mm: 642.55px, 50vw is 321px). The root is styled again in it (the page context above needed the
+  // root's font first).
+  const first = pagePixels(pages.first);
+  env.viewportWidth = Math.floor(first.width - first.left - first.right + 1e-6) * 0.75;
+  env.viewportHeight = Math.floor(first.height - first.top - first.bottom + 1e-6) * 0.75;
   const htmlState = styler.state(html, rootParentState());
   env.rootFontSize = htmlState.style.fontSize;
   const root = styler.element(body, htmlState);

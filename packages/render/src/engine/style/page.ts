@@ -46,6 +46,22 @@ export interface SourcedPageRule {
   part: string;
 }
 
+/** A page's lengths in CSS pixels as Chromium holds them: the page box's size rounded to layout units (1/64px), its
+ * margins cut down to them. */
+export function pagePixels(page: Pick<PageStyle, 'width' | 'height' | 'margin'>): {
+  width: number;
+  height: number;
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+} {
+  const round = (pt: number) => Math.round((pt / 0.75) * 64) / 64;
+  const floor = (pt: number) => Math.floor((pt / 0.75) * 64 + 1e-6) / 64;
+  const [top, right, bottom, left] = page.margin.map(floor) as [number, number, number, number];
+  return { width: round(page.width), height: round(page.height), top, right, bottom, left };
+}
+
 /**
  * The page styles of a document: the template's page (size and margins) overridden by its `@page` rules, then
  * by `@page :first` for the first page; margin boxes with their content and style, inheriting from the page
