@@ -66,6 +66,19 @@ describe('margin boxes', () => {
     expect(pages[0]?.pieces[0]?.y).toBeCloseTo(53 * PX, 9);
   });
 
+  it("lays a page without @page out as Chromium prints the page setup's print options", () => {
+    // A4 and 20mm by 18mm margins reach Chromium in whole points (596pt by 842pt; 56pt, 51pt): a 794.67px by
+    // 1122.67px page whose area is 658.67px by 973.33px, laid out 659px wide from (68px, 75px), as its PDF shows.
+    const setup = { size: true, margin: [true, true, true, true] as [boolean, boolean, boolean, boolean] };
+    const page = { ...A4, top: mm(20), right: mm(18), bottom: mm(20), left: mm(18), fromSetup: setup };
+    expect(pageArea(page)).toEqual({ left: 68 * PX, top: 75 * PX, width: 659 * PX, height: 974 * PX });
+    const { pages, flow } = layOutHtml('<div style="height: 10px"></div>', 'body { margin: 0 }');
+    // The render's default page is that one.
+    expect(flow.width / PX).toBeCloseTo(659, 9);
+    expect(pages[0]?.pieces[0]?.x).toBeCloseTo(68 * PX, 9);
+    expect(pages[0]?.pieces[0]?.y).toBeCloseTo(75 * PX, 9);
+  });
+
   it('puts a bottom box below the whole-pixel page area and centres its text there, on the pixel Chromium does', () => {
     const css = `@page { size: A4; margin: 20mm;
       @bottom-center { content: "Page"; font: 10pt Arial; background: rgb(0, 0, 255) } }

@@ -13,6 +13,8 @@ export interface PageBox {
   right: number;
   bottom: number;
   left: number;
+  /** Which lengths the template's page setup gave (PageStyle's). */
+  fromSetup?: PageStyle['fromSetup'];
 }
 
 export const pageBox = (style: PageStyle): PageBox => ({
@@ -22,6 +24,7 @@ export const pageBox = (style: PageStyle): PageBox => ({
   right: style.margin[1],
   bottom: style.margin[2],
   left: style.margin[3],
+  ...(style.fromSetup ? { fromSetup: style.fromSetup } : {}),
 });
 
 /** The text of a margin box's `content` on one page. */
@@ -48,7 +51,12 @@ const PX = 0.75;
 
 /** A page's lengths as Chromium holds them, in CSS pixels (pagePixels). */
 const layoutUnits = (page: PageBox) =>
-  pagePixels({ width: page.width, height: page.height, margin: [page.top, page.right, page.bottom, page.left] });
+  pagePixels({
+    width: page.width,
+    height: page.height,
+    margin: [page.top, page.right, page.bottom, page.left],
+    ...(page.fromSetup ? { fromSetup: page.fromSetup } : {}),
+  });
 
 /**
  * Where Chromium lays a page's content out and prints it, in points: a page area as large as the content box rounded
