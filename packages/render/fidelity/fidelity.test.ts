@@ -18,6 +18,9 @@ describe('fidelity words', () => {
     expect(wordsOf('Total: $1,234.50 — ﬁnal. • ...')).toEqual(['Total', '1,234.50', 'final']);
     expect(wordsOf('a three-node cut-\nover')).toEqual(['a', 'threenode', 'cut', 'over']);
     expect(wordsOf('\u202bשלום\u202c\u202aGN-48213\u202cאושרה')).toEqual(['שלום', 'GN48213', 'אושרה']);
+    // Arabic and Hebrew by their letters: Chromium's text layer puts a shadda or a damma on the wrong letter.
+    expect(wordsOf('ويسرّنا عُقد שָׁלוֹם־טוב')).toEqual(['ويسرنا', 'عقد', 'שלום־טוב']);
+    expect([...missingWords(wordsOf('ويسّرن ا ُع ق د'), wordsOf('ويسرّنا عُقد'))]).toEqual([]);
     // Chinese and Japanese by character (a line broken elsewhere has the same words), Korean by its spaces.
     expect(wordsOf('发票合计 ¥42\nお見積書 영수증 합계')).toEqual([
       '发',

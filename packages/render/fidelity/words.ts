@@ -1,9 +1,12 @@
 const BIDI_CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
+// Arabic harakat and Hebrew points: Chromium's text layer hangs them on a neighbouring letter ("ويسّرن ا" for
+// "ويسرّنا", "ُع ق د" for "عُقد"), so words are compared by their letters.
+const RTL_MARKS = /(?=\p{Mn})[\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed]/gu;
 
 /**
  * The words of a PDF's text layer (pdftotext), as the gate compares them: Unicode NFKC (ligatures and compatibility
  * forms as their letters), without the bidi controls pdftotext puts around right-to-left runs (they depend on how
- * each PDF orders its runs, not on what is printed), split at white space, punctuation trimmed from both ends,
+ * each PDF orders its runs, not on what is printed) and without Arabic and Hebrew vowel marks, split at white space, punctuation trimmed from both ends,
  * hyphens taken out (pdftotext joins a word broken at a hyphen at a line's end and drops the hyphen, so
  * "three-node" reads "threenode" where a line broke there and "three-node" where none did), tokens with no letter
  * or digit left out (bullets, rules, dot leaders). Chinese and Japanese are written without spaces: each ideograph
@@ -11,7 +14,7 @@ const BIDI_CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
  */
 export function wordsOf(text: string): string[] {
   const out: string[] = [];
-  const spaced = text.normalize('NFKC').replace(BIDI_CONTROLS, ' ').replace(UNSPACED, ' $& ');
+  const spaced = text.normalize('NFKC').replace(BIDI_CONTROLS, ' ').replace(RTL_MARKS, '').replace(UNSPACED, ' $& ');
   for (const token of spaced.split(/\s+/u)) {
     const word = token.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').replace(/[-\u00ad\u2010\u2011]/g, '');
     if (/[\p{L}\p{N}]/u.test(word)) out.push(word);

@@ -12,7 +12,7 @@ import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
 import { slicePieces } from '../layout/pages/pieces';
-import { pageAreaHeight, planPages } from '../layout/pages/plan';
+import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
@@ -29,7 +29,7 @@ import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
-import { marginBoxPieces, type PageBox, pageBox, runningPiece } from './running';
+import { marginBoxPieces, type PageBox, pageArea, pageBox, runningPiece } from './running';
 
 const MODULES: LayoutModules = {
   layoutInline,
@@ -128,14 +128,11 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     }
     return box;
   };
-  // The flow is laid out for the right pages' content box (pageStyleAt: the pages after the first on that side).
+  // The flow is laid out for the right pages' page area (pageStyleAt: the pages after the first on that side).
   const other = pageBox(pageStyles.other);
-  const contentWidth = other.width - other.left - other.right;
+  const contentWidth = pageArea(other).width;
   const first = boxAt(0);
-  const pageContentHeight = (index: number) => {
-    const page = boxAt(index);
-    return pageAreaHeight(page.height - page.top - page.bottom);
-  };
+  const pageContentHeight = (index: number) => pageArea(boxAt(index)).height;
   const layOutFlow = () => {
     const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);
     // position: fixed boxes, placed in the page area and printed on every page.
@@ -180,21 +177,24 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     const style = pageStyleAt(pageStyles, index);
     const box = boxAt(index);
     const number = index + 1;
-    const pieces = slicePieces(flow, slice, { left: box.left, top: box.top, pageWidth: box.width }, rootFilters);
+    // As both engines put text baselines on the paper's pixels, the page area's whole-pixel corner moves them as
+    // Chromium's move.
+    const { left, top } = pageArea(box);
+    const pieces = slicePieces(flow, slice, { left, top, pageWidth: box.width }, rootFilters);
     if (header) pieces.push(header(number, slices.length, 'header', box));
     if (footer) pieces.push(footer(number, slices.length, 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
     for (const fragment of fixed)
-      pieces.push({ fragment, x: box.left, y: box.top, ...(rootFilters ? { filters: rootFilters } : {}) });
+      pieces.push({ fragment, x: left, y: top, ...(rootFilters ? { filters: rootFilters } : {}) });
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
     if (canvas) {
-      const area = { x: box.left, y: box.top, width: box.width - box.left - box.right };
+      const area = { x: left, y: top, width: box.width - box.left - box.right };
       const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
       page.canvas = {
         style: canvas,
         area: { ...area, height: box.height - box.top - box.bottom },
         // Where the flow's top would be on this page: as the pieces are shifted (slicePieces).
-        root: { ...area, y: box.top + headRoom - slice.start, height: rootHeight },
+        root: { ...area, y: top + headRoom - slice.start, height: rootHeight },
       };
     }
     return page;

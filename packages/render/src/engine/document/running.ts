@@ -3,6 +3,7 @@ import type { BlockLayout } from '../layout/block/block-layout';
 import type { BoxFragment, PagePiece } from '../layout/fragment';
 import type { MarginBox, MarginBoxName, PageStyle } from '../style/computed-style';
 import { counterText } from '../style/counter-styles';
+import { pagePixels } from '../style/page';
 
 /** Page geometry in points, from the page's style. */
 export interface PageBox {
@@ -12,6 +13,8 @@ export interface PageBox {
   right: number;
   bottom: number;
   left: number;
+  /** Which lengths the template's page setup gave (PageStyle's). */
+  fromSetup?: PageStyle['fromSetup'];
 }
 
 export const pageBox = (style: PageStyle): PageBox => ({
@@ -21,6 +24,7 @@ export const pageBox = (style: PageStyle): PageBox => ({
   right: style.margin[1],
   bottom: style.margin[2],
   left: style.margin[3],
+  ...(style.fromSetup ? { fromSetup: style.fromSetup } : {}),
 });
 
 /** The text of a margin box's `content` on one page. */
@@ -43,7 +47,56 @@ type Area = {
   valign: 'top' | 'middle' | 'bottom';
 };
 
-/** Where each margin box sits (CSS Paged Media §5.3): thirds of a side, top and bottom then shared by content (shareSide). */
+const PX = 0.75;
+
+/** A page's lengths as Chromium holds them, in CSS pixels (pagePixels). */
+const layoutUnits = (page: PageBox) =>
+  pagePixels({
+    width: page.width,
+    height: page.height,
+    margin: [page.top, page.right, page.bottom, page.left],
+    ...(page.fromSetup ? { fromSetup: page.fromSetup } : {}),
+  });
+
+/**
+ * Where Chromium lays a page's content out and prints it, in points: a page area as large as the content box rounded
+ * up to whole pixels (A4 with 12mm margins: 703.02px in layout units, 704px wide, as its 100% wide boxes are; with
+ * 20mm margins 971.36px, 972px high: it holds 972px of content, 972.1px go on to a second page), painted from a
+ * whole pixel of the paper (its left and top margins rounded: a 10mm margin's 37.8px is 38px).
+ */
+export function pageArea(page: PageBox): { left: number; top: number; width: number; height: number } {
+  const px = layoutUnits(page);
+  return {
+    left: Math.round(px.left) * PX,
+    top: Math.round(px.top) * PX,
+    width: Math.ceil(px.width - px.left - px.right - 1e-6) * PX,
+    height: Math.ceil(px.height - px.top - px.bottom - 1e-6) * PX,
+  };
+}
+
+/**
+ * The page as Chromium lays its margin boxes out: its lengths in layout units, the page area's size (pageArea) from
+ * the unrounded top left corner, and the right and bottom margins what that leaves. On A4 with 20mm margins
+ * (75.58px) the page area is 972px high, not 971.36px, so the bottom boxes start 0.64px lower and are as much
+ * shorter, which moves their centred text.
+ */
+export function marginBoxPage(page: PageBox): PageBox {
+  const px = layoutUnits(page);
+  const area = pageArea(page);
+  return {
+    width: px.width * PX,
+    height: px.height * PX,
+    top: px.top * PX,
+    right: px.width * PX - px.left * PX - area.width,
+    bottom: px.height * PX - px.top * PX - area.height,
+    left: px.left * PX,
+  };
+}
+
+/**
+ * Where each margin box sits (CSS Paged Media §5.3): thirds of a side, then shared by content (shareSide); top and
+ * bottom boxes as high as their margin, side boxes as wide as theirs.
+ */
 function areaOf(name: MarginBoxName, page: PageBox): Area {
   const contentWidth = page.width - page.left - page.right;
   const contentHeight = page.height - page.top - page.bottom;
@@ -117,11 +170,12 @@ export function marginBoxPieces(
   layout: BlockLayout,
 ): PagePiece[] {
   const pieces: PagePiece[] = [];
-  const made: Array<{ name: MarginBoxName; area: Area; block: BlockBox }> = [];
+  const made: Made[] = [];
+  const laid = marginBoxPage(page);
   for (const [name, box] of Object.entries(style.marginBoxes) as Array<[MarginBoxName, MarginBox]>) {
     const text = marginBoxText(box, pageNumber, pageCount);
     if (!text) continue;
-    const area = areaOf(name, page);
+    const area = areaOf(name, laid);
     const boxStyle = {
       ...box.style,
       display: 'block' as const,
@@ -136,50 +190,66 @@ export function marginBoxPieces(
     };
     made.push({ name, area, block });
   }
-  for (const side of ['top', 'bottom'] as const) shareSide(side, made, page, layout);
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) shareSide(side, made, laid, layout);
   for (const { area, block } of made) {
     const fragment = layout.layoutRoot(block, area.width);
     const free = area.height - fragment.height;
     const dy = area.valign === 'top' ? 0 : area.valign === 'bottom' ? free : free / 2;
-    pieces.push({ fragment, x: area.x, y: area.y + dy - fragment.y });
+    if (free <= 0 || fragment.y !== 0) {
+      pieces.push({ fragment, x: area.x, y: area.y + dy - fragment.y });
+      continue;
+    }
+    // The box fills its area, its content aligned in it (as Chromium paints it: a background spans the margin).
+    for (const child of fragment.children) child.y += dy;
+    fragment.height = area.height;
+    pieces.push({ fragment, x: area.x, y: area.y });
   }
   return pieces;
 }
 
+type Made = { name: MarginBoxName; area: Area; block: BlockBox };
+
 type Widths = { min: number; max: number };
 
 /**
- * The widths of a top or bottom side's left, center and right boxes as CSS Paged Media §5.3.2 resolves auto
- * widths (and Chromium does): from their content's min- and max-content widths, the center box centred, rather
- * than thirds (a long @bottom-left beside a short @bottom-right page number takes most of the line).
+ * The widths of a top or bottom side's left, center and right boxes, and the heights of a left or right side's
+ * top, middle and bottom ones, as CSS Paged Media §5.3.2 resolves auto sizes (and Chromium does): from their
+ * content's min- and max-content sizes, the center box centred, rather than thirds (a long @bottom-left beside a
+ * short @bottom-right page number takes most of the line; a lone @left-middle has the whole side).
  */
-function shareSide(
-  side: 'top' | 'bottom',
-  made: Array<{ name: MarginBoxName; area: Area; block: BlockBox }>,
-  page: PageBox,
-  layout: BlockLayout,
-): void {
-  const find = (where: string) => made.find((m) => m.name === `${side}-${where}`);
-  const [a, b, c] = [find('left'), find('center'), find('right')];
+function shareSide(side: 'top' | 'bottom' | 'left' | 'right', made: Made[], page: PageBox, layout: BlockLayout): void {
+  const across = side === 'top' || side === 'bottom';
+  const names = across ? ['left', 'center', 'right'] : ['top', 'middle', 'bottom'];
+  const [a, b, c] = names.map((where) => made.find((m) => m.name === `${side}-${where}`));
   if (!a && !b && !c) return;
-  // Boxes given a width of their own keep the thirds.
-  if ([a, b, c].some((m) => m && m.block.style.width !== 'auto')) return;
+  // Boxes given a size of their own keep the thirds.
+  if ([a, b, c].some((m) => m && (across ? m.block.style.width : m.block.style.height) !== 'auto')) return;
   const none: Widths = { min: 0, max: 0 };
-  const widths = (m: typeof a): Widths => (m ? layout.intrinsicWidths(m.block) : none);
-  const available = page.width - page.left - page.right;
-  const [wa, wb, wc] = [widths(a), widths(b), widths(c)];
+  const sizes = (m: Made | undefined): Widths => {
+    if (!m) return none;
+    if (across) return layout.intrinsicWidths(m.block);
+    // A side box's content height at its width is both its min- and its max-content height.
+    const height = layout.layoutRoot(m.block, m.area.width).height;
+    return { min: height, max: height };
+  };
+  const start = across ? page.left : page.top;
+  const available = across ? page.width - page.left - page.right : page.height - page.top - page.bottom;
+  const place = (m: Made | undefined, at: number, size: number) => {
+    if (m) Object.assign(m.area, across ? { x: start + at, width: size } : { y: start + at, height: size });
+  };
+  const [wa, wb, wc] = [sizes(a), sizes(b), sizes(c)];
   if (!b) {
-    const [left, right] = shareTwo(wa, wc, available);
-    if (a) Object.assign(a.area, { x: page.left, width: left });
-    if (c) Object.assign(c.area, { x: page.left + available - right, width: right });
+    const [first, last] = shareTwo(wa, wc, available);
+    place(a, 0, first);
+    place(c, available - last, last);
     return;
   }
   const outer = { min: 2 * Math.max(wa.min, wc.min), max: 2 * Math.max(wa.max, wc.max) };
   const [center] = shareTwo(wb, outer, available);
   const rest = (available - center) / 2;
-  Object.assign(b.area, { x: page.left + rest, width: center });
-  if (a) Object.assign(a.area, { x: page.left, width: rest });
-  if (c) Object.assign(c.area, { x: page.left + available - rest, width: rest });
+  place(b, rest, center);
+  place(a, 0, rest);
+  place(c, available - rest, rest);
 }
 
 /** Two boxes' shares of `available`: by max-content widths when they fit, else between min- and max-content. */

@@ -230,7 +230,8 @@ describe('computeStyles: values', () => {
     expect(da?.style.paddingLeft).toEqual({ pt: 7.5, pct: 0 });
     expect(da?.style.paddingRight).toEqual({ pt: 0, pct: 50 });
     expect(db?.style.width).toBe('auto');
-    expect(db?.style.height).toEqual({ pt: 84.189, pct: 0 });
+    // 10vh of the page area: A4's 1122.52px less 48px margins above and below, 1026px in whole pixels.
+    expect(db?.style.height).toEqual({ pt: expect.closeTo(102.6 * 0.75, 9), pct: 0 });
     expect(db?.style.marginTop).toEqual({ pt: 12, pct: 0 });
     expect(db?.style.fontSize).toBe(18);
     expect(db?.style.paddingTop).toEqual({ pt: 18, pct: 0 });
@@ -241,9 +242,37 @@ describe('computeStyles: values', () => {
     ).toBe(true);
   });
 
-  it('takes vw and vh of the page box that @page sets', () => {
-    const { root } = style('<div>x</div>', '@page { size: 400pt 200pt } div { width: 50vw; height: 10vh }');
-    expect(find(root, 'div').style).toMatchObject({ width: { pt: 200, pct: 0 }, height: { pt: 20, pct: 0 } });
+  it('takes vw and vh of the page area that @page sets: the page box less its margins, in whole pixels', () => {
+    const { root } = style(
+      '<div>x</div>',
+      `@page { size: 400px 200px; margin: 20px 30px 40px 50px }
+       div { width: 50vw; height: 10vh; min-width: 10vmin; max-width: 10vmax }`,
+    );
+    // 320px by 140px.
+    expect(find(root, 'div').style).toMatchObject({
+      width: { pt: 160 * 0.75, pct: 0 },
+      height: { pt: 14 * 0.75, pct: 0 },
+      minWidth: { pt: 14 * 0.75, pct: 0 },
+      maxWidth: { pt: 32 * 0.75, pct: 0 },
+    });
+    // 399.4px wide is 399px, as Chromium's viewport (A4 with 10mm and 30mm margins: 642.55px, 50vw is 321px).
+    const narrower = style('<p>y</p>', '@page { size: 400px 200px; margin: 0 0.6px 0 0 } p { width: 100vw }').root;
+    expect(find(narrower, 'p').style.width).toEqual({ pt: 399 * 0.75, pct: 0 });
+  });
+
+  it("takes vw and vh of the first page's area on every page, and in the root element's style", () => {
+    const { root } = style(
+      '<div>x</div>',
+      `@page { size: 400px 200px; margin: 0 } @page :first { margin: 50px }
+       html { font-size: 5vw } div { width: 50vw; height: 10vh; padding-left: 1rem }`,
+    );
+    // The first page's area is 300px by 100px; the root's font 5vw, 15px, is the body's and the rem's.
+    expect(root.style.fontSize).toBeCloseTo(15 * 0.75, 9);
+    expect(find(root, 'div').style).toMatchObject({
+      width: { pt: 150 * 0.75, pct: 0 },
+      height: { pt: 10 * 0.75, pct: 0 },
+      paddingLeft: { pt: 15 * 0.75, pct: 0 },
+    });
   });
 
   it('parses colours in every syntax', () => {

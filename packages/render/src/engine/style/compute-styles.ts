@@ -18,7 +18,7 @@ import { documentRoots } from './document-roots';
 import type { Filter } from './filters';
 import { Counters, contentText, type QuoteDepth } from './generated-content';
 import { presentationalHints } from './hints';
-import { computePageStyles } from './page';
+import { computePageStyles, pagePixels } from './page';
 import type { PseudoElement } from './selectors';
 import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
 import { ENGINE_USER_AGENT_CSS } from './user-agent';
@@ -96,21 +96,27 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   for (const sheet of sheets) index.add(sheet, Origin.Author, findings);
 
   const env: StyleEnvironment = {
-    pageWidth: input.page.width,
-    pageHeight: input.page.height,
+    viewportWidth: input.page.width,
+    viewportHeight: input.page.height,
     rootFontSize: 12,
     findings,
     reported: new WeakSet(),
   };
   const styler = new TreeStyler(index, env, part, locate);
   const { html, body } = documentRoots(document);
+  const pageContext = styler.state(html, rootParentState());
+  env.rootFontSize = pageContext.style.fontSize;
+  const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
+  const pages = computePageStyles(pageRules, input.page, pageContext, env);
+  // A printed document is laid out once, in a viewport of the first page's page area (the page box less its
+  // margins) in whole pixels, cut down, as Chromium prints: vw and vh are of it on every page (A4 with margins of
+  // 10mm and 30mm: 642.55px, 50vw is 321px). The root is styled again in it (the page context above needed the
+  // root's font first).
+  const first = pagePixels(pages.first);
+  env.viewportWidth = Math.floor(first.width - first.left - first.right + 1e-6) * 0.75;
+  env.viewportHeight = Math.floor(first.height - first.top - first.bottom + 1e-6) * 0.75;
   const htmlState = styler.state(html, rootParentState());
   env.rootFontSize = htmlState.style.fontSize;
-  const pageRules = sheets.flatMap((sheet) => sheet.pageRules.map((rule) => ({ rule, part: sheet.part })));
-  const pages = computePageStyles(pageRules, input.page, htmlState, env);
-  // vw and vh in the document are of the page box that @page made (the first page's size may differ; rarely).
-  env.pageWidth = pages.other.width;
-  env.pageHeight = pages.other.height;
   const root = styler.element(body, htmlState);
   const fontFaces = sheets.flatMap((sheet) => sheet.fontFaces);
   const rootFilter = htmlState.style.filter;

@@ -23,8 +23,8 @@ export interface ElementState {
 
 /** What every element's computation shares in one render. */
 export interface StyleEnvironment {
-  pageWidth: number;
-  pageHeight: number;
+  viewportWidth: number;
+  viewportHeight: number;
   /** The root element's font size, for rem (12pt until the root's own is known). */
   rootFontSize: number;
   findings: Findings;
@@ -82,8 +82,8 @@ export function computeStyle(
     decoration: {},
     fontSize: parent.style.fontSize,
     rootFontSize: env.rootFontSize,
-    pageWidth: env.pageWidth,
-    pageHeight: env.pageHeight,
+    viewportWidth: env.viewportWidth,
+    viewportHeight: env.viewportHeight,
     // Present from the start: V8 keeps one shape for the context however many declarations set them.
     declaration: undefined,
     notDrawn: undefined,

@@ -629,6 +629,11 @@ export interface PageStyle {
   margin: [number, number, number, number];
   /** Margin boxes (`top-center`, `bottom-right`, …) with their `content` and style. */
   marginBoxes: Partial<Record<MarginBoxName, MarginBox>>;
+  /**
+   * Which lengths the template's page setup gave rather than an `@page` rule: the paper's size, then each margin
+   * (top, right, bottom, left). Chromium takes those as print options, in whole points (pagePixels).
+   */
+  fromSetup?: { size: boolean; margin: [boolean, boolean, boolean, boolean] };
 }
 
 export type MarginBoxName =

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import { computeStyles } from './compute-styles';
 import { pageStyleAt } from './computed-style';
+import { pagePixels } from './page';
 
 const A4 = { width: 595.28, height: 841.89, margin: [36, 36, 36, 36] as [number, number, number, number] };
 
@@ -14,8 +15,33 @@ function pages(css: string, html = '<p>x</p>') {
 describe('page styles', () => {
   it('keeps the template page without @page rules', () => {
     const { first, other } = pages('p { color: red }');
-    expect(other).toEqual({ width: 595.28, height: 841.89, margin: [36, 36, 36, 36], marginBoxes: {} });
+    expect(other).toEqual({
+      width: 595.28,
+      height: 841.89,
+      margin: [36, 36, 36, 36],
+      marginBoxes: {},
+      fromSetup: { size: true, margin: [true, true, true, true] },
+    });
     expect(first).toEqual(other);
+  });
+
+  it('tells the lengths an @page rule gives from those of the page setup, and holds each as Chromium does', () => {
+    const { other } = pages('@page { margin-top: 20mm; margin-left: 10.3pt }');
+    expect(other.fromSetup).toEqual({ size: true, margin: [false, true, true, false] });
+    const px = pagePixels(other);
+    // The setup's A4 reaches Chromium as print options in whole points, rounded up: 596pt by 842pt, in 1/64px.
+    expect(px.width).toBe(Math.round((596 / 0.75) * 64) / 64);
+    expect(px.height).toBe(Math.round((842 / 0.75) * 64) / 64);
+    // @page's 20mm (75.59px) and 10.3pt (13.73px) cut down to 1/64px; the setup's 36pt margins are whole points.
+    expect(px.top).toBe(75.578125);
+    expect(px.left).toBe(13.71875);
+    expect(px.right).toBe(48);
+    const sized = pages('@page { size: A4; margin: 20.5pt }').other;
+    expect(sized.fromSetup).toEqual({ size: false, margin: [false, false, false, false] });
+    expect(pagePixels(sized).width).toBe(793.703125);
+    // The setup's 20.5pt would be cut to 20pt (26.67px, 26.65625px in layout units); @page's is 27.33px.
+    expect(pagePixels(sized).left).toBe(27.328125);
+    expect(pagePixels({ ...sized, fromSetup: { size: true, margin: [true, true, true, true] } }).left).toBe(26.65625);
   });
 
   it('reads size by name and orientation, and margins', () => {

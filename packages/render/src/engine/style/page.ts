@@ -47,6 +47,27 @@ export interface SourcedPageRule {
 }
 
 /**
+ * A page's lengths in CSS pixels as Chromium holds them: the page box's size rounded to layout units (1/64px), its
+ * margins cut down to them. Lengths from the template's page setup reach Chromium as print options, which it takes
+ * in whole points, the paper rounded up and the margins cut down: A4 is 596pt by 842pt there, 20mm margins 56pt.
+ */
+export function pagePixels(page: Pick<PageStyle, 'width' | 'height' | 'margin' | 'fromSetup'>): {
+  width: number;
+  height: number;
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+} {
+  const setup = page.fromSetup;
+  const size = (pt: number) => Math.round(((setup?.size ? Math.ceil(pt - 1e-6) : pt) / 0.75) * 64) / 64;
+  const margin = (pt: number, i: number) =>
+    Math.floor(((setup?.margin[i] ? Math.floor(pt + 1e-6) : pt) / 0.75) * 64 + 1e-6) / 64;
+  const [top, right, bottom, left] = page.margin.map(margin) as [number, number, number, number];
+  return { width: size(page.width), height: size(page.height), top, right, bottom, left };
+}
+
+/**
  * The page styles of a document: the template's page (size and margins) overridden by its `@page` rules, then
  * by `@page :first` for the first page; margin boxes with their content and style, inheriting from the page
  * context, which inherits from the root element.
@@ -109,6 +130,7 @@ function pageStyle(
     height: defaults.height,
     margin: [...defaults.margin],
     marginBoxes: {},
+    fromSetup: { size: true, margin: [true, true, true, true] },
   };
   const contextDeclarations: PreparedDeclaration[] = [];
   const margins: Array<{ declaration: CssDeclaration; part: string }> = [];
@@ -178,6 +200,7 @@ function pageSize(page: PageStyle, declaration: CssDeclaration, part: string, en
     return;
   }
   [page.width, page.height] = size;
+  if (page.fromSetup && !/^\s*auto\s*$/i.test(declaration.value)) page.fromSetup.size = false;
 }
 
 function parseSize(nodes: CssNode[], page: PageStyle, env: StyleEnvironment): [number, number] | undefined {
@@ -195,8 +218,8 @@ function parseSize(nodes: CssNode[], page: PageStyle, env: StyleEnvironment): [n
       const length = toLength(node, {
         fontSize: 12,
         rootFontSize: env.rootFontSize,
-        pageWidth: page.width,
-        pageHeight: page.height,
+        viewportWidth: page.width,
+        viewportHeight: page.height,
       });
       if (length?.pct !== 0 || length.pt <= 0) return undefined;
       lengths.push(length.pt);
@@ -243,8 +266,8 @@ function pageMargin(
     const length = toLength(node as CssNode, {
       fontSize: context.style.fontSize,
       rootFontSize: env.rootFontSize,
-      pageWidth: page.width,
-      pageHeight: page.height,
+      viewportWidth: page.width,
+      viewportHeight: page.height,
     });
     if (!length) {
       invalid(declaration, part, env);
@@ -256,6 +279,7 @@ function pageMargin(
   }
   sides.forEach((s, i) => {
     page.margin[s] = resolved[i] as number;
+    if (page.fromSetup) page.fromSetup.margin[s] = false;
   });
 }
 

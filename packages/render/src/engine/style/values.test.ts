@@ -5,7 +5,7 @@ import { BLACK } from './computed-style';
 import { type LengthContext, parseValue, toLength, toNumber, UnresolvedLength } from './values';
 import { computeCustomProperties, substituteVars } from './vars';
 
-const ctx: LengthContext = { fontSize: 10, rootFontSize: 12, pageWidth: 600, pageHeight: 800 };
+const ctx: LengthContext = { fontSize: 10, rootFontSize: 12, viewportWidth: 600, viewportHeight: 800 };
 const node = (text: string) => (parseValue(text) as CssNode[])[0] as CssNode;
 const length = (text: string, c = ctx) => toLength(node(text), c);
 

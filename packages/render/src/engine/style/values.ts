@@ -27,9 +27,9 @@ export interface LengthContext {
   /** Points: the element's font size (its parent's, for `font-size` itself). */
   fontSize: number;
   rootFontSize: number;
-  /** The page box in points, for vw and vh. */
-  pageWidth: number;
-  pageHeight: number;
+  /** The viewport in points, for vw and vh: the first page's page area (in `@page` rules, the page box). */
+  viewportWidth: number;
+  viewportHeight: number;
   /** When set, percentages resolve against it (font-size, line-height) instead of staying relative. */
   percentBase?: number;
 }
@@ -101,13 +101,13 @@ function dimension(n: number, unit: string, ctx: LengthContext): number | undefi
     case 'ch':
       return n * ctx.fontSize * 0.5;
     case 'vw':
-      return (n * ctx.pageWidth) / 100;
+      return (n * ctx.viewportWidth) / 100;
     case 'vh':
-      return (n * ctx.pageHeight) / 100;
+      return (n * ctx.viewportHeight) / 100;
     case 'vmin':
-      return (n * Math.min(ctx.pageWidth, ctx.pageHeight)) / 100;
+      return (n * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     case 'vmax':
-      return (n * Math.max(ctx.pageWidth, ctx.pageHeight)) / 100;
+      return (n * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100;
     default:
       return undefined;
   }

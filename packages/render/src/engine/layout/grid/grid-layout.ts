@@ -9,9 +9,9 @@ import { expandTracks, sizeTracks, type TrackContent, trackAt } from './tracks';
 /**
  * CSS Grid layout (the subset the engine lays out): columns from `grid-template-columns` (lengths, %, `fr`, auto,
  * min/max-content, `minmax()`, `repeat()` with counts and auto-fill/auto-fit), rows sized by their items (or
- * given), gaps, line numbers, spans and named areas, auto-placement by rows. Items stretch to their area's height
- * unless aligned otherwise. Each row of items is one box to the paginator, which breaks between rows (and inside
- * one, between lines of every item, as in table rows).
+ * given), gaps, line numbers, spans and named areas, auto-placement by rows, columns from the right in a
+ * right-to-left grid. Items stretch to their area's height unless aligned otherwise. Each row of items is one box
+ * to the paginator, which breaks between rows (and inside one, between lines of every item, as in table rows).
  */
 export function layoutGrid(
   box: BlockBox,
@@ -29,6 +29,11 @@ export function layoutGrid(
   }
   const areaWidth = (p: Placed) =>
     columns.slice(p.col, p.col + p.colSpan).reduce((a, b) => a + b, 0) + colGap * (p.colSpan - 1);
+  // Column line 1 is on the inline-start side (CSS Grid §7.1): in a right-to-left grid the tracks run leftwards
+  // from the content box's right edge, and overflow on its left. Placement stays logical; only x is mirrored.
+  const rtl = box.style.direction === 'rtl';
+  const areaLeft = (p: Placed) =>
+    rtl ? contentWidth - (colX[p.col] as number) - areaWidth(p) : (colX[p.col] as number);
 
   // Items laid out at their area's width (stretched), or at their fit-content width when justified otherwise;
   // rows as tall as their tallest single-row item (or as given).
@@ -100,7 +105,7 @@ export function layoutGrid(
       fragment.height = Math.max(fragment.height, room);
     }
     const offset = align === 'center' ? (room - fragment.height) / 2 : align === 'end' ? room - fragment.height : 0;
-    fragment.x = (colX[p.col] as number) + margin[3] + shift;
+    fragment.x = areaLeft(p) + margin[3] + shift;
     fragment.y = margin[0] + Math.max(0, offset);
     (rowBoxes[p.row] as BoxFragment).children.push(fragment);
   }
@@ -163,14 +168,19 @@ function prepare(box: BlockBox, contentWidth: number, ctx: LayoutContext) {
   return { placed, columns, colGap, rowGap, tracks, content, rowTracks, explicitRows };
 }
 
-/** Where an item sits across its area (justify-self, else the grid's justify-items), left to right. */
+/**
+ * Where an item sits across its area (justify-self, else the grid's justify-items), as a physical side: start and
+ * end follow the grid's direction, self-start and self-end the item's own (CSS Box Alignment §4.1).
+ */
 function justification(item: BlockLevelBox, grid: BlockBox): 'stretch' | 'left' | 'center' | 'right' {
   const self = item.style.justifySelf === 'auto' ? grid.style.justifyItems : item.style.justifySelf;
   if (self === 'center') return 'center';
-  if (self === 'end' || self === 'flex-end' || self === 'self-end' || self === 'right') return 'right';
+  if (self === 'left' || self === 'right') return self;
   // normal is stretch for boxes, start for replaced elements (an image keeps its width).
   if ((self === 'normal' && item.type !== 'replaced') || self === 'stretch') return 'stretch';
-  return 'left';
+  const rtl = (self === 'self-start' || self === 'self-end' ? item : grid).style.direction === 'rtl';
+  const end = self === 'end' || self === 'flex-end' || self === 'self-end';
+  return end !== rtl ? 'right' : 'left';
 }
 
 /** The width an item not stretched takes in its area: its max-content, at least its min-content (CSS Grid §6.6). */

@@ -136,4 +136,102 @@ describe('grid layout', () => {
     expect((end?.x ?? 0) + (end?.w ?? 0) - (at.get(40)?.x ?? 0)).toBeCloseTo(100, 3);
     expect(at.get(42)?.w).toBeCloseTo(100, 3);
   });
+  describe('right to left', () => {
+    type Box = { x: number; y: number; w: number; h: number };
+    // The grid (red 50) is 400pt wide at the page's left; x is measured from its left edge.
+    const rtlGrid = (columns: string, children: string, extra = '') => {
+      const at = items(
+        laidOut(
+          `<div dir="rtl" style="display: grid; grid-template-columns: ${columns}; width: 400pt;
+                background: rgb(50,0,0); ${extra}">${children}</div>`,
+        ).flow,
+      );
+      const grid = at.get(50) as Box;
+      return (red: number) => {
+        const box = at.get(red) as Box;
+        return { left: box.x - grid.x, right: grid.x + grid.w - (box.x + box.w), y: box.y - grid.y, w: box.w };
+      };
+    };
+
+    it('auto-places the first item in the rightmost column and goes on leftwards, gaps between', () => {
+      const at = rtlGrid('100pt 50pt 80pt', `${item(51)}${item(52)}${item(53)}${item(54)}`, 'column-gap: 10pt');
+      expect(at(51).right).toBeCloseTo(0, 5);
+      expect(at(51).w).toBeCloseTo(100, 5);
+      // 100pt then a 10pt gap: the second column's right edge is 110pt from the grid's.
+      expect(at(52).right).toBeCloseTo(110, 5);
+      expect(at(52).w).toBeCloseTo(50, 5);
+      expect(at(53).right).toBeCloseTo(170, 5);
+      // The tracks (250pt with gaps) sit at the start, the right: the 150pt left over is on the left.
+      expect(at(53).left).toBeCloseTo(150, 5);
+      expect(at(54).right).toBeCloseTo(0, 5);
+      expect(at(54).y).toBeGreaterThan(at(51).y);
+    });
+
+    it('counts line numbers from the right, negative ones from the left, and mirrors spans', () => {
+      const at = rtlGrid(
+        'repeat(4, 100pt)',
+        `<div style="grid-column: 1; grid-row: 1; background: rgb(61,0,0)">a</div>
+         <div style="grid-column: 2 / span 2; grid-row: 1; background: rgb(62,0,0)">b</div>
+         <div style="grid-column: -2; grid-row: 2; background: rgb(63,0,0)">c</div>
+         <div style="grid-column: 1 / 3; grid-row: 2; background: rgb(64,0,0)">d</div>`,
+      );
+      expect(at(61).right).toBeCloseTo(0, 5);
+      expect(at(62).right).toBeCloseTo(100, 5);
+      expect(at(62).w).toBeCloseTo(200, 5);
+      expect(at(62).left).toBeCloseTo(100, 5);
+      // Line -2 starts the last column, the leftmost.
+      expect(at(63).left).toBeCloseTo(0, 5);
+      expect(at(63).w).toBeCloseTo(100, 5);
+      expect(at(64).right).toBeCloseTo(0, 5);
+      expect(at(64).w).toBeCloseTo(200, 5);
+    });
+
+    it('reads the columns of grid-template-areas from the right, with direction: rtl as with dir', () => {
+      const { flow } = laidOut(
+        `<div style="direction: rtl; display: grid; grid-template-columns: 150pt 250pt; width: 400pt;
+              grid-template-areas: 'side main' 'foot foot'; column-gap: 0">
+           <div style="grid-area: main; background: rgb(71,0,0)">main</div>
+           <div style="grid-area: side; background: rgb(72,0,0)">side</div>
+           <div style="grid-area: foot; background: rgb(73,0,0)">foot</div>
+         </div>`,
+      );
+      const at = items(flow);
+      const [main, side, foot] = [71, 72, 73].map((r) => at.get(r) as Box) as [Box, Box, Box];
+      // 'side' is the first column: on the right, 150pt wide; 'main' on its left.
+      expect(side.x).toBeCloseTo(foot.x + 250, 5);
+      expect(side.w).toBeCloseTo(150, 5);
+      expect(main.x).toBeCloseTo(foot.x, 5);
+      expect(main.w).toBeCloseTo(250, 5);
+      expect(foot.w).toBeCloseTo(400, 5);
+    });
+
+    it('puts start on the right and end on the left, and keeps left and right physical', () => {
+      const at = rtlGrid(
+        '200pt 200pt',
+        `${item(81, 'justify-self: start')}${item(82, 'justify-self: end')}
+         ${item(83, 'justify-self: left')}${item(84, 'justify-self: self-end; direction: ltr')}`,
+      );
+      // Each item is as wide as its text: the side it is put on is at its area's edge, the other is not.
+      expect(at(81).right).toBeCloseTo(0, 5);
+      expect(at(81).left).toBeGreaterThan(200);
+      expect(at(82).left).toBeCloseTo(0, 5);
+      expect(at(82).right).toBeGreaterThan(200);
+      expect(at(83).left).toBeCloseTo(200, 5);
+      // self-end by the item's own direction (ltr): the right of its area, the left column (0 to 200pt).
+      expect(at(84).right).toBeCloseTo(200, 5);
+      expect(at(84).w).toBeLessThan(40);
+    });
+
+    it('keeps a start-aligned image at the right of its area (justify-items: normal is start for it)', () => {
+      const { flow } = laidOut(
+        `<div dir="rtl" style="display: grid; grid-template-columns: 200pt; width: 200pt; background: rgb(90,0,0)">
+           <svg width="40" height="20" style="background: rgb(91,0,0)"></svg>
+         </div>`,
+      );
+      const at = items(flow);
+      const [grid, image] = [at.get(90), at.get(91)] as [Box, Box];
+      expect(image.w).toBeCloseTo(30, 5);
+      expect(image.x + image.w).toBeCloseTo(grid.x + grid.w, 5);
+    });
+  });
 });

@@ -304,6 +304,28 @@ describe('the inline box model', () => {
     expect((layout(para(['Leading'], loose), 500).lines[0] as LineFragment).baseline / 0.75).toBeCloseTo(17 + 1, 9);
   });
 
+  it('takes a number line height of the font size rounded to 1/64px, as Chromium (not cut down to it)', () => {
+    // 8pt is 10.667px, rounded 10.671875px; at 1.5, 16.0078px, cut to 16px (of the size cut down, 15.984375px).
+    // Noto Sans at 10.667px: 11px ascent, 3px descent, so 2px of leading, 1px of it above: the baseline at 12px.
+    const small = style({ fontSize: 8, lineHeight: { kind: 'number', value: 1.5 } });
+    const line = layout(para(['Leading'], small), 500).lines[0] as LineFragment;
+    expect(line.height / 0.75).toBeCloseTo(16, 9);
+    expect(line.baseline / 0.75).toBeCloseTo(12, 9);
+    // 10pt is 13.333px, rounded 13.328125px: at 1.35, 17.993px, cut to 17.984375px (not 18px).
+    const ten = style({ fontSize: 10, lineHeight: { kind: 'number', value: 1.35 } });
+    expect((layout(para(['Leading'], ten), 500).lines[0] as LineFragment).height / 0.75).toBeCloseTo(1151 / 64, 9);
+  });
+
+  it('keeps a line-height: normal line of a font with an odd-pixel line gap at its whole-pixel height', () => {
+    // Arimo (Arial) at 14pt (18.667px): 17px ascent, 4px descent, 1px line gap: 22px lines, the gap below the text.
+    const arial = style({ fontFamily: ['Arial'], fontSize: 14 });
+    const out = layout(para(['One line', { type: 'br' as const, style: arial }, 'Two'], arial), 500).lines;
+    expect(out).toHaveLength(2);
+    expect((out[0] as LineFragment).height / 0.75).toBeCloseTo(22, 9);
+    expect((out[0] as LineFragment).baseline / 0.75).toBeCloseTo(17, 9);
+    expect((out[1] as LineFragment).y / 0.75).toBeCloseTo(22, 9);
+  });
+
   it('gives a line the height of its tallest inline box', () => {
     const big = style({ display: 'inline', fontSize: 24 });
     const line = layout(para(['small ', span(['BIG'], big)]), 500).lines[0] as LineFragment;

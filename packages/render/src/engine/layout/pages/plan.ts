@@ -29,14 +29,6 @@ export interface PageSlice {
 }
 
 /**
- * How much of the flow a page takes when its content box is `height` points tall: the height rounded up to a whole
- * CSS pixel (0.75pt), as Chromium sizes the page area it lays out and breaks pages in (a 971.34px A4 page area, 20mm
- * margins, holds 972px of content; 972.1px go on to a second page).
- */
-export const pageAreaHeight = (height: number): number => Math.ceil(height / PX - 1e-6) * PX;
-const PX = 0.75;
-
-/**
  * Cuts the flow into pages. `contentHeight(i)` is the height of page i's content box (0-based; `@page :first`
  * may differ). A table cut by a break repeats its `thead` at the top of the next page and its `tfoot` after the
  * last row of this one, and the room they take is taken from the page.
