@@ -94,12 +94,7 @@ function paintBox(
   const { transform } = box.style;
   if (transform) {
     // The box and what it holds, drawn through its matrix (the layout and the page breaks do not see it).
-    const borderBox = {
-      x: originX + box.x + (box.shift?.x ?? 0),
-      y: originY + box.y + (box.shift?.y ?? 0),
-      width: box.width,
-      height: box.height,
-    };
+    const borderBox = borderBoxOf(box, originX, originY);
     ctx.cw.save();
     ctx.cw.write(`${transformMatrix(transform, box.style.transformOrigin, borderBox).map(num).join(' ')} cm`);
   }
@@ -107,24 +102,12 @@ function paintBox(
   if (clipPath) {
     // In the box's own (transformed) space: the shape turns with the box.
     ctx.cw.save();
-    ctx.links.pushClip(
-      clipToShape(ctx.cw, clipPath, {
-        x: originX + box.x + (box.shift?.x ?? 0),
-        y: originY + box.y + (box.shift?.y ?? 0),
-        width: box.width,
-        height: box.height,
-      }),
-    );
+    ctx.links.pushClip(clipToShape(ctx.cw, clipPath, borderBoxOf(box, originX, originY)));
   }
   const blend = box.style.mixBlendMode;
   const { filter } = box.style;
   if (filter) {
-    const rect = {
-      x: originX + box.x + (box.shift?.x ?? 0),
-      y: originY + box.y + (box.shift?.y ?? 0),
-      width: box.width,
-      height: box.height,
-    };
+    const rect = borderBoxOf(box, originX, originY);
     paintFiltered(ctx, box, filter, rect, opacity, blend, () =>
       paintBoxLayer(ctx, box, originX, originY, decorationOnly),
     );
@@ -301,4 +284,14 @@ export function paintCanvas(ctx: PaintContext, canvas: CanvasBackground): void {
     ctx.cw.write('f');
   }
   if (style.backgroundImage) paintBackgroundImage(ctx, style, path, area, root);
+}
+
+/** A box's border box on the page, where relative positioning moves it: what transforms, clip paths and filters use. */
+function borderBoxOf(box: BoxFragment, originX: number, originY: number) {
+  return {
+    x: originX + box.x + (box.shift?.x ?? 0),
+    y: originY + box.y + (box.shift?.y ?? 0),
+    width: box.width,
+    height: box.height,
+  };
 }
