@@ -209,8 +209,23 @@ export interface PagePiece {
   clip?: Rect;
   decorationOnly?: boolean;
   /**
-   * The `filter`s of the boxes around the fragment, outermost first, when it is painted apart from them (a child of
-   * a box cut by the page's edge, a repeated table header, a fixed box of a filtered root): it paints through them.
+   * The `filter`s around the fragment that belong to no box it is painted apart from, outermost first: the root
+   * element's (around a fixed box or the flow) and a running header's or footer's root. It paints through them,
+   * outside its `enclosing` boxes.
    */
   filters?: readonly Filter[];
+  /**
+   * The boxes around the fragment that are cut by the page's edge and painted apart from it (their own pieces are
+   * `decorationOnly`), outermost first, when any of them has an effect on what it holds: opacity, a transform, a
+   * clip path, a filter's colour functions, a blend mode, or an overflow clip. The fragment paints inside each of
+   * them, as it would inside the box painted whole.
+   */
+  enclosing?: readonly EnclosingBox[];
+}
+
+/** A box that a piece is painted apart from, placed as its own piece is: its parent's origin at (`x`, `y`). */
+export interface EnclosingBox {
+  box: BoxFragment;
+  x: number;
+  y: number;
 }

@@ -1,6 +1,7 @@
 import type {
   BoxFragment,
   CanvasBackground,
+  EnclosingBox,
   Fragment,
   ImageFragment,
   PagePiece,
@@ -27,8 +28,12 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
     cw.write('W n');
     ctx.links.pushClip(piece.clip);
   }
-  if (piece.filters) paintThroughFilters(ctx, piece.filters, () => paintPieceFragment(ctx, piece));
-  else paintPieceFragment(ctx, piece);
+  const { filters, enclosing } = piece;
+  const paint = enclosing
+    ? () => paintEnclosed(ctx, enclosing, () => paintPieceFragment(ctx, piece))
+    : () => paintPieceFragment(ctx, piece);
+  if (filters) paintThroughFilters(ctx, filters, paint);
+  else paint();
   if (piece.clip) {
     cw.restore();
     ctx.links.popClip();
@@ -89,6 +94,22 @@ function paintBox(
   originY: number,
   decorationOnly: boolean,
 ): void {
+  withBoxEffects(ctx, box, originX, originY, 'whole', () => paintBoxLayer(ctx, box, originX, originY, decorationOnly));
+}
+
+/**
+ * Paints inside a box's effects, as CSS orders them: its transform, its clip path, then its filter, opacity and
+ * blend mode as one group. A box painted `whole` draws its filter's drop shadow; a piece painted apart from it
+ * (`apart`) takes only the colour functions and the fading, as its shadow is drawn with the box's own piece.
+ */
+function withBoxEffects(
+  ctx: PaintContext,
+  box: BoxFragment,
+  originX: number,
+  originY: number,
+  as: 'whole' | 'apart',
+  paint: () => void,
+): void {
   const opacity = Math.max(0, Math.min(1, box.style.opacity));
   if (opacity <= 0) return;
   const { transform } = box.style;
@@ -106,14 +127,15 @@ function paintBox(
   }
   const blend = box.style.mixBlendMode;
   const { filter } = box.style;
-  if (filter) {
+  if (filter && as === 'whole') {
     const rect = borderBoxOf(box, originX, originY);
-    paintFiltered(ctx, box, filter, rect, opacity, blend, () =>
-      paintBoxLayer(ctx, box, originX, originY, decorationOnly),
-    );
-  } else if (opacity < 1 || blend !== 'normal')
-    ctx.cw.group(opacity, () => paintBoxLayer(ctx, box, originX, originY, decorationOnly), blend);
-  else paintBoxLayer(ctx, box, originX, originY, decorationOnly);
+    paintFiltered(ctx, box, filter, rect, opacity, blend, paint);
+  } else if (filter) {
+    const group = () => paintThroughFilters(ctx, [filter], paint);
+    if (opacity < 1 || blend !== 'normal') ctx.cw.group(opacity, group, blend);
+    else group();
+  } else if (opacity < 1 || blend !== 'normal') ctx.cw.group(opacity, paint, blend);
+  else paint();
   if (clipPath) {
     ctx.cw.restore();
     ctx.links.popClip();
@@ -121,7 +143,50 @@ function paintBox(
   if (transform) ctx.cw.restore();
 }
 
-/** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */
+/**
+ * Paints a piece inside the boxes it is painted apart from (PagePiece's `enclosing`, outermost first): each one's
+ * effects, then its overflow clip, around the next.
+ */
+function paintEnclosed(ctx: PaintContext, enclosing: readonly EnclosingBox[], paint: () => void, index = 0): void {
+  const layer = enclosing[index];
+  if (!layer) {
+    paint();
+    return;
+  }
+  const { box, x, y } = layer;
+  withBoxEffects(ctx, box, x, y, 'apart', () => {
+    if (box.style.overflow === 'visible') paintEnclosed(ctx, enclosing, paint, index + 1);
+    else {
+      clipToPaddingBox(ctx, box, borderBoxOf(box, x, y));
+      paintEnclosed(ctx, enclosing, paint, index + 1);
+      ctx.cw.restore();
+      ctx.links.popClip();
+    }
+  });
+}
+
+/**
+ * Clips what follows to a box's padding box, following its curve when the corners are rounded (overflow other than
+ * visible): the caller restores the graphics state and pops the links' clip.
+ */
+function clipToPaddingBox(ctx: PaintContext, box: BoxFragment, rect: Rect): Rect {
+  const { style } = box;
+  const widths: Widths = [
+    style.borderTop.width,
+    style.borderRight.width,
+    style.borderBottom.width,
+    style.borderLeft.width,
+  ];
+  const radii = fitRadii(rect, box.borders ? NO_RADII : style.borderRadius);
+  const padding = insetRect(rect, widths, 1);
+  ctx.cw.save();
+  if (isRounded(radii)) ctx.cw.roundedRect(padding, insetRadii(radii, widths, 1));
+  else ctx.cw.rect(padding);
+  ctx.cw.write('W n');
+  ctx.links.pushClip(padding);
+  return padding;
+}
+
 const NO_RADII: readonly Length[] = [];
 
 /**
@@ -139,6 +204,7 @@ function paintOutline(ctx: PaintContext, style: ComputedStyle, rect: Rect, radii
   paintBorders(ctx.cw, outer, [outline, outline, outline, outline], corners);
 }
 
+/** The box's background, borders and link (unless hidden), then its children, clipped by overflow. */
 function paintBoxLayer(
   ctx: PaintContext,
   box: BoxFragment,
@@ -184,21 +250,12 @@ function paintBoxLayer(
   if (decorationOnly || (box.children.length === 0 && !box.positioned)) return;
   // A scroll container (auto, scroll) prints as what shows in it, as Chromium prints it: clipped like hidden.
   const clips = style.overflow !== 'visible';
-  if (clips) {
-    // Children are clipped to the padding box, following its curve when the corners are rounded.
-    const padding = insetRect(rect, ownWidths, 1);
-    ctx.cw.save();
-    if (isRounded(radii)) ctx.cw.roundedRect(padding, insetRadii(radii, ownWidths, 1));
-    else ctx.cw.rect(padding);
-    ctx.cw.write('W n');
-    ctx.links.pushClip(padding);
-  }
+  // What overflow clips away entirely is not written at all: a browser prints nothing of it, not even to the
+  // text layer (an e-mail's preheader hidden with max-height: 0; overflow: hidden).
+  const visible = clips ? clipToPaddingBox(ctx, box, rect) : null;
   // Absolutely positioned boxes of negative z-index go under the content, the others over it (CSS 2.1 Appendix E).
   const positioned = box.positioned ?? [];
   for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
-  // What overflow clips away entirely is not written at all: a browser prints nothing of it, not even to the
-  // text layer (an e-mail's preheader hidden with max-height: 0; overflow: hidden).
-  const visible = clips ? insetRect(rect, ownWidths, 1) : null;
   for (const child of box.children) {
     if (visible && outside(child, rect.x, rect.y, visible)) continue;
     paintFragment(ctx, child, rect.x, rect.y);

@@ -1,10 +1,12 @@
 import type { Filter } from '../../style/filters';
-import type { BoxFragment, Fragment, PagePiece } from '../fragment';
+import type { BoxFragment, EnclosingBox, Fragment, PagePiece } from '../fragment';
+import { enclosedBy } from './enclosing';
 import { extent, firstReaching } from './extent';
-import type { PageSlice } from './plan';
+import type { PageSlice, RepeatedPart } from './plan';
 
 const EPSILON = 0.01;
 const NO_FILTERS: readonly Filter[] = [];
+const NO_BOXES: readonly EnclosingBox[] = [];
 
 const reaches = new WeakMap<BoxFragment, number>();
 
@@ -46,18 +48,19 @@ export function slicePieces(
   const footRoom = slice.feet.reduce((sum, f) => sum + f.fragment.height, 0);
   const shift = at.top + headRoom - slice.start;
   const clip = { x: 0, y: at.top, width: at.pageWidth, height: headRoom + (slice.end - slice.start) + footRoom };
+  const aroundFlow = around.length > 0 ? { filters: around } : {};
 
   // parentX/parentY: where the parent is in the flow; shiftX/shiftY: how far relative positioning moves it when painted;
-  // around: the filters of the boxes it is painted apart from.
+  // enclosing: the boxes with effects it is painted apart from, placed on the page.
   const walk = (
     fragment: Fragment,
     parentX: number,
     parentY: number,
     shiftX = 0,
     shiftY = 0,
-    outside: readonly Filter[] = around,
+    enclosing: readonly EnclosingBox[] = NO_BOXES,
   ) => {
-    const filters = outside.length > 0 ? { filters: outside } : undefined;
+    const placed = enclosing.length > 0 ? { ...aroundFlow, enclosing } : aroundFlow;
     const top = parentY + fragment.y;
     const bottom = top + (fragment.kind === 'box' && fragment.floats ? reach(fragment) : extent(fragment));
     if (
@@ -69,16 +72,16 @@ export function slicePieces(
     const x = at.left + parentX + shiftX;
     const y = parentY + shift + shiftY;
     if (top >= slice.start - EPSILON && bottom <= slice.end + EPSILON) {
-      pieces.push({ fragment, x, y, ...filters });
+      pieces.push({ fragment, x, y, ...placed });
       return;
     }
     if (fragment.kind !== 'box' || fragment.role === 'inline-block') {
-      pieces.push({ fragment, x, y, clip, ...filters });
+      pieces.push({ fragment, x, y, clip, ...placed });
       return;
     }
-    pieces.push({ fragment, x, y, clip, decorationOnly: true, ...filters });
-    const inner = fragment.style.filter ? [...outside, fragment.style.filter] : outside;
-    const innerFilters = inner.length > 0 ? { filters: inner } : undefined;
+    pieces.push({ fragment, x, y, clip, decorationOnly: true, ...placed });
+    const inner = enclosedBy(enclosing, fragment, x, y);
+    const innerAround = inner.length > 0 ? { ...aroundFlow, enclosing: inner } : aroundFlow;
     const childX = parentX + fragment.x;
     // Its absolutely positioned boxes: painted whole on every page they reach, cut by the page's edges.
     for (const p of fragment.positioned ?? []) {
@@ -86,7 +89,7 @@ export function slicePieces(
       if (pTop + p.height <= slice.start + EPSILON || pTop >= slice.end - EPSILON) continue;
       const sx = shiftX + (fragment.shift?.x ?? 0);
       const sy = shiftY + (fragment.shift?.y ?? 0);
-      pieces.push({ fragment: p, x: at.left + childX + sx, y: top + shift + sy, clip, ...innerFilters });
+      pieces.push({ fragment: p, x: at.left + childX + sx, y: top + shift + sy, clip, ...innerAround });
     }
     for (let i = firstReaching(fragment.children, top, slice.start); i < fragment.children.length; i++) {
       const child = fragment.children[i] as Fragment;
@@ -99,33 +102,30 @@ export function slicePieces(
     }
   };
 
+  // A repeated part is painted inside the boxes with effects around its table (the table's included), placed as
+  // the flow is on this page.
+  const repeated = (part: RepeatedPart, y: number): PagePiece => {
+    const enclosing = part.enclosing?.map((e) => ({ box: e.box, x: at.left + e.x, y: e.y + shift }));
+    return {
+      fragment: part.fragment,
+      x: at.left + part.parentX,
+      y,
+      ...aroundFlow,
+      ...(enclosing ? { enclosing } : {}),
+    };
+  };
+
   let headY = at.top;
   for (const head of slice.heads) {
     headY += head.inset;
-    pieces.push({
-      fragment: head.fragment,
-      x: at.left + head.parentX,
-      y: headY - head.fragment.y,
-      ...withAround(around, head.filters),
-    });
+    pieces.push(repeated(head, headY - head.fragment.y));
     headY += head.fragment.height;
   }
   walk(flow, 0, 0);
   let footY = slice.end + shift;
   for (const foot of slice.feet) {
-    pieces.push({
-      fragment: foot.fragment,
-      x: at.left + foot.parentX,
-      y: footY - foot.fragment.y,
-      ...withAround(around, foot.filters),
-    });
+    pieces.push(repeated(foot, footY - foot.fragment.y));
     footY += foot.fragment.height;
   }
   return pieces;
-}
-
-/** A repeated part's filters: those around the whole flow, then those of the table and the boxes around it. */
-function withAround(around: readonly Filter[], own: readonly Filter[] | undefined): { filters?: readonly Filter[] } {
-  const filters = own ? [...around, ...own] : around;
-  return filters.length > 0 ? { filters } : {};
 }

@@ -1,6 +1,6 @@
-import type { Filter } from '../../style/filters';
-import type { BoxFragment, Fragment } from '../fragment';
+import type { BoxFragment, EnclosingBox, Fragment } from '../fragment';
 import { breakInStack } from './breaks';
+import { enclosedBy } from './enclosing';
 
 const EPSILON = 0.01;
 
@@ -16,8 +16,11 @@ export interface RepeatedPart {
    * page on each page it continues on (the first page lets it stand out above the table's top).
    */
   inset: number;
-  /** The filters of the table and the boxes around it, outermost first (PagePiece's). */
-  filters?: readonly Filter[];
+  /**
+   * The boxes with effects around the part, the table included, outermost first, with their parents' origins in
+   * the flow (PagePiece's `enclosing`, before the page places them).
+   */
+  enclosing?: readonly EnclosingBox[];
 }
 
 /** One page's share of the flow: flow y in [start, end), with table headers above it and footers below. */
@@ -73,16 +76,16 @@ function tablesCutAt(
   let box: BoxFragment | undefined = fragment;
   let px = parentX;
   let py = parentY;
-  let filters: readonly Filter[] = [];
+  let enclosing: readonly EnclosingBox[] = [];
   while (box) {
     const x = px + box.x;
     const y = py + box.y;
-    if (box.style.filter) filters = [...filters, box.style.filter];
+    enclosing = enclosedBy(enclosing, box, px, py);
     if (box.role === 'table') {
       const head = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-head');
       const foot = box.children.find((c): c is BoxFragment => c.kind === 'box' && c.role === 'table-foot');
       const inset = box.style.borderCollapse === 'collapse' ? Math.max(0, head?.y ?? 0) : 0;
-      const around = filters.length > 0 ? { filters } : {};
+      const around = enclosing.length > 0 ? { enclosing } : {};
       if (head && at > y + head.y + head.height + EPSILON)
         heads.push({ fragment: head, parentX: x, parentY: y, inset, ...around });
       if (foot && at < y + foot.y - EPSILON)
