@@ -91,6 +91,47 @@ describe('position: absolute', () => {
   });
 });
 
+describe('filtered and transformed boxes as containing blocks', () => {
+  it('places the absolutely positioned and fixed boxes of a transformed box against it, whatever its position', () => {
+    const { flow, pages } = laidOut(
+      `<div style="height: 40pt"></div>
+       <div style="width: 200pt; height: 100pt; transform: rotate(20deg)">Box
+         <span style="position: absolute; right: 0; bottom: 0; background: rgb(211,0,0)">STAMP</span>
+         <div style="position: fixed; top: 0; left: 0; width: 10pt; height: 10pt; background: rgb(212,0,0)"></div>
+       </div>`,
+    );
+    const box = boxes(flow).find((b) => b.box.style.transform !== null) as { x: number; y: number };
+    const stamp = withRed(flow, 211);
+    expect(stamp?.y).toBeCloseTo(box.y + 100 - (stamp?.box.height ?? 0), 5);
+    expect(stamp?.x).toBeCloseTo(box.x + 200 - (stamp?.box.width ?? 0), 5);
+    // Held by the box (and turned with it when painted), not printed at the page's corner on every page.
+    expect(withRed(flow, 212)).toMatchObject({ x: box.x, y: box.y });
+    const pieces = pages.flatMap((page) => page.pieces);
+    expect(pieces.filter((p) => p.fragment.kind === 'box' && p.fragment.style.position === 'fixed')).toEqual([]);
+  });
+
+  it('keeps the fixed box of a table cell in a filtered box in the cell, filtered, and says where its offsets apply', async () => {
+    const report = await renderReport({
+      template: {
+        html: `<div style="filter: invert(1)"><table><tr><td>Cell
+                 <div style="position: fixed; top: 10px; left: 10px">Held</div>
+                 <div style="position: fixed">Static</div></td></tr></table></div><p style="break-before: page">Next</p>`,
+      },
+      data: {},
+    });
+    const texts = await pageTexts(report.bytes);
+    expect(texts[0]).toContain('Held');
+    expect(texts[1]).not.toContain('Held');
+    // Said once, of the box whose offsets differ (line 2), not of the one at its static position.
+    expect(report.warnings.map((w) => [w.message, w.line])).toEqual([
+      [
+        'A position: fixed box inside a table cell, a flex or grid item or an inline-block of a filtered or transformed element is placed against that cell or item, not against the filtered or transformed element',
+        2,
+      ],
+    ]);
+  });
+});
+
 describe('inline-blocks on a line', () => {
   it('keep to their content width (auto margins 0), so the words around them stay on the line', async () => {
     const report = await renderReport({

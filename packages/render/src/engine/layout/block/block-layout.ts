@@ -124,6 +124,12 @@ export class BlockLayout implements LayoutContext {
   floatsBottom = 0;
   /** `position: fixed` boxes laid out against the page area, for every page (see takeFixed). */
   private fixed: PendingPositioned[] = [];
+  /**
+   * How many filtered or transformed boxes are being laid out around the current one. Their fixed descendants are
+   * theirs to place, not the page's: one that a table cell, a flex or grid item or an inline-block places (they lay
+   * their content out apart) is placed there, against that box, and painted through the boxes around it.
+   */
+  private fixedHolders = 0;
   /** The first page's content height in the last layoutRoot(): no column set is taller (layout/multicol). */
   private pageHeight: number | undefined;
   /** What the document's paginations tell the column layout about room at the pages' feet. */
@@ -384,6 +390,9 @@ export class BlockLayout implements LayoutContext {
             x: options.space.x + (marginLeft as number) + bor.left + pad.left,
             y: options.space.y + bor.top + pad.top,
           };
+    // A filtered or transformed box is the containing block of the fixed boxes inside it (see `fixedHolders`).
+    const holds = s.filter !== null || s.transform !== null;
+    if (holds) this.fixedHolders++;
     let contents: Stacked;
     if (flex || grid) {
       const laidOut = flex
@@ -404,6 +413,7 @@ export class BlockLayout implements LayoutContext {
         placedAny: inline.height > 0 || inline.children.length > 0,
       };
     } else contents = this.stack(content, width, collapseTop, collapseBottom, definite, space);
+    if (holds) this.fixedHolders--;
     // A formatting context grows to hold its floats (CSS 2.1 §10.6.7): how a clearfix or overflow: hidden works.
     if (root && space.floats.count > 0) contents.height = Math.max(contents.height, space.floats.lowest());
     // Out-of-flow children of this box and of its descendants, in its content box's coordinates.
@@ -448,12 +458,19 @@ export class BlockLayout implements LayoutContext {
     propagateBreaks(fragment);
     let positioned = moved(pending, bor.left + pad.left, top);
     // A positioned box is the containing block of its absolutely positioned descendants (its padding box); a
-    // filtered one of its fixed ones too (Filter Effects 1 §5), which are then painted through it. (The root
-    // element, which the spec leaves out, has no box here: the body's is the first.)
-    const filtered = s.filter !== null;
-    if ((s.position !== 'static' || filtered) && positioned.length > 0) {
-      this.settle(fragment, positioned, paddingBoxOf(fragment), filtered);
-      positioned = [];
+    // filtered or transformed one of its absolutely positioned and fixed ones, whatever its position (Filter
+    // Effects 1 §5, CSS Transforms 1 §2), which are then painted through it. (The root element, which the specs
+    // leave out, has no box here: the body's is the first.)
+    if ((s.position !== 'static' || holds) && positioned.length > 0) {
+      // Fixed ones go on up to a filtered or transformed box around this one, if any.
+      const onUp = !holds && this.fixedHolders > 0 ? positioned.filter((p) => p.fixed) : [];
+      this.settle(
+        fragment,
+        onUp.length > 0 ? positioned.filter((p) => !p.fixed) : positioned,
+        paddingBoxOf(fragment),
+        holds,
+      );
+      positioned = onUp;
     }
     const marginTop = marginSet(marginOf(s.marginTop, containingWidth));
     const marginBottom = marginSet(marginOf(s.marginBottom, containingWidth));
@@ -495,9 +512,27 @@ export class BlockLayout implements LayoutContext {
   /** Places the absolutely positioned ones against `cb` in `fragment`; fixed ones go on to the page unless held. */
   private settle(fragment: BoxFragment, pending: PendingPositioned[], cb: ContainingBlock, holdsFixed = false): void {
     const absolute: PendingPositioned[] = [];
-    for (const p of pending) (p.fixed && !holdsFixed ? this.fixed : absolute).push(p);
+    for (const p of pending) (p.fixed && !holdsFixed && !this.heldFixed(p) ? this.fixed : absolute).push(p);
     if (absolute.length === 0) return;
     fragment.positioned = [...(fragment.positioned ?? []), ...placePositioned(this, absolute, cb)];
+  }
+
+  /**
+   * Whether a fixed box met in content laid out apart (a cell's, an item's) belongs to a filtered or transformed
+   * box around it: it is then placed where it was met, which is where it would be when its offsets are auto, and
+   * said when they are not.
+   */
+  private heldFixed(p: PendingPositioned): boolean {
+    if (this.fixedHolders === 0) return false;
+    const s = p.box.style;
+    if ([s.top, s.right, s.bottom, s.left].some((inset) => inset !== 'auto'))
+      this.findings.add({
+        code: 'unsupported_css_value',
+        message:
+          'A position: fixed box inside a table cell, a flex or grid item or an inline-block of a filtered or transformed element is placed against that cell or item, not against the filtered or transformed element',
+        ...('line' in p.box && p.box.line !== undefined ? { line: p.box.line } : {}),
+      });
+    return true;
   }
 
   /** Inline or flex content's own out-of-flow children, placed against its content box. */
@@ -507,7 +542,7 @@ export class BlockLayout implements LayoutContext {
 
   private placedIn(contents: BlockContents, pending: PendingPositioned[], width: number): BlockContents {
     const absolute: PendingPositioned[] = [];
-    for (const p of pending) (p.fixed ? this.fixed : absolute).push(p);
+    for (const p of pending) (p.fixed && !this.heldFixed(p) ? this.fixed : absolute).push(p);
     if (absolute.length === 0) return contents;
     const cb = { x: 0, y: 0, width, height: contents.height };
     return { ...contents, positioned: placePositioned(this, absolute, cb) };
