@@ -69,9 +69,7 @@ describe('a box cut by the page edge keeps its effects on what it holds, on ever
   });
 
   it("cuts the children of a box with a clip path by the whole box's shape on each page", async () => {
-    const doc = await render(
-      `<div style="clip-path: inset(0 50% 0 0)">${blocks('background: rgb(0, 128, 0)')}</div>`,
-    );
+    const doc = await render(`<div style="clip-path: inset(0 50% 0 0)">${blocks('background: rgb(0, 128, 0)')}</div>`);
     for (const page of [0, 1, 2]) {
       expect(doc.at(page, 100, 100), `page ${page + 1}`).toEqual([0, 128, 0]);
       expect(doc.at(page, 300, 100), `page ${page + 1}`).toEqual([255, 255, 255]);

@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { pageTexts } from '../../__fixtures__/pdf-tools';
 import { renderReport } from '../../render';
 import { rasterize } from '../../visual/rasterize';
 
@@ -95,5 +96,23 @@ describe('opacity on an inline element', () => {
     expect(faint.min).toBeGreaterThan(115);
     expect(faint.min).toBeLessThan(140);
     expect(faint.warnings).toEqual([]);
+  });
+});
+
+describe('backface-visibility', () => {
+  it('paints nothing of a hidden box turned away, and a turned box that shows its back mirrored', async () => {
+    const card = (style: string) =>
+      `<div style="width: 100pt; height: 40pt; background: rgb(200, 0, 0); transform: rotateY(180deg); ${style}"><span>Back</span></div>`;
+    const hidden = await render(
+      card('backface-visibility: hidden') + card('') + card('transform: none; backface-visibility: hidden'),
+      'body { margin: 0 } div { margin-bottom: 10pt }',
+    );
+    expect(hidden.warnings).toEqual([]);
+    expect(await pixel(hidden.bytes, 50, 20)).toEqual([255, 255, 255]);
+    // The same card with its back visible, and the hidden one not turned.
+    expect(await pixel(hidden.bytes, 50, 70)).toEqual([200, 0, 0]);
+    expect(await pixel(hidden.bytes, 50, 120)).toEqual([200, 0, 0]);
+    const texts = await pageTexts(hidden.bytes);
+    expect(texts[0]?.match(/Back|kcaB/g)).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import type {
   SvgFragment,
 } from '../layout/fragment';
 import type { BackgroundBox, ComputedStyle, Length } from '../style/computed-style';
-import { transformMatrix } from '../style/transforms';
+import { showsBackFace, transformMatrix } from '../style/transforms';
 import { isVisible, paintBorders, type Sides } from './borders';
 import { clipToShape } from './clip-path';
 import { num, type Radii, type Rect } from './content';
@@ -113,6 +113,7 @@ function withBoxEffects(
   const opacity = Math.max(0, Math.min(1, box.style.opacity));
   if (opacity <= 0) return;
   const { transform } = box.style;
+  if (transform && box.style.backfaceVisibility === 'hidden' && showsBackFace(transform)) return;
   if (transform) {
     // The box and what it holds, drawn through its matrix (the layout and the page breaks do not see it).
     const borderBox = borderBoxOf(box, originX, originY);

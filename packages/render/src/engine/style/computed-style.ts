@@ -210,6 +210,8 @@ export interface ComputedStyle {
   opacity: number;
   /** `mix-blend-mode`: how the box, painted as one group, blends with what is under it (PDF's blend modes). */
   mixBlendMode: BlendMode;
+  /** `backface-visibility`: hidden, a box whose transform turns its back to the reader paints nothing. */
+  backfaceVisibility: 'visible' | 'hidden';
   /** `box-shadow`, in the order written (the first is on top); null for none. */
   boxShadow: BoxShadow[] | null;
   /**
@@ -481,6 +483,7 @@ export function initialStyle(): ComputedStyle {
     backgroundClip: 'border-box',
     opacity: 1,
     mixBlendMode: 'normal',
+    backfaceVisibility: 'visible',
     boxShadow: null,
     filter: null,
     fontFamily: ['sans-serif'],

@@ -647,6 +647,7 @@ export const LONGHANDS: Record<string, Longhand> = {
   'background-clip': simple('backgroundClip', false, parseBox, 'border-box'),
   opacity: simple('opacity', false, opacity, 1),
   'mix-blend-mode': simple('mixBlendMode', false, keyword(...BLEND_MODES), 'normal'),
+  'backface-visibility': simple('backfaceVisibility', false, keyword('visible', 'hidden'), 'visible'),
   'box-shadow': simple('boxShadow', false, boxShadow, null),
   'font-family': simple('fontFamily', true, fontFamily, ['sans-serif']),
   'font-size': simple('fontSize', true, fontSize, 12),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Findings } from '../findings';
 import { computeStyles } from './compute-styles';
 import type { StyledElement } from './computed-style';
-import { transformMatrix } from './transforms';
+import { showsBackFace, transformMatrix } from './transforms';
 
 const A4 = { width: 595.28, height: 841.89, margin: [72, 72, 72, 72] as [number, number, number, number] };
 function styleOf(css: string) {
@@ -53,6 +53,21 @@ describe('transform (CSS Transforms 1)', () => {
     expect(matrixOf('rotateX(90deg) translateZ(10px)')).toEqual([1, 0, 0, 0, 0, 52.5]);
     // A uniform w scales the whole map.
     expect(matrixOf('matrix3d(1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,2)')).toEqual(matrixOf('scale(0.5)'));
+  });
+
+  it("knows when a transform turns the box's back to the reader (backface-visibility)", () => {
+    const back = (css: string) => showsBackFace(styleOf(`transform: ${css}`).style.transform ?? []);
+    expect(styleOf('backface-visibility: hidden').style.backfaceVisibility).toBe('hidden');
+    expect(back('rotateY(180deg)')).toBe(true);
+    expect(back('rotateX(120deg) translateZ(10px)')).toBe(true);
+    expect(back('rotate3d(1, 1, 0, 180deg)')).toBe(true);
+    // Turned twice, it faces the reader again; a 2D mirror or a half-turn in the page's plane shows the front.
+    expect(back('rotateY(180deg) rotateX(180deg)')).toBe(false);
+    expect(back('scaleX(-1)')).toBe(false);
+    expect(back('rotate(180deg)')).toBe(false);
+    expect(back('rotateY(60deg)')).toBe(false);
+    // Edge on, it has no side to show.
+    expect(back('rotateY(90deg)')).toBe(false);
   });
 
   it('makes one matrix about the origin, the functions applied right to left', () => {

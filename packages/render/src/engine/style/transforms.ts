@@ -173,6 +173,21 @@ export function transformMatrix(
   return [at(0), at(4), at(1), at(5), at(3), at(7)];
 }
 
+/**
+ * Whether these functions turn a box's back to the reader (CSS Transforms 2 §5.4: the (3,3) entry of the inverse of
+ * its 3D matrix is negative): rotateY(180deg) does, a 2D mirror such as scaleX(-1) does not. Only the linear part
+ * matters, so the box's size and origin do not.
+ */
+export function showsBackFace(functions: TransformFunction[]): boolean {
+  let m = translation3d(0, 0);
+  for (const fn of functions) m = multiply3d(m, matrixOf(fn, { width: 0, height: 0 }));
+  const at = (i: number) => m[i] as number;
+  const [a, b, c, d, e, f, g, h, i] = [at(0), at(1), at(2), at(4), at(5), at(6), at(8), at(9), at(10)];
+  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+  // Without a perspective row, the 4x4 inverse's upper-left 3x3 is the inverse of the linear part.
+  return det !== 0 && (a * e - b * d) / det < 0;
+}
+
 function matrixOf(fn: TransformFunction, box: { width: number; height: number }): Matrix3d {
   const rad = (deg: number) => (deg * Math.PI) / 180;
   switch (fn.kind) {
