@@ -20,7 +20,7 @@ export class Findings {
   private readonly items: EngineFinding[] = [];
 
   add(finding: EngineFinding): void {
-    const key = `${finding.code}|${finding.part ?? ''}|${finding.line ?? ''}|${finding.message}`;
+    const key = keyOf(finding);
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.items.push(finding);
@@ -29,4 +29,19 @@ export class Findings {
   list(): EngineFinding[] {
     return [...this.items];
   }
+
+  /** How many there are: a mark to go back to with `dropAfter`. */
+  mark(): number {
+    return this.items.length;
+  }
+
+  /** Forgets the findings added since `mark`: those of a layout that is done again and thrown away. */
+  dropAfter(mark: number): void {
+    for (const finding of this.items.splice(mark)) {
+      this.seen.delete(keyOf(finding));
+    }
+  }
 }
+
+const keyOf = (finding: EngineFinding): string =>
+  `${finding.code}|${finding.part ?? ''}|${finding.line ?? ''}|${finding.message}`;

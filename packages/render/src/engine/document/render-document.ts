@@ -11,6 +11,7 @@ import type { BoxFragment, PageFragments, PagePiece } from '../layout/fragment';
 import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
+import { documentWidth } from '../layout/pages/document-width';
 import { slicePieces } from '../layout/pages/pieces';
 import { planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
@@ -30,6 +31,7 @@ import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
 import { marginBoxPieces, type PageBox, pageArea, pageBox, runningPiece } from './running';
+import { reportShrink, shrinkFactor } from './shrink-to-fit';
 
 const MODULES: LayoutModules = {
   layoutInline,
@@ -132,23 +134,40 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const other = pageBox(pageStyles.other);
   const contentWidth = pageArea(other).width;
   const first = boxAt(0);
-  const pageContentHeight = (index: number) => pageArea(boxAt(index)).height;
+  // The flow is laid out `scale` times as large as the page when the document is wider than the page (see below).
+  let scale = 1;
+  const pageContentHeight = (index: number) => pageArea(boxAt(index)).height * scale;
   const layOutFlow = () => {
-    const flow = layout.layoutRoot(rootBlock(body), contentWidth, first.height - first.top - first.bottom);
+    const flow = layout.layoutRoot(
+      rootBlock(body),
+      contentWidth * scale,
+      (first.height - first.top - first.bottom) * scale,
+    );
     // position: fixed boxes, placed in the page area and printed on every page.
-    const fixed = layout.takeFixed(contentWidth, other.height - other.top - other.bottom);
+    const fixed = layout.takeFixed(contentWidth * scale, (other.height - other.top - other.bottom) * scale);
     // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
     const rootHeight = flow.height;
     truncateTrailingMargin(flow, layout.floatsBottom);
     return { flow, fixed, rootHeight, slices: planPages(flow, pageContentHeight) };
   };
+  const beforeLayout = findings.mark();
   let laidOut = layOutFlow();
+  // A document wider than the page is laid out again wider and printed smaller, as Chromium prints it; what the
+  // first layout found is found again, or not, by the second.
+  const wide = documentWidth(laidOut.flow);
+  scale = shrinkFactor(wide, contentWidth);
+  if (scale !== 1) {
+    findings.dropAfter(beforeLayout);
+    reportShrink(findings, wide, contentWidth, scale);
+    laidOut = layOutFlow();
+  }
   // Column sets the pages moved whole past room at a page's foot: laid out again to fill it, as a browser's columns
   // go on over the page (layout/multicol/page-rooms.ts). Each pass can only add rooms further down the flow.
   for (let pass = 0; pass < 3 && layout.columnHints.learnRooms(laidOut.flow, laidOut.slices, pageContentHeight); pass++)
     laidOut = layOutFlow();
   const { flow, fixed, rootHeight, slices } = laidOut;
-  reportOverflow(flow, contentWidth, findings);
+  reportOverflow(flow, contentWidth * scale, findings);
+  const zoom = scale !== 1 ? { zoom: { factor: 1 / scale } } : undefined;
   // The html element's filter, around everything the document paints but the canvas (as in Chromium): the flow and
   // the fixed boxes, which it does not hold (Filter Effects 1 §5 leaves the root out).
   const rootFilters = rootFilter ? [rootFilter] : undefined;
@@ -180,12 +199,18 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     // As both engines put text baselines on the paper's pixels, the page area's whole-pixel corner moves them as
     // Chromium's move.
     const { left, top } = pageArea(box);
-    const pieces = slicePieces(flow, slice, { left, top, pageWidth: box.width }, rootFilters);
+    const pieces = slicePieces(flow, slice, { left, top, pageWidth: box.width, scale }, rootFilters);
     if (header) pieces.push(header(number, slices.length, 'header', box));
     if (footer) pieces.push(footer(number, slices.length, 'footer', box));
     pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
     for (const fragment of fixed)
-      pieces.push({ fragment, x: left, y: top, ...(rootFilters ? { filters: rootFilters } : {}) });
+      pieces.push({
+        fragment,
+        x: left,
+        y: top,
+        ...(rootFilters ? { filters: rootFilters } : {}),
+        ...(zoom ? { zoom: { ...zoom.zoom, x: left, y: top } } : {}),
+      });
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
     if (canvas) {
       const area = { x: left, y: top, width: box.width - box.left - box.right };
@@ -194,7 +219,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
         style: canvas,
         area: { ...area, height: box.height - box.top - box.bottom },
         // Where the flow's top would be on this page: as the pieces are shifted (slicePieces).
-        root: { ...area, y: top + headRoom - slice.start, height: rootHeight },
+        root: { ...area, y: top + (headRoom - slice.start) / scale, height: rootHeight / scale },
       };
     }
     return page;

@@ -221,6 +221,18 @@ export interface PagePiece {
    * them, as it would inside the box painted whole.
    */
   enclosing?: readonly EnclosingBox[];
+  /**
+   * The document is printed smaller than it was laid out (shrink to fit, as Chromium prints a document wider than
+   * the page): the piece, in the coordinates of the wider layout, is painted scaled by `factor` about (x, y), the
+   * page area's top-left corner.
+   */
+  zoom?: Zoom;
+}
+
+export interface Zoom {
+  factor: number;
+  x: number;
+  y: number;
 }
 
 /** A box that a piece is painted apart from, placed as its own piece is: its parent's origin at (`x`, `y`). */

@@ -8,7 +8,7 @@ import type {
   SvgFragment,
 } from '../layout/fragment';
 import type { BackgroundBox, ComputedStyle, Length } from '../style/computed-style';
-import { showsBackFace, transformMatrix } from '../style/transforms';
+import { type Matrix, showsBackFace, transformMatrix } from '../style/transforms';
 import { isVisible, paintBorders, type Sides } from './borders';
 import { clipToShape } from './clip-path';
 import { num, type Radii, type Rect } from './content';
@@ -22,6 +22,15 @@ import { paintText } from './text';
 /** One piece of a page: its fragment with the parent's origin at (x, y), clipped to its clip rectangle. */
 export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
   const { cw } = ctx;
+  const { zoom } = piece;
+  if (zoom) {
+    // Laid out in a wider page, printed smaller: scaled about the page area's corner.
+    const { factor: k, x, y } = zoom;
+    const matrix: Matrix = [k, 0, 0, k, x * (1 - k), y * (1 - k)];
+    cw.save();
+    cw.write(`${matrix.map(num).join(' ')} cm`);
+    ctx.links.pushMatrix(matrix);
+  }
   if (piece.clip) {
     cw.save();
     cw.rect(piece.clip);
@@ -37,6 +46,10 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
   if (piece.clip) {
     cw.restore();
     ctx.links.popClip();
+  }
+  if (zoom) {
+    cw.restore();
+    ctx.links.popMatrix();
   }
 }
 
@@ -117,8 +130,10 @@ function withBoxEffects(
   if (transform) {
     // The box and what it holds, drawn through its matrix (the layout and the page breaks do not see it).
     const borderBox = borderBoxOf(box, originX, originY);
+    const matrix = transformMatrix(transform, box.style.transformOrigin, borderBox);
     ctx.cw.save();
-    ctx.cw.write(`${transformMatrix(transform, box.style.transformOrigin, borderBox).map(num).join(' ')} cm`);
+    ctx.cw.write(`${matrix.map(num).join(' ')} cm`);
+    ctx.links.pushMatrix(matrix);
   }
   const { clipPath } = box.style;
   if (clipPath) {
@@ -141,7 +156,10 @@ function withBoxEffects(
     ctx.cw.restore();
     ctx.links.popClip();
   }
-  if (transform) ctx.cw.restore();
+  if (transform) {
+    ctx.cw.restore();
+    ctx.links.popMatrix();
+  }
 }
 
 /**

@@ -30,6 +30,11 @@ export interface BodyPlacement {
   left: number;
   top: number;
   pageWidth: number;
+  /**
+   * How many times larger than the page the flow was laid out (a document wider than the page, printed smaller);
+   * 1 by default. The pieces are then painted scaled down about the page area's corner.
+   */
+  scale?: number;
 }
 
 /**
@@ -47,8 +52,18 @@ export function slicePieces(
   const headRoom = slice.heads.reduce((sum, h) => sum + h.inset + h.fragment.height, 0);
   const footRoom = slice.feet.reduce((sum, f) => sum + f.fragment.height, 0);
   const shift = at.top + headRoom - slice.start;
-  const clip = { x: 0, y: at.top, width: at.pageWidth, height: headRoom + (slice.end - slice.start) + footRoom };
-  const aroundFlow = around.length > 0 ? { filters: around } : {};
+  const scale = at.scale ?? 1;
+  // The paper's width, in the flow's units about the page area's corner.
+  const clip = {
+    x: at.left - at.left * scale,
+    y: at.top,
+    width: at.pageWidth * scale,
+    height: headRoom + (slice.end - slice.start) + footRoom,
+  };
+  const aroundFlow = {
+    ...(around.length > 0 ? { filters: around } : {}),
+    ...(scale !== 1 ? { zoom: { factor: 1 / scale, x: at.left, y: at.top } } : {}),
+  };
 
   // parentX/parentY: where the parent is in the flow; shiftX/shiftY: how far relative positioning moves it when painted;
   // enclosing: the boxes with effects it is painted apart from, placed on the page.
