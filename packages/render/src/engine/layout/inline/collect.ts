@@ -244,12 +244,8 @@ function assemble(pending: Pending[], root: InlineBoxInfo): InlineContent {
   for (const item of pending) {
     if ('style' in item) {
       if (!item.text) continue;
-      const transform = item.style.textTransform;
-      let text = item.text;
-      if (transform === 'uppercase') text = text.toUpperCase();
-      else if (transform === 'lowercase') text = text.toLowerCase();
-      else if (transform === 'capitalize') [text, afterLetter] = capitalize(text, afterLetter);
-      if (transform !== 'capitalize') afterLetter = WORD_CHAR.test(text.at(-1) ?? ' ');
+      let text: string;
+      [text, afterLetter] = transformText(item.text, item.style.textTransform, afterLetter);
       parts.push(text);
       events.push({
         kind: 'text',
@@ -309,6 +305,20 @@ export const isBidiControl = (unit: number): boolean =>
   (unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069);
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}'’]/u;
+
+/**
+ * A segment's text after `text-transform`, and whether it ends inside a word (`afterLetter`: whether the text before
+ * it did, as a word may go on from one segment to the next).
+ */
+export function transformText(
+  text: string,
+  transform: ComputedStyle['textTransform'],
+  afterLetter: boolean,
+): [string, boolean] {
+  if (transform === 'capitalize') return capitalize(text, afterLetter);
+  const out = transform === 'uppercase' ? text.toUpperCase() : transform === 'lowercase' ? text.toLowerCase() : text;
+  return [out, WORD_CHAR.test(out.at(-1) ?? ' ')];
+}
 
 /** text-transform: capitalize: the first letter of each word upper case (a word may go on from the last segment). */
 function capitalize(text: string, afterLetter: boolean): [string, boolean] {

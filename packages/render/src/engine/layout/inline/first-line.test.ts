@@ -74,6 +74,35 @@ describe('::first-line', () => {
     expect(runs(lines[2] as LineFragment).every((r) => r.fontSize === 12)).toBe(true);
   });
 
+  it('applies text-transform to the first line only, and keeps a run’s own', () => {
+    const { flow, findings } = layOutHtml(
+      `<p class="o">${TEXT.replace('tide tables', '<span class="keep">Tide Tables</span>')}</p>`,
+      'p { width: 560px; font-size: 12pt } .o::first-line { text-transform: uppercase } .keep { text-transform: lowercase }',
+    );
+    const lines = allLines(flow);
+    expect(text(lines[0] as LineFragment)).toMatch(/^MARGARET HALE HAD LEARNED TO READ THE tide tables BEFORE/);
+    // The lines after it are as written.
+    const rest = lines.slice(1).map(text).join(' ');
+    expect(rest.length).toBeGreaterThan(20);
+    expect(TEXT).toContain(rest);
+    expect(findings.list()).toEqual([]);
+    const capitalized = allLines(
+      layOutHtml(`<p class="o">${TEXT}</p>`, 'p { width: 300px } .o::first-line { text-transform: capitalize }').flow,
+    );
+    expect(text(capitalized[0] as LineFragment)).toMatch(/^Margaret Hale Had Learned/);
+    expect(text(capitalized[1] as LineFragment)).toMatch(/^[a-z]/);
+  });
+
+  it('says when the first line’s text-transform cannot be applied', () => {
+    const sharp = layOutHtml('<p class="o">Straße und Fluß</p>', '.o::first-line { text-transform: uppercase }');
+    expect(text(allLines(sharp.flow)[0] as LineFragment)).toBe('Straße und Fluß');
+    expect(sharp.findings.list().map((f) => f.message)).toEqual([
+      expect.stringMatching(
+        /^text-transform on ::first-line is not applied here: it would change the number of letters/,
+      ),
+    ]);
+  });
+
   it('prints the first line’s words once, in the PDF’s text', async () => {
     const report = await renderReport({
       template: { html: `<p class="o">${TEXT}</p>`, css: '.o::first-line { font-size: 16pt; font-weight: bold }' },

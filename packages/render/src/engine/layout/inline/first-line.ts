@@ -3,7 +3,7 @@ import type { ComputedStyle } from '../../style/computed-style';
 import type { LayoutContext } from '../context';
 import type { BreakOptions, Line } from './break-lines';
 import { breakLine } from './break-lines';
-import type { InlineContent, InlineEvent } from './collect';
+import { type InlineContent, type InlineEvent, transformText } from './collect';
 import { buildParagraph, type Item, type Paragraph } from './items';
 
 /**
@@ -64,19 +64,61 @@ export function firstLineParagraph(
   ctx: LayoutContext,
 ): Paragraph | null {
   if (!box.firstLine) return null;
+  let { text } = content;
   if (box.firstLine.textTransform !== box.style.textTransform) {
-    ctx.findings.add({
-      code: 'unsupported_css_value',
-      message: 'text-transform on ::first-line is not applied (the rest of the rule is)',
-      ...(box.line !== undefined ? { line: box.line } : {}),
-    });
+    const transformed = transformFirstLine(content, box.style, box.firstLine.textTransform);
+    if (transformed === null) {
+      ctx.findings.add({
+        code: 'unsupported_css_value',
+        message:
+          box.style.textTransform === 'none'
+            ? 'text-transform on ::first-line is not applied here: it would change the number of letters (ß, ligatures) (the rest of the rule is)'
+            : "text-transform on ::first-line is not applied over the block's own text-transform (the rest of the rule is)",
+        ...(box.line !== undefined ? { line: box.line } : {}),
+      });
+    } else text = transformed;
   }
   const restyle = overlay(box.style, box.firstLine);
-  if (!restyle) return null;
-  const events = content.events.map(
-    (event): InlineEvent => (event.kind === 'text' ? { ...event, style: restyle(event.style) } : event),
-  );
-  return buildParagraph({ ...content, events }, contentWidth, ctx, 'layout');
+  if (!restyle && text === content.text) return null;
+  const events = restyle
+    ? content.events.map(
+        (event): InlineEvent => (event.kind === 'text' ? { ...event, style: restyle(event.style) } : event),
+      )
+    : content.events;
+  return buildParagraph({ ...content, text, events }, contentWidth, ctx, 'layout');
+}
+
+/**
+ * The paragraph's text with the first line's text-transform applied to the runs that inherit the block's (a run
+ * with its own keeps it), when the block has none; null when it cannot be: the block's own transform has replaced
+ * the letters written, or the transform changes the number of UTF-16 units (the two paragraphs' items must line up).
+ * The whole text is transformed, but only the first line is broken from it.
+ */
+function transformFirstLine(
+  content: InlineContent,
+  block: ComputedStyle,
+  transform: ComputedStyle['textTransform'],
+): string | null {
+  if (block.textTransform !== 'none') return null;
+  const parts: string[] = [];
+  let at = 0;
+  let afterLetter = false;
+  for (const event of content.events) {
+    if (event.kind !== 'text') continue;
+    const inherited = event.style.textTransform === block.textTransform;
+    const before = content.text.slice(at, event.start);
+    if (before) afterLetter = false;
+    parts.push(before);
+    const source = content.text.slice(event.start, event.end);
+    let text = source;
+    if (inherited) [text, afterLetter] = transformText(source, transform, afterLetter);
+    else afterLetter = /[\p{L}\p{N}]$/u.test(source);
+    if (text.length !== source.length) return null;
+    parts.push(text);
+    at = event.end;
+  }
+  parts.push(content.text.slice(at));
+  return parts.join('');
 }
 
 /**
