@@ -2,8 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects. `browser`: the site's build served by the real service, driven in the system Chromium (e2e/), with
-// one service and one browser for the run (e2e/harness/global-setup.ts) and the files one after another, so the two
-// cores of a shared machine are not fought over. `unit`: tests beside the code (src/), components in jsdom, with a
+// one service and one browser for the run (e2e/harness/global-setup.ts), two files at a time: each signs up its own
+// people and teams, and a file spends much of its time waiting on the browser and the service (on an idle 2-core
+// machine the files took 455 s one after another, 361 s two at a time). `unit`: tests beside the code (src/), components in jsdom, with a
 // real service of their own for the files that talk to Quire (src/__fixtures__/service.global.ts).
 const conditions = ['@quire/source'];
 
@@ -16,7 +17,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/harness/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
