@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { wordBoxes } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
+import { layOutHtml } from './__fixtures__/lay-out-html';
 import { shrinkFactor } from './document/shrink-to-fit';
+import { documentWidth } from './layout/pages/document-width';
 
 /*
  * A document wider than the page is printed as Chromium prints it: laid out again as wide as it is (at most 1.5 times
@@ -34,6 +36,18 @@ describe('shrink to fit', () => {
     expect(shrinkFactor(525, 495.28)).toBeCloseTo(525 / 495.28, 3);
     // Capped at 1.5 (whole pixels, floored).
     expect(shrinkFactor(2000, 495.28)).toBeCloseTo((990 * 0.75) / 495.28, 6);
+  });
+
+  it('measures what is painted: transformed boxes where they are drawn, nothing an overflow clip hides', () => {
+    const width = (html: string) => documentWidth(layOutHtml(html, CSS).flow);
+    expect(width('<div style="width: 300pt">x</div>')).toBeCloseTo(495.75, 1);
+    expect(width('<div style="width: 600pt">x</div>')).toBeCloseTo(600, 1);
+    expect(width('<div style="width: 300pt; transform: translateX(400pt)">x</div>')).toBeCloseTo(700, 1);
+    expect(width('<div style="width: 300pt; overflow: hidden"><div style="width: 900pt">x</div></div>')).toBeCloseTo(
+      495.75,
+      1,
+    );
+    expect(width('<p style="white-space: nowrap; width: 100pt">' + 'word '.repeat(200) + '</p>')).toBeGreaterThan(600);
   });
 
   it('prints a table wider than the page smaller, whole, inside the page area', async () => {

@@ -9,42 +9,49 @@ import type { BoxFragment, Fragment } from '../fragment';
  * (document/shrink-to-fit.ts).
  */
 export function documentWidth(flow: BoxFragment): number {
-  let right = flow.x + flow.width;
-  const stack: Array<{ fragment: Fragment; x: number; y: number }> = [{ fragment: flow, x: 0, y: 0 }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { fragment, x, y } = item;
-    if (fragment.kind === 'text' || fragment.kind === 'image' || fragment.kind === 'svg') {
-      right = Math.max(right, x + fragment.x + fragment.width);
-      continue;
+  return reach(flow, 0, 0);
+}
+
+function reach(fragment: Fragment, x: number, y: number): number {
+  switch (fragment.kind) {
+    case 'text':
+    case 'image':
+    case 'svg':
+      return x + fragment.x + fragment.width;
+    case 'line': {
+      let right = 0;
+      const left = x + fragment.x;
+      for (const child of fragment.children) right = Math.max(right, reach(child, left, 0));
+      return right;
     }
-    const left = x + fragment.x + (fragment.kind === 'box' ? (fragment.shift?.x ?? 0) : 0);
-    const top = y + fragment.y + (fragment.kind === 'box' ? (fragment.shift?.y ?? 0) : 0);
-    if (fragment.kind === 'line') {
-      for (const child of fragment.children) stack.push({ fragment: child, x: left, y: top });
-      continue;
-    }
-    const { transform } = fragment.style;
-    if (transform) {
+    case 'box': {
+      const left = x + fragment.x + (fragment.shift?.x ?? 0);
+      const top = y + fragment.y + (fragment.shift?.y ?? 0);
+      const { transform } = fragment.style;
       // What a transformed box holds is turned with it: its painted bounds stand for all of it.
-      const [a, , c, , e] = transformMatrix(transform, fragment.style.transformOrigin, {
-        x: left,
-        y: top,
-        width: fragment.width,
-        height: fragment.height,
-      });
-      for (const [px, py] of [
-        [left, top],
-        [left + fragment.width, top],
-        [left, top + fragment.height],
-        [left + fragment.width, top + fragment.height],
-      ] as const)
-        right = Math.max(right, a * px + c * py + e);
-      continue;
+      if (transform) return transformedRight(fragment, left, top);
+      let right = left + fragment.width;
+      if (fragment.style.overflow !== 'visible') return right;
+      // An automatic-layout table's columns are at least as wide as their cells' min-content (CSS 2.1 §17.5.2.2),
+      // so nothing in it reaches past it, and a long table is not walked row by row.
+      if (fragment.role === 'table' && fragment.style.tableLayout !== 'fixed' && !fragment.positioned) return right;
+      for (const child of fragment.children) right = Math.max(right, reach(child, left, top));
+      if (fragment.positioned)
+        for (const child of fragment.positioned) right = Math.max(right, reach(child, left, top));
+      return right;
     }
-    right = Math.max(right, left + fragment.width);
-    if (fragment.style.overflow !== 'visible') continue;
-    for (const child of fragment.children) stack.push({ fragment: child, x: left, y: top });
-    for (const child of fragment.positioned ?? []) stack.push({ fragment: child, x: left, y: top });
   }
+}
+
+function transformedRight(box: BoxFragment, left: number, top: number): number {
+  const [a, , c, , e] = transformMatrix(box.style.transform ?? [], box.style.transformOrigin, {
+    x: left,
+    y: top,
+    width: box.width,
+    height: box.height,
+  });
+  let right = Number.NEGATIVE_INFINITY;
+  for (const px of [left, left + box.width])
+    for (const py of [top, top + box.height]) right = Math.max(right, a * px + c * py + e);
   return right;
 }
