@@ -36,6 +36,7 @@ describe('shrink to fit', () => {
     expect(shrinkFactor(525, 495.28)).toBeCloseTo(525 / 495.28, 3);
     // Capped at 1.5 (whole pixels, floored).
     expect(shrinkFactor(2000, 495.28)).toBeCloseTo((990 * 0.75) / 495.28, 6);
+    expect(shrinkFactor(100, 0)).toBe(1);
   });
 
   it('measures what is painted: transformed boxes where they are drawn, nothing an overflow clip hides', () => {

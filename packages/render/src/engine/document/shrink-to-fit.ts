@@ -14,7 +14,8 @@ const PX = 0.75;
  * 1.5 times the page area's width, pages as much taller, then printed that much smaller. 1 when it fits.
  */
 export function shrinkFactor(documentWidth: number, pageAreaWidth: number): number {
-  if (documentWidth <= pageAreaWidth + 0.01) return 1;
+  // A page area with no width (margins as wide as the paper) has nothing to scale to: what overflows is cut off.
+  if (!(pageAreaWidth > 0) || documentWidth <= pageAreaWidth + 0.01) return 1;
   // Chromium's width in whole pixels, rounded, then floored when capped (LocalFrame::ResizePageRectsKeepingRatio).
   const wide = Math.floor(Math.min(Math.round(documentWidth / PX), (pageAreaWidth / PX) * MAXIMUM_SHRINK));
   return Math.max(1, (wide * PX) / pageAreaWidth);
