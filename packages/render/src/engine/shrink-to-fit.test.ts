@@ -48,7 +48,7 @@ describe('shrink to fit', () => {
       495.75,
       1,
     );
-    expect(width('<p style="white-space: nowrap; width: 100pt">' + 'word '.repeat(200) + '</p>')).toBeGreaterThan(600);
+    expect(width(`<p style="white-space: nowrap; width: 100pt">${'word '.repeat(200)}</p>`)).toBeGreaterThan(600);
   });
 
   it('prints a table wider than the page smaller, whole, inside the page area', async () => {
