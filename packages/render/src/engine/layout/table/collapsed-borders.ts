@@ -155,16 +155,23 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     return intern({ top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE });
   });
 
-  // CSS 2.1 §17.6.2: the table's left and right borders are half of the first row's outer borders, its top
-  // and bottom half of the widest segment along the first and last grid lines; wider ones spill into the margin.
+  // The table's borders are half of the widest segment along each outer grid line, as Chromium's table layout
+  // takes them (CSS Tables 3; CSS 2.1 §17.6.2 took the first row's for the sides): a later row's wider side border
+  // moves the table in rather than spilling into the margin.
   let top = 0;
   let bottom = 0;
   for (let c = 0; c < C; c++) {
     top = Math.max(top, horizontal[c]?.width ?? 0);
     bottom = Math.max(bottom, horizontal[R * C + c]?.width ?? 0);
   }
-  const startHalf = (vertical[0]?.width ?? 0) / 2;
-  const endHalf = (vertical[C]?.width ?? 0) / 2;
+  let startWidth = 0;
+  let endWidth = 0;
+  for (let r = 0; r < R; r++) {
+    startWidth = Math.max(startWidth, vertical[r * (C + 1)]?.width ?? 0);
+    endWidth = Math.max(endWidth, vertical[r * (C + 1) + C]?.width ?? 0);
+  }
+  const startHalf = startWidth / 2;
+  const endHalf = endWidth / 2;
   const outer =
     R === 0 || C === 0
       ? { top: 0, right: 0, bottom: 0, left: 0 }

@@ -478,6 +478,23 @@ describe('collapsed borders', () => {
     expect(bordersOf(t).top.style).toBe('none');
   });
 
+  it("takes the widest side border of any row for the table's edge, as Chromium does", () => {
+    const t = layoutTable(
+      table({
+        style: { borderCollapse: 'collapse' },
+        rows: [
+          row([cell({ content: 'ab' })]),
+          row([cell({ content: 'cd', style: { borderLeft: border(20), borderRight: border(40) } })]),
+        ],
+      }),
+      1000,
+      new TestLayoutContext(),
+    );
+    // The first row has no side borders; the second row's move the table in by half of each.
+    expect(nth(groupsOf(t), 0).x).toBe(10);
+    expect(t.width).toBeCloseTo(10 + cellAt(t, 1, 0).width + 20);
+  });
+
   it('lets hidden win over any border', () => {
     const t = layoutTable(
       table({
