@@ -54,7 +54,7 @@ describe('check', () => {
     // 400mm is wider than the page even printed at two thirds (as Chromium shrinks it): both are said.
     expect(result.findings.filter((f) => f.code === 'content_overflow').map((f) => f.message)).toEqual([
       expect.stringMatching(
-        /^The content is 1140pt wide, wider than the page's 494pt: it is printed at 67% of its size/,
+        /^A block 1140pt wide does not fit the 494pt available; the document is printed at 67% of its size/,
       ),
       expect.stringMatching(/^A <div> 8pt high needs about \d+pt for its content/),
       expect.stringMatching(/^A block 1140pt wide does not fit the 741pt available; 399pt are cut off/),

@@ -57,7 +57,7 @@ describe('shrink to fit', () => {
     const report = await render(`<p>Before</p><table style="width: 900px; border-collapse: collapse">${rows}</table>`);
     expect(report.warnings.map((w) => w.message)).toEqual([
       expect.stringMatching(
-        /^The content is \d+pt wide, wider than the page's 496pt: it is printed at \d+% of its size/,
+        /^A table's columns add up to \d+pt, wider than the 496pt available; the document is printed at \d+% of its size/,
       ),
     ]);
     const words = await wordBoxes(report.bytes);
@@ -88,8 +88,15 @@ describe('shrink to fit', () => {
   it('cuts off, and says so, what is wider still than 1.5 times the page', async () => {
     const report = await render('<div style="width: 3000px; height: 20px; background: red">x</div>');
     expect(report.warnings.map((w) => w.message)).toEqual([
-      expect.stringMatching(/printed at 67% of its size/),
+      expect.stringMatching(/^A block 2250pt wide does not fit the 496pt available; the document is printed at 67%/),
       expect.stringMatching(/^A block 2250pt wide does not fit the 743pt available; 1507pt are cut off/),
+    ]);
+  });
+
+  it('says how wide the content is when no table or block is to blame', async () => {
+    const report = await render('<div style="width: 300pt; transform: translateX(400pt)">x</div>');
+    expect(report.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^The content is 700pt wide, wider than the page's 496pt: the document is printed at 71%/),
     ]);
   });
 

@@ -31,7 +31,7 @@ import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
 import { marginBoxPieces, type PageBox, pageArea, pageBox, runningPiece } from './running';
-import { reportShrink, shrinkFactor } from './shrink-to-fit';
+import { reportShrink, shrinkFactor, shrunkBy } from './shrink-to-fit';
 
 const MODULES: LayoutModules = {
   layoutInline,
@@ -157,8 +157,12 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const wide = documentWidth(laidOut.flow);
   scale = shrinkFactor(wide, contentWidth);
   if (scale !== 1) {
+    // The table or block that is too wide is named, as when it was cut off, so that its author (or the AI loop's
+    // repairs) can make it fit.
+    const named = overflowMessages(widestOverflow(laidOut.flow, contentWidth), contentWidth, () => shrunkBy(scale));
     findings.dropAfter(beforeLayout);
-    reportShrink(findings, wide, contentWidth, scale);
+    for (const message of named) findings.add({ code: 'content_overflow', message });
+    if (named.length === 0) reportShrink(findings, wide, contentWidth, scale);
     laidOut = layOutFlow();
   }
   // Column sets the pages moved whole past room at a page's foot: laid out again to fill it, as a browser's columns
@@ -323,12 +327,13 @@ function truncateTrailingMargin(flow: BoxFragment, floatsBottom: number): void {
 const TABLE_ROLES = new Set<BoxFragment['role']>(['table', 'table-head', 'table-body', 'table-foot', 'row', 'cell']);
 
 /**
- * Content wider than the page's content box is cut off at the paper's edge: say so, once for tables (their
- * columns) and once for other blocks, naming the widest of each, as the AI loop's repairs read it.
+ * The outermost table and the outermost other block that reach past the page's content box, by their right edges
+ * (0 when none does), as the AI loop's repairs read them: a table's columns are made to share the page, a block's
+ * fixed width becomes a max-width.
  */
-function reportOverflow(flow: BoxFragment, contentWidth: number, findings: Findings): void {
-  let widestTable = 0;
-  let widestBlock = 0;
+function widestOverflow(flow: BoxFragment, contentWidth: number): { table: number; block: number } {
+  let table = 0;
+  let block = 0;
   const visit = (fragment: BoxFragment, x: number, depth: number) => {
     for (const child of fragment.children) {
       if (child.kind !== 'box') continue;
@@ -337,26 +342,39 @@ function reportOverflow(flow: BoxFragment, contentWidth: number, findings: Findi
         // The outermost box that overflows is the one to name; what it holds overflows with it.
         // A captioned table's wrapper is a block around the table box: it is the table that is too wide.
         const wrapsTable = child.children.some((c) => c.kind === 'box' && c.role === 'table');
-        if (TABLE_ROLES.has(child.role) || wrapsTable) widestTable = Math.max(widestTable, right);
-        else widestBlock = Math.max(widestBlock, right);
+        if (TABLE_ROLES.has(child.role) || wrapsTable) table = Math.max(table, right);
+        else block = Math.max(block, right);
         continue;
       }
       if (depth < 6) visit(child, x + child.x, depth + 1);
     }
   };
   visit(flow, flow.x, 0);
+  return { table, block };
+}
+
+/** What is too wide for the page, and what becomes of it: `cut off` at the paper's edge, or the document `shrunk`. */
+function overflowMessages(
+  widest: { table: number; block: number },
+  contentWidth: number,
+  outcome: (right: number) => string,
+): string[] {
   const available = Math.round(contentWidth);
+  const messages: string[] = [];
+  if (widest.table > 0)
+    messages.push(
+      `A table's columns add up to ${Math.round(widest.table)}pt, wider than the ${available}pt available; ${outcome(widest.table)}`,
+    );
+  if (widest.block > 0)
+    messages.push(
+      `A block ${Math.round(widest.block)}pt wide does not fit the ${available}pt available; ${outcome(widest.block)}`,
+    );
+  return messages;
+}
+
+/** Content wider than the page's content box (laid out `scale` times as wide) is cut off at the paper's edge: say so. */
+function reportOverflow(flow: BoxFragment, contentWidth: number, findings: Findings): void {
   const cut = (right: number) => `${Math.round(right - contentWidth)}pt are cut off at the paper's edge`;
-  if (widestTable > 0) {
-    findings.add({
-      code: 'content_overflow',
-      message: `A table's columns add up to ${Math.round(widestTable)}pt, wider than the ${available}pt available; ${cut(widestTable)}`,
-    });
-  }
-  if (widestBlock > 0) {
-    findings.add({
-      code: 'content_overflow',
-      message: `A block ${Math.round(widestBlock)}pt wide does not fit the ${available}pt available; ${cut(widestBlock)}`,
-    });
-  }
+  for (const message of overflowMessages(widestOverflow(flow, contentWidth), contentWidth, cut))
+    findings.add({ code: 'content_overflow', message });
 }

@@ -21,10 +21,17 @@ export function shrinkFactor(documentWidth: number, pageAreaWidth: number): numb
   return Math.max(1, (wide * PX) / pageAreaWidth);
 }
 
-/** Says that, and how much, a document is printed smaller than it was written: its author may want to know why. */
+/** What becomes of a document laid out `factor` times as wide as the page. */
+export const shrunkBy = (factor: number): string =>
+  `the document is printed at ${Math.round(100 / factor)}% of its size, as Chromium prints it`;
+
+/**
+ * Says that, and how much, a document is printed smaller than it was written, when no table or block is to blame
+ * (a transformed box, a line of text): its author may want to know why.
+ */
 export function reportShrink(findings: Findings, documentWidth: number, pageAreaWidth: number, factor: number): void {
   findings.add({
     code: 'content_overflow',
-    message: `The content is ${Math.round(documentWidth)}pt wide, wider than the page's ${Math.round(pageAreaWidth)}pt: it is printed at ${Math.round(100 / factor)}% of its size, as Chromium prints it`,
+    message: `The content is ${Math.round(documentWidth)}pt wide, wider than the page's ${Math.round(pageAreaWidth)}pt: ${shrunkBy(factor)}`,
   });
 }
