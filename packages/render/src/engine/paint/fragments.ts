@@ -189,14 +189,8 @@ function paintEnclosed(ctx: PaintContext, enclosing: readonly EnclosingBox[], pa
  * visible): the caller restores the graphics state and pops the links' clip.
  */
 function clipToPaddingBox(ctx: PaintContext, box: BoxFragment, rect: Rect): Rect {
-  const { style } = box;
-  const widths: Widths = [
-    style.borderTop.width,
-    style.borderRight.width,
-    style.borderBottom.width,
-    style.borderLeft.width,
-  ];
-  const radii = fitRadii(rect, box.borders ? NO_RADII : style.borderRadius);
+  const widths = borderWidthsOf(box.style);
+  const radii = radiiOf(box, rect);
   const padding = insetRect(rect, widths, 1);
   ctx.cw.save();
   if (isRounded(radii)) ctx.cw.roundedRect(padding, insetRadii(radii, widths, 1));
@@ -207,6 +201,18 @@ function clipToPaddingBox(ctx: PaintContext, box: BoxFragment, rect: Rect): Rect
 }
 
 const NO_RADII: readonly Length[] = [];
+
+/** The widths of a box's own borders (its style's), top, right, bottom, left. */
+const borderWidthsOf = (style: ComputedStyle): Widths => [
+  style.borderTop.width,
+  style.borderRight.width,
+  style.borderBottom.width,
+  style.borderLeft.width,
+];
+
+/** A box's corner radii fitted to its border box; collapsed borders have none (border-radius does not apply). */
+const radiiOf = (box: BoxFragment, rect: Rect): Radii =>
+  fitRadii(rect, box.borders ? NO_RADII : box.style.borderRadius);
 
 /**
  * `outline` (CSS UI 4 §5): a border drawn around the border box, `outline-offset` away, taking no room; its corners
@@ -232,20 +238,9 @@ function paintBoxLayer(
   decorationOnly: boolean,
 ): void {
   const style = box.style;
-  const rect: Rect = {
-    x: originX + box.x + (box.shift?.x ?? 0),
-    y: originY + box.y + (box.shift?.y ?? 0),
-    width: box.width,
-    height: box.height,
-  };
-  const ownWidths: Widths = [
-    style.borderTop.width,
-    style.borderRight.width,
-    style.borderBottom.width,
-    style.borderLeft.width,
-  ];
-  // Collapsed borders have no radius (css-backgrounds: border-radius does not apply to collapsing tables).
-  const radii = fitRadii(rect, box.borders ? NO_RADII : style.borderRadius);
+  const rect: Rect = borderBoxOf(box, originX, originY);
+  const ownWidths = borderWidthsOf(style);
+  const radii = radiiOf(box, rect);
   if (style.visibility === 'visible') {
     const shadows = style.boxShadow;
     if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, false);
