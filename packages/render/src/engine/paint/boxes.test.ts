@@ -407,6 +407,31 @@ describe('opacity, visibility and clipping', () => {
     expect(pdf).toMatch(/\/Rect \[20 150 70 180\]/);
   });
 
+  it('puts the link of a transformed box where the box is drawn, over its turned bounds', async () => {
+    const moved = box({
+      x: 20,
+      y: 20,
+      width: 50,
+      height: 30,
+      link: 'https://quire.dev/moved',
+      style: { transform: [{ kind: 'translate', x: { pt: 100, pct: 0 }, y: { pt: 10, pct: 0 } }] },
+    });
+    const turned = box({
+      x: 20,
+      y: 100,
+      width: 40,
+      height: 20,
+      link: 'https://quire.dev/turned',
+      style: { transform: [{ kind: 'rotate', angle: 90 }] },
+    });
+    const { bytes } = await paint([page([moved, turned])], { compress: false });
+    const pdf = Buffer.from(bytes).toString('latin1');
+    // Moved 100pt right and 10pt down: 120–170 across, 30–60 down (y-up on a 200pt page: 140–170).
+    expect(pdf).toMatch(/\/Rect \[120 140 170 170\]/);
+    // Turned a quarter about its centre (40, 110): 20pt wide and 40pt tall, 30–50 across, 90–130 down (y-up: 70–110).
+    expect(pdf).toMatch(/\/Rect \[30 70 50 110\]/);
+  });
+
   it('cuts link annotations to the piece’s clip', async () => {
     const row = box({ x: 0, y: 0, width: 100, height: 40, link: 'https://quire.dev/row' });
     const { bytes } = await paint(
