@@ -1,10 +1,10 @@
 import type { ChildNode, Document, Element, Text } from 'domhandler';
 import { serializeSvg } from '../../convert/svg';
-import { Findings } from '../findings';
-import { type FontFaceRule, parseDeclarations, parseStylesheet, type Stylesheet } from '../parse/css';
+import type { Findings } from '../findings';
+import { type FontFaceRule, parseDeclarations } from '../parse/css';
 import { lineLocator, nodeLine, parseHtml } from '../parse/html';
 import { matchesMedia } from '../parse/media';
-import { cascade, inCascadeOrder, Origin, RuleIndex } from './cascade';
+import { cascade, inCascadeOrder, Origin, type RuleIndex } from './cascade';
 import { computeStyle, type ElementState, rootParentState, type StyleEnvironment } from './compute';
 import {
   type ComputedStyle,
@@ -20,8 +20,8 @@ import { Counters, contentText, type QuoteDepth } from './generated-content';
 import { presentationalHints } from './hints';
 import { computePageStyles, pagePixels } from './page';
 import type { PseudoElement } from './selectors';
+import { indexedSheets, type SheetSource } from './sheet-cache';
 import { SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
-import { ENGINE_USER_AGENT_CSS } from './user-agent';
 
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 // Elements that keep no children (display: none, svg) share it; the others get an array of their own.
@@ -63,14 +63,6 @@ export interface StyleResult {
   rootFilter: Filter | null;
 }
 
-let userAgentSheet: Stylesheet | undefined;
-
-/** The engine's user-agent stylesheet, parsed once. */
-export function userAgentStylesheet(): Stylesheet {
-  userAgentSheet ??= parseStylesheet(ENGINE_USER_AGENT_CSS, { part: 'user-agent' }, new Findings());
-  return userAgentSheet;
-}
-
 /**
  * The style stage: parses the HTML and every stylesheet (the user agent's, the template's `css`, `<style>`
  * blocks in document order, `style` attributes), cascades them and computes each element's style once.
@@ -81,19 +73,16 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   const document = parseHtml(input.html);
   const locate = lineLocator(input.html);
 
-  const sheets: Stylesheet[] = [];
-  if (input.css) sheets.push(parseStylesheet(input.css, { part: 'css' }, findings, media));
+  const sources: SheetSource[] = [];
+  if (input.css) sources.push({ text: input.css, part: 'css', lineOffset: 0 });
   for (const style of styleElements(document)) {
     if (style.attribs.media !== undefined && !matchesMedia(style.attribs.media, media)) continue;
     const text = style.children.map((child) => (child.type === 'text' ? (child as Text).data : '')).join('');
     const first = style.children[0];
     const line = first ? (nodeLine(first, locate) ?? 1) : 1;
-    sheets.push(parseStylesheet(text, { part, lineOffset: line - 1 }, findings, media));
+    sources.push({ text, part, lineOffset: line - 1 });
   }
-
-  const index = new RuleIndex();
-  index.add(userAgentStylesheet(), Origin.UserAgent, new Findings());
-  for (const sheet of sheets) index.add(sheet, Origin.Author, findings);
+  const { index, sheets } = indexedSheets(sources, media, findings);
 
   const env: StyleEnvironment = {
     viewportWidth: input.page.width,
