@@ -18,12 +18,22 @@ export interface EngineFinding {
 export class Findings {
   private readonly seen = new Set<string>();
   private readonly items: EngineFinding[] = [];
+  private offered = 0;
 
   add(finding: EngineFinding): void {
+    this.offered++;
     const key = keyOf(finding);
     if (this.seen.has(key)) return;
     this.seen.add(key);
     this.items.push(finding);
+  }
+
+  /**
+   * How many findings were added, repeats included: a stage that reuses what it computed once can tell whether
+   * computing it said anything (a repeat is not listed again, but at another line it would be).
+   */
+  get attempts(): number {
+    return this.offered;
   }
 
   list(): EngineFinding[] {

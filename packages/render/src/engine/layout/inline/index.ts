@@ -10,6 +10,7 @@ import { collectInlines, type InlineBoxInfo, type InlineContent } from './collec
 import { breakFirstLine, firstLineParagraph } from './first-line';
 import { buildParagraph, type Paragraph } from './items';
 import { type Align, type OutsideMarker, type PlaceOptions, placeLine } from './place';
+import { cachedLines, keepLines, textEntry } from './text-cache';
 import { Verticals } from './vertical';
 
 /**
@@ -23,6 +24,17 @@ export function layoutInline(
   ctx: LayoutContext,
   space?: FloatSpace,
 ): BlockContents {
+  // Floats beside the lines make them depend on where the block is.
+  const entry = space?.floats.reachesBelow(space.y) ? undefined : textEntry(ctx, box, true);
+  const cached = entry && cachedLines(entry, contentWidth);
+  if (cached) return cached;
+  const said = ctx.findings.attempts;
+  const contents = layOutLines(box, contentWidth, ctx, space);
+  if (entry && ctx.findings.attempts === said) keepLines(entry, contentWidth, contents);
+  return contents;
+}
+
+function layOutLines(box: BlockBox, contentWidth: number, ctx: LayoutContext, space?: FloatSpace): BlockContents {
   const { style } = box;
   const content = collectInlines(box, contentWidth);
   const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
@@ -107,6 +119,15 @@ export function layoutInline(
  * be broken (text-indent included on the first line), and the longest line with only forced breaks.
  */
 export function inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
+  const entry = textEntry(ctx, box, true);
+  if (entry?.widths) return { min: entry.widths.min, max: entry.widths.max };
+  const said = ctx.findings.attempts;
+  const widths = measureWidths(box, ctx);
+  if (entry && ctx.findings.attempts === said) entry.widths = { min: widths.min, max: widths.max };
+  return widths;
+}
+
+function measureWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
   // Percentages (paddings of inline boxes, text-indent) resolve against 0 while the width is being found.
   const content = collectInlines(box, 0);
   const paragraph = buildParagraph(content, 0, ctx, 'intrinsic');
