@@ -1,4 +1,4 @@
-import type { BlockBox, TextBox } from '../../boxes/box';
+import type { BlockBox, InlineLevelBox, TextBox } from '../../boxes/box';
 import type { ComputedStyle } from '../../style/computed-style';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { Fragment, LineFragment, TextFragment } from '../fragment';
@@ -35,8 +35,8 @@ const caches = new WeakMap<LayoutContext, TextCaches>();
 /** The block's only child when it is text (no marker, no ::first-line, no link, no inline box, break or image). */
 function onlyText(box: BlockBox): TextBox | null {
   const { inlines } = box;
-  if (!inlines || inlines.length !== 1 || box.marker || box.firstLine || box.link !== undefined) return null;
-  const only = inlines[0] as (typeof inlines)[number];
+  if (inlines?.length !== 1 || box.marker || box.firstLine || box.link !== undefined) return null;
+  const only = inlines[0] as InlineLevelBox;
   return only.type === 'text' && only.link === undefined ? only : null;
 }
 
