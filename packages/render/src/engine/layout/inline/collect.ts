@@ -23,6 +23,8 @@ export interface InlineBoxInfo {
   /** Whether it paints a background or borders, and so gets a BoxFragment per line piece. */
   painted: boolean;
   depth: number;
+  /** The inline boxes it sits in, outermost first, itself included (the root's excluded): made when first asked. */
+  chain: InlineBoxInfo[] | null;
 }
 
 export type InlineEvent =
@@ -93,6 +95,7 @@ function boxInfo(
     endMargin: rtl ? leftMargin : rightMargin,
     painted,
     depth: parent ? parent.depth + 1 : 0,
+    chain: null,
   };
 }
 

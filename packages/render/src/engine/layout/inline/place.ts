@@ -291,18 +291,15 @@ interface Span {
   end: boolean;
 }
 
-const chains = new WeakMap<InlineBoxInfo, InlineBoxInfo[]>();
-
 /** The inline boxes an item sits in, outermost first (the root's excluded); an edge item's own box included. */
 function chainOf(item: Item): InlineBoxInfo[] {
   const info = 'info' in item ? item.info : item.owner;
-  let chain = chains.get(info);
-  if (!chain) {
-    chain = [];
+  if (!info.chain) {
+    const chain: InlineBoxInfo[] = [];
     for (let at: InlineBoxInfo | null = info; at?.parent; at = at.parent) chain.unshift(at);
-    chains.set(info, chain);
+    info.chain = chain;
   }
-  return chain;
+  return info.chain;
 }
 
 /**

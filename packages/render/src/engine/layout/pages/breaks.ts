@@ -150,18 +150,28 @@ export function breakInStack(
 
 /** Whether a forced break (of pages or of columns) sits between two of the box's descendants (computed once per box). */
 function hasForcedBreak(box: BoxFragment, forcedCache: Map<BoxFragment, boolean>): boolean {
-  let has = forcedCache.get(box);
-  if (has === undefined) {
-    has = false;
-    const boxes = box.children.filter(isBox);
-    for (let i = 0; i < boxes.length && !has; i++) {
-      const child = boxes[i] as BoxFragment;
-      if (i > 0 && child.breakBefore !== undefined && FORCED_ANY.has(child.breakBefore)) has = true;
-      else if (i < boxes.length - 1 && child.breakAfter !== undefined && FORCED_ANY.has(child.breakAfter)) has = true;
-      else if (child.role !== 'row' && hasForcedBreak(child, forcedCache)) has = true;
+  const known = forcedCache.get(box);
+  if (known !== undefined) return known;
+  let count = 0;
+  for (const child of box.children) if (isBox(child)) count++;
+  // A box of lines (a table cell, a paragraph) has nothing to break between: not worth remembering, as there are
+  // thousands of them.
+  if (count === 0) return false;
+  let has = false;
+  let i = 0;
+  for (const child of box.children) {
+    if (!isBox(child)) continue;
+    if (
+      (i > 0 && child.breakBefore !== undefined && FORCED_ANY.has(child.breakBefore)) ||
+      (i < count - 1 && child.breakAfter !== undefined && FORCED_ANY.has(child.breakAfter)) ||
+      (child.role !== 'row' && hasForcedBreak(child, forcedCache))
+    ) {
+      has = true;
+      break;
     }
-    forcedCache.set(box, has);
+    i++;
   }
+  forcedCache.set(box, has);
   return has;
 }
 
