@@ -10,6 +10,7 @@ import { FontRegistry, type FontRegistryOptions } from './fonts/registry';
 import { assertHtmlNesting } from './nesting';
 import { assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
+import { assertPageArea } from './pdf/page-area';
 import type { RenderOptions, RenderResult } from './types';
 
 export { convertHtml } from './convert/index';
@@ -46,6 +47,7 @@ export async function renderPdfInBrowser(options: BrowserRenderOptions): Promise
   assertJsonDepth(options.data, 'data');
   const bodyHtml = engine.render(options.template.html, options.data);
   assertHtmlNesting(bodyHtml);
+  assertPageArea(options.template.page);
   const templateDone = performance.now();
   if (options.engine === 'pdfmake') {
     const images = await collectImages([bodyHtml], options.assets, options.loadImage);

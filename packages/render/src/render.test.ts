@@ -351,6 +351,41 @@ describe('other formats and errors', () => {
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('no engine "prince"') });
   });
+
+  it('refuses a page whose margins leave no room for content, on every PDF engine, naming the margins', async () => {
+    for (const engine of ['quire', 'pdfmake'] as const) {
+      const tall = await renderReport({
+        template: { html: '<p>Hi</p>', page: { margins: { top: 150, bottom: 150, left: 10, right: 10 } } },
+        data: {},
+        engine,
+      }).catch((e: unknown) => e);
+      expect(tall).toMatchObject({
+        code: 'validation_failed',
+        param: 'page.margins',
+        message:
+          "The page's margins leave no room for content: the page is 297mm high and its top and bottom margins take 300mm.",
+      });
+      const wide = await renderReport({
+        template: {
+          html: '<p>Hi</p>',
+          page: { size: 'A4', orientation: 'portrait', margins: { top: 10, bottom: 10, left: 110, right: 100 } },
+        },
+        data: {},
+        engine,
+      }).catch((e: unknown) => e);
+      expect(wide).toMatchObject({
+        code: 'validation_failed',
+        param: 'page.margins',
+        message: expect.stringContaining('210mm wide'),
+      });
+    }
+    // A page a pixel wide still prints.
+    const narrow = await renderReport({
+      template: { html: '<p>Hi</p>', page: { margins: { top: 10, bottom: 10, left: 104.5, right: 104.5 } } },
+      data: {},
+    });
+    expect(narrow.pages).toBeGreaterThan(0);
+  });
 });
 
 describe('tables with percentage widths', () => {

@@ -18,6 +18,7 @@ import { compileEmail } from './output/email';
 import { htmlDocument } from './output/html';
 import { assertHtmlBodyWithin, assertHtmlWithin, assertPdfWithin } from './output/limits';
 import { collectImages } from './pdf/images';
+import { assertPageArea } from './pdf/page-area';
 import { renderPdf } from './pdf/render-pdf';
 import type { EngineName, RenderOptions, RenderResult } from './types';
 
@@ -238,6 +239,7 @@ export async function renderReport(options: RenderOptions, context: RenderContex
     return finish(bytes, null, [], performance.now());
   }
 
+  assertPageArea(template.page);
   if (options.engine === 'chromium') {
     if (!context.chromium)
       throw new QuireError('validation_failed', {

@@ -147,4 +147,24 @@ describe('page styles', () => {
       ['unsupported_css_value', 3],
     ]);
   });
+
+  it('prints a page whose @page size and margins leave no room at the page setup instead, as Chromium does', () => {
+    const { first, other, left, findings } = pages('p { color: red }\n@page { margin: 150mm 10mm }');
+    for (const page of [first, other, left]) {
+      expect(page).toMatchObject({ width: 595.28, height: 841.89, margin: [36, 36, 36, 36] });
+      expect(page.fromSetup).toEqual({ size: true, margin: [true, true, true, true] });
+    }
+    expect(findings).toEqual([
+      expect.objectContaining({
+        code: 'unsupported_css_value',
+        part: 'css',
+        line: 2,
+        message: expect.stringContaining('no room for content'),
+      }),
+    ]);
+    // Only the page that has no room: a first page with room keeps its own margins.
+    const only = pages('@page { margin: 10mm } @page :first { margin: 10mm 150mm }');
+    expect(only.first.margin).toEqual([36, 36, 36, 36]);
+    expect(only.other.margin[0]).toBeCloseTo(28.35, 1);
+  });
 });

@@ -147,6 +147,7 @@ function pageStyle(
   }
   const context = styleOf(contextDeclarations, root, env);
   for (const { declaration, part } of margins) pageMargin(page, declaration, part, context, env);
+  roomyOrSetup(page, defaults, rules, env);
 
   const boxes = new Map<
     MarginBoxName,
@@ -185,6 +186,35 @@ function pageStyle(
     page.marginBoxes[name] = marginBox;
   }
   return page;
+}
+
+// A CSS pixel, in points.
+const PX = 0.75;
+
+/**
+ * A page whose `@page` size and margins leave less than a pixel of room for content is printed by Chromium at the
+ * print settings' size and margins instead ("invalid page size and/or margins", PrintRenderFrameHelper): here the
+ * template's page setup. Before, such a page printed a line or less per page, over dozens of pages.
+ */
+function roomyOrSetup(
+  page: PageStyle,
+  defaults: { width: number; height: number; margin: [number, number, number, number] },
+  rules: SourcedPageRule[],
+  env: StyleEnvironment,
+): void {
+  const width = page.width - page.margin[1] - page.margin[3];
+  const height = page.height - page.margin[0] - page.margin[2];
+  if (width >= PX && height >= PX) return;
+  const last = rules[rules.length - 1];
+  env.findings.add({
+    code: 'unsupported_css_value',
+    message: `The @page size and margins leave no room for content (${Math.round(width)}pt by ${Math.round(height)}pt); the page is printed at the page setup's size and margins instead, as Chromium prints it.`,
+    ...(last ? { part: last.part, line: last.rule.line } : {}),
+  });
+  page.width = defaults.width;
+  page.height = defaults.height;
+  page.margin = [...defaults.margin];
+  page.fromSetup = { size: true, margin: [true, true, true, true] };
 }
 
 function styleOf(declarations: PreparedDeclaration[], parent: ElementState, env: StyleEnvironment): ElementState {
