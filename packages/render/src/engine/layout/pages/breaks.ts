@@ -179,7 +179,11 @@ function hasForcedBreak(box: BoxFragment, forcedCache: Map<BoxFragment, boolean>
 function linesAllow(owner: BoxFragment | undefined, before: number, count: number): boolean {
   const orphans = owner?.style.orphans ?? 2;
   const widows = owner?.style.widows ?? 2;
-  return before >= orphans && count - before >= widows;
+  if (before < orphans) return false;
+  // Chromium honours widows only in a paragraph with lines enough for both: one of fewer than orphans + widows lines
+  // keeps its orphans at the page's foot and leaves a shorter last part (two lines and one of a three-line paragraph),
+  // rather than going whole to the next page.
+  return count < orphans + widows || count - before >= widows;
 }
 
 /**
