@@ -69,17 +69,17 @@ describe('page breaks', () => {
   it('honours widows, as Chromium does, only in a paragraph with lines enough for both orphans and widows', () => {
     // Each case printed by Chromium (16px monospace lines of 20px, a paragraph after a block, room for some lines and
     // half of the next).
-    const after = (lines: number, room: number, own: Partial<ComputedStyle> = {}) =>
+    const breakOf = (lines: number, room: number, own: Partial<ComputedStyle> = {}) =>
       pageBreaks(flowOf([paragraph(0, 1), paragraph(10, lines, { style: style(own) })]), 15 + room * 10)[0];
     // Three lines, room for two: two stay and one goes (a widow), rather than the paragraph moving whole.
-    expect(after(3, 2)).toEqual([0, 30]);
+    expect(breakOf(3, 2)).toEqual([0, 30]);
     // Four lines, room for three: two and two (orphans + widows = 4 lines, so widows hold).
-    expect(after(4, 3)).toEqual([0, 30]);
+    expect(breakOf(4, 3)).toEqual([0, 30]);
     // Four lines with widows: 3, room for two: widows cannot hold with orphans, so two and two.
-    expect(after(4, 2, { widows: 3 })).toEqual([0, 30]);
+    expect(breakOf(4, 2, { widows: 3 })).toEqual([0, 30]);
     // Orphans always hold: three lines with orphans: 3 and room for two move whole.
-    expect(after(3, 2, { orphans: 3 })).toEqual([0, 10]);
-    expect(after(2, 1)).toEqual([0, 10]);
+    expect(breakOf(3, 2, { orphans: 3 })).toEqual([0, 10]);
+    expect(breakOf(2, 1)).toEqual([0, 10]);
   });
 
   it('honours forced breaks and break-inside: avoid', () => {
