@@ -24,10 +24,10 @@ function firstLine(fragment: Fragment, y = 0): { y: number; line: LineFragment }
 const lineText = (line: LineFragment) => line.children.map((c) => (c.kind === 'text' ? c.text : '')).join('');
 
 /** The margin box piece whose text is `text`, and its baseline on the page in CSS pixels. */
-function marginBox(pieces: PagePiece[], text: string) {
+function marginBox(pieces: PagePiece[], text: string | RegExp) {
   for (const piece of pieces) {
     const found = firstLine(piece.fragment);
-    if (found && lineText(found.line) === text) {
+    if (found && (typeof text === 'string' ? lineText(found.line) === text : text.test(lineText(found.line)))) {
       const box = piece.fragment as BoxFragment;
       return { piece, box, baselinePx: (piece.y - box.y + found.y + found.line.baseline) / PX };
     }
@@ -118,5 +118,32 @@ describe('margin boxes', () => {
     expect(top.box.height).toBeCloseTo((480 * 11.25) / 71.25, 6);
     expect(bottom.box.height).toBeCloseTo((480 * 60) / 71.25, 6);
     expect(bottom.piece.y + bottom.box.height).toBeCloseTo(540, 6);
+  });
+
+  it('gives boxes with a width of their own that width, a percentage of the page area, as Chromium places them', () => {
+    // Measured in Chromium: a 600px by 400px page with 50px margins (a page area 500px wide).
+    const css = `@page { size: 600px 400px; margin: 50px;
+      @bottom-left { content: "${'aaaa '.repeat(16).trim()}"; width: 50%; font: 10px monospace }
+      @bottom-center { content: "C"; font: 10px monospace }
+      @top-right { content: "${'bbbb '.repeat(12).trim()}"; width: 30%; font: 10px monospace }
+      @top-center { content: "T"; font: 10px monospace } }
+    body { margin: 0 }`;
+    const { pages, findings } = layOutHtml('<p>x</p>', css);
+    const pieces = pages[0]?.pieces ?? [];
+    const left = marginBox(pieces, /^aaaa/);
+    const right = marginBox(pieces, /^bbbb/);
+    // Half and 30% of the page area: 250px from its left edge, 150px to its right edge.
+    expect(left.piece.x / PX).toBeCloseTo(50, 6);
+    expect(left.box.width / PX).toBeCloseTo(250, 6);
+    expect(right.box.width / PX).toBeCloseTo(150, 6);
+    expect((right.piece.x + right.box.width) / PX).toBeCloseTo(550, 6);
+    // The top center box is what the right one leaves on both sides of the middle, its text centred at 300px; the
+    // bottom one has nothing left beside a box half the page wide, so its text starts at the middle (300px to 306px).
+    const top = marginBox(pieces, 'T');
+    expect(top.box.width / PX).toBeCloseTo(200, 6);
+    const bottom = marginBox(pieces, 'C');
+    expect(bottom.piece.x / PX).toBeCloseTo(300, 6);
+    // Chromium says nothing about it, and neither does Quire.
+    expect(findings.list().filter((f) => f.code === 'word_too_long')).toEqual([]);
   });
 });

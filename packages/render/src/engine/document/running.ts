@@ -2,6 +2,7 @@ import type { BlockBox } from '../boxes/box';
 import type { BlockLayout } from '../layout/block/block-layout';
 import type { BoxFragment, PagePiece } from '../layout/fragment';
 import type { MarginBox, MarginBoxName, PageStyle } from '../style/computed-style';
+import { resolveLength } from '../style/computed-style';
 import { counterText } from '../style/counter-styles';
 import { pagePixels } from '../style/page';
 
@@ -222,8 +223,6 @@ function shareSide(side: 'top' | 'bottom' | 'left' | 'right', made: Made[], page
   const names = across ? ['left', 'center', 'right'] : ['top', 'middle', 'bottom'];
   const [a, b, c] = names.map((where) => made.find((m) => m.name === `${side}-${where}`));
   if (!a && !b && !c) return;
-  // Boxes given a size of their own keep the thirds.
-  if ([a, b, c].some((m) => m && (across ? m.block.style.width : m.block.style.height) !== 'auto')) return;
   const none: Widths = { min: 0, max: 0 };
   const sizes = (m: Made | undefined): Widths => {
     if (!m) return none;
@@ -238,6 +237,11 @@ function shareSide(side: 'top' | 'bottom' | 'left' | 'right', made: Made[], page
     if (m) Object.assign(m.area, across ? { x: start + at, width: size } : { y: start + at, height: size });
   };
   const [wa, wb, wc] = [sizes(a), sizes(b), sizes(c)];
+  const given = [a, b, c].map((m) => m && givenSize(m, across, available)) as Array<number | null | undefined>;
+  if (given.some((size) => typeof size === 'number')) {
+    placeGiven([a, b, c], given, [wa, wb, wc], available, place);
+    return;
+  }
   if (!b) {
     const [first, last] = shareTwo(wa, wc, available);
     place(a, 0, first);
@@ -250,6 +254,63 @@ function shareSide(side: 'top' | 'bottom' | 'left' | 'right', made: Made[], page
   place(b, rest, center);
   place(a, 0, rest);
   place(c, available - rest, rest);
+}
+
+/**
+ * A margin box's own width (height, on the left and right sides), its padding and borders included, when its style
+ * gives one: percentages are of the page area's, as Chromium resolves them (`width: 70%` of a letter's footnote box
+ * is 70% of the line of text above it). The box is then laid out to fill its area.
+ */
+function givenSize(m: Made, across: boolean, available: number): number | null {
+  const { style } = m.block;
+  const length = across ? style.width : style.height;
+  if (length === 'auto') return null;
+  const extras =
+    style.boxSizing === 'border-box'
+      ? 0
+      : across
+        ? resolveLength(style.paddingLeft, available) +
+          resolveLength(style.paddingRight, available) +
+          style.borderLeft.width +
+          style.borderRight.width
+        : resolveLength(style.paddingTop, available) +
+          resolveLength(style.paddingBottom, available) +
+          style.borderTop.width +
+          style.borderBottom.width;
+  const size = Math.max(0, resolveLength(length, available)) + extras;
+  m.block.style = across ? { ...style, width: 'auto' } : { ...style, height: 'auto' };
+  for (const inline of m.block.inlines ?? []) if (inline.type === 'text') inline.style = m.block.style;
+  return size;
+}
+
+/**
+ * A side's boxes when some give their own size (measured in Chromium): the first starts at the side's start, the last
+ * ends at its end, and a center box is centred. A center box of auto size takes what the wider of the two outer boxes
+ * leaves on both sides of the middle (nothing, beside a left box half the page wide: its text then starts at the middle);
+ * an outer box of auto size takes what the others leave.
+ */
+function placeGiven(
+  [a, b, c]: Array<Made | undefined>,
+  [ga, gb, gc]: Array<number | null | undefined>,
+  [wa, wb, wc]: Widths[],
+  available: number,
+  place: (m: Made | undefined, at: number, size: number) => void,
+): void {
+  const own = (size: number | null | undefined, widths: Widths) => size ?? Math.min(widths.max, available);
+  if (!b) {
+    const first = ga ?? Math.max(0, available - (gc ?? 0));
+    const last = gc ?? Math.max(0, available - (a ? first : 0));
+    place(a, 0, first);
+    place(c, available - last, last);
+    return;
+  }
+  const outer = Math.max(a ? own(ga, wa as Widths) : 0, c ? own(gc, wc as Widths) : 0);
+  const center = gb ?? Math.max(0, available - 2 * outer);
+  const rest = Math.max(0, (available - center) / 2);
+  // Narrower than its text, a center box's text starts where the box does and runs on past it, as in Chromium.
+  place(b, rest, gb ?? Math.max(center, Math.min((wb as Widths).max, available - rest)));
+  place(a, 0, ga ?? rest);
+  place(c, available - (gc ?? rest), gc ?? rest);
 }
 
 /** Two boxes' shares of `available`: by max-content widths when they fit, else between min- and max-content. */
