@@ -1,5 +1,6 @@
 import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
 import type { Findings } from '../../findings';
+import type { ComputedStyle } from '../../style/computed-style';
 import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
@@ -91,6 +92,11 @@ interface FlowOptions {
   space?: FloatSpace;
   /** A formatting root's own floats, when the caller wants to know about them. */
   floats?: FloatContext;
+  /**
+   * The parent's `text-align` when it is a legacy HTML one (`-webkit-center`, from `<td align="center">` and
+   * `<center>`): it aligns block children that have no auto margins too.
+   */
+  legacyAlign?: ComputedStyle['textAlign'];
 }
 
 interface Stacked extends BlockContents {
@@ -101,6 +107,17 @@ interface Stacked extends BlockContents {
   pending?: PendingPositioned[];
   /** Some children are floats (after the others). */
   floats?: true;
+}
+
+/**
+ * A block's margins when neither is auto and its parent's `text-align` is a legacy HTML one: Chromium gives the room
+ * left to both sides for `-webkit-center` (`<td align="center">` centres a table narrowed by `max-width`), to the
+ * left for `-webkit-right`, and to the right for `-webkit-left`, as for any block (ResolveInlineAutoMargins).
+ */
+function legacyMargins(left: number, right: number, free: number, align: ComputedStyle['textAlign']): [number, number] {
+  if (align === 'center') return [left + free / 2, right + free / 2];
+  if (align === 'right') return [left + free, right];
+  return [left, right + free];
 }
 
 const shifted = (children: Fragment[], dx: number, dy: number): Fragment[] => {
@@ -277,32 +294,38 @@ export class BlockLayout implements LayoutContext {
 
   private flow(box: BlockLevelBox, containingWidth: number, options: FlowOptions): Flowed {
     let flowed: Flowed;
-    if (box.type === 'table') flowed = this.flowTable(box, containingWidth);
+    if (box.type === 'table') flowed = this.flowTable(box, containingWidth, options.legacyAlign);
     else if (box.type === 'replaced') {
       const fragment = replacedFragment(box, containingWidth, 'block');
-      flowed = this.placeHorizontally(fragment, box.style, containingWidth);
+      flowed = this.placeHorizontally(fragment, box.style, containingWidth, options.legacyAlign);
     } else flowed = this.flowBlock(box, containingWidth, options);
     const shift = relativeShift(box.style, containingWidth);
     if (shift) flowed.fragment.shift = shift;
     return flowed;
   }
 
-  private flowTable(table: TableBox, containingWidth: number): Flowed {
+  private flowTable(table: TableBox, containingWidth: number, legacyAlign?: ComputedStyle['textAlign']): Flowed {
     const fragment = this.modules.layoutTable(table, containingWidth, this);
     fragment.breakBefore = table.style.breakBefore;
     fragment.breakAfter = table.style.breakAfter;
     if (table.style.breakInside !== 'auto') fragment.avoidBreakInside = true;
-    return this.placeHorizontally(fragment, table.style, containingWidth);
+    return this.placeHorizontally(fragment, table.style, containingWidth, legacyAlign);
   }
 
   /** Margins of a box whose width is already known (tables, replaced): auto margins centre it or push it over. */
-  private placeHorizontally(fragment: BoxFragment, style: BoxFragment['style'], containingWidth: number): Flowed {
+  private placeHorizontally(
+    fragment: BoxFragment,
+    style: BoxFragment['style'],
+    containingWidth: number,
+    legacyAlign?: ComputedStyle['textAlign'],
+  ): Flowed {
     let left = style.marginLeft === 'auto' ? null : marginOf(style.marginLeft, containingWidth);
     let right = style.marginRight === 'auto' ? null : marginOf(style.marginRight, containingWidth);
     const free = containingWidth - fragment.width - (left ?? 0) - (right ?? 0);
     if (left === null && right === null) left = right = Math.max(0, free) / 2;
     else if (left === null) left = Math.max(0, free);
     else if (right === null) right = free;
+    else if (free > 0 && legacyAlign) [left, right] = legacyMargins(left, right, free, legacyAlign);
     const baseline = fragment.height;
     return {
       fragment,
@@ -354,6 +377,8 @@ export class BlockLayout implements LayoutContext {
       if (marginLeft === null && marginRight === null) marginLeft = marginRight = Math.max(0, free) / 2;
       else if (marginLeft === null) marginLeft = free;
       else if (marginRight === null) marginRight = free;
+      else if (free > 0 && options.legacyAlign)
+        [marginLeft, marginRight] = legacyMargins(marginLeft, marginRight, free, options.legacyAlign);
       else if (s.direction === 'rtl') marginLeft += free;
       else marginRight += free;
     }
@@ -579,6 +604,7 @@ export class BlockLayout implements LayoutContext {
       if (flowed.positioned) outOfFlow.push(...moved(flowed.positioned, flowed.fragment.x, flowed.fragment.y));
     };
     const options: FlowOptions = definiteHeight === undefined ? {} : { containingHeight: definiteHeight };
+    if (box.style.textAlignLegacy) options.legacyAlign = box.style.textAlign;
     for (const child of box.blocks ?? []) {
       if (isFloat(child)) {
         const top = !placedAny && collapseTop ? 0 : cursor + collapsed(pending);
