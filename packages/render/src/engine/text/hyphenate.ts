@@ -1,4 +1,5 @@
 import { loadedHyphenator } from '#hyphen-patterns';
+import { BoundedCache } from './bounded-cache';
 import { hyphenationKey } from './hyphen-languages';
 
 /**
@@ -8,8 +9,7 @@ import { hyphenationKey } from './hyphen-languages';
  * hyphenation, as in browsers.
  */
 
-const points = new Map<string, number[]>();
-const POINTS_LIMIT = 20_000;
+const points = new BoundedCache<string, number[]>(20_000);
 const SHY = '\u00ad';
 
 function hyphenatorFor(lang: string) {
@@ -38,7 +38,6 @@ export function hyphenationPoints(word: string, lang: string): number[] {
     if (marked[i] === SHY) found.push(at);
     else at++;
   }
-  if (points.size >= POINTS_LIMIT) points.delete(points.keys().next().value as string);
   points.set(key, found);
   return found;
 }

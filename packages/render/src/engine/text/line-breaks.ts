@@ -1,13 +1,13 @@
 /// <reference path="./linebreak.d.ts" />
 import LineBreaker from 'linebreak';
+import { BoundedCache } from './bounded-cache';
 
 /** Before index i of a text: no break, a break opportunity, or a mandatory break (after a newline). */
 export const NO_BREAK = 0;
 export const SOFT_BREAK = 1;
 export const FORCED_BREAK = 2;
 
-const cache = new Map<string, Uint8Array>();
-const CACHE_LIMIT = 5_000;
+const cache = new BoundedCache<string, Uint8Array>(5_000);
 
 /**
  * UAX #14 line-break opportunities of a text: entry i says whether a line may (1) or must (2) break before the
@@ -22,7 +22,6 @@ export function lineBreaks(text: string): Uint8Array {
   for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
     if (bk.position > 0 && bk.position < text.length) breaks[bk.position] = bk.required ? FORCED_BREAK : SOFT_BREAK;
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(text, breaks);
   return breaks;
 }
