@@ -1,6 +1,7 @@
 import type { BoxFragment, EnclosingBox, Fragment } from '../fragment';
 import { breakInStack } from './breaks';
 import { enclosedBy } from './enclosing';
+import { firstReaching } from './extent';
 
 const EPSILON = 0.01;
 
@@ -92,7 +93,11 @@ function tablesCutAt(
         feet.unshift({ fragment: foot, parentX: x, parentY: y, inset: 0, ...around });
     }
     let next: BoxFragment | undefined;
-    for (const child of box.children) {
+    // From the first child reaching down to the break (a binary search in a 20,000-row table's rows, not a walk
+    // from its top on every page).
+    const { children } = box;
+    for (let i = Math.max(0, firstReaching(children, y, at - EPSILON) - 1); i < children.length; i++) {
+      const child = children[i] as Fragment;
       if (child.kind !== 'box') continue;
       const top = y + child.y;
       if (top < at - EPSILON && top + child.height > at + EPSILON) {
