@@ -493,6 +493,7 @@ export function initialStyle(): ComputedStyle {
     lineHeight: { kind: 'normal' },
     textAlign: 'start',
     textAlignLast: 'auto',
+    textAlignLegacy: false,
     textIndent: zero(),
     letterSpacing: 0,
     fontVariantNumeric: NO_FEATURES,
