@@ -146,4 +146,18 @@ describe('margin boxes', () => {
     // Chromium says nothing about it, and neither does Quire.
     expect(findings.list().filter((f) => f.code === 'word_too_long')).toEqual([]);
   });
+
+  it("places a box's content at the top or bottom of its area by its own vertical-align, as Chromium does", () => {
+    // A 600px by 400px page with 50px margins: the bottom margin runs from 350px to 400px.
+    const css = (align: string) => `@page { size: 600px 400px; margin: 50px;
+      @bottom-left { content: "Foot"; vertical-align: ${align}; padding-top: 5px; font: 10px monospace; line-height: 10px } }
+    body { margin: 0 }`;
+    const top = marginBox(layOutHtml('<p>x</p>', css('top')).pages[0]?.pieces ?? [], 'Foot');
+    const bottom = marginBox(layOutHtml('<p>x</p>', css('bottom')).pages[0]?.pieces ?? [], 'Foot');
+    const middle = marginBox(layOutHtml('<p>x</p>', css('baseline')).pages[0]?.pieces ?? [], 'Foot');
+    // Line boxes of 10px: at the top, below the 5px padding; at the bottom, against the page's edge; in the middle
+    // (the place's default) when vertical-align is left as it is.
+    expect(top.baselinePx - bottom.baselinePx).toBeCloseTo(-(50 - 15), 3);
+    expect(middle.baselinePx - top.baselinePx).toBeCloseTo((50 - 15) / 2, 3);
+  });
 });

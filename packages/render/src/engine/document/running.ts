@@ -177,6 +177,11 @@ export function marginBoxPieces(
     const text = marginBoxText(box, pageNumber, pageCount);
     if (!text) continue;
     const area = areaOf(name, laid);
+    // The box's own vertical-align (top, middle, bottom) places its content in its area, as in Chromium; the initial
+    // baseline leaves the place's default.
+    const { verticalAlign } = box.style;
+    if (verticalAlign === 'top' || verticalAlign === 'middle' || verticalAlign === 'bottom')
+      area.valign = verticalAlign;
     const boxStyle = {
       ...box.style,
       display: 'block' as const,
