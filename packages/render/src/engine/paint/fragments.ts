@@ -107,6 +107,12 @@ function paintBox(
   originY: number,
   decorationOnly: boolean,
 ): void {
+  const { style } = box;
+  // Most boxes have no effect: painted straight, without a closure per box (a long table has tens of thousands).
+  if (style.opacity >= 1 && !style.transform && !style.clipPath && !style.filter && style.mixBlendMode === 'normal') {
+    paintBoxLayer(ctx, box, originX, originY, decorationOnly);
+    return;
+  }
   withBoxEffects(ctx, box, originX, originY, 'whole', () => paintBoxLayer(ctx, box, originX, originY, decorationOnly));
 }
 

@@ -28,6 +28,8 @@ export const SQUARE: Radii = Object.freeze([
 ]) as unknown as Radii;
 
 export function fitRadii(rect: Rect, radii: readonly Length[]): Radii {
+  // Most boxes have square corners: they get the shared SQUARE without the corners being built.
+  if (radii.every(isZero)) return SQUARE;
   // A percentage is of the width horizontally and of the height vertically: 50% of a square is a circle.
   const corner = (r: Length | undefined): [number, number] => {
     const x = Math.max(0, (r?.pt ?? 0) + ((r?.pct ?? 0) / 100) * rect.width);
@@ -46,6 +48,8 @@ export function fitRadii(rect: Rect, radii: readonly Length[]): Radii {
   const scaled = ([x, y]: [number, number]): [number, number] => [x * factor, y * factor];
   return [scaled(tl), scaled(tr), scaled(br), scaled(bl)];
 }
+
+const isZero = (r: Length | undefined): boolean => r === undefined || (r.pt <= 0 && r.pct <= 0);
 
 /** The radii of the curve `fraction` of the border widths inside the outer edge (the padding edge at 1). */
 export function insetRadii(radii: Radii, widths: Widths, fraction: number): Radii {

@@ -134,10 +134,6 @@ function glyphOperators(
   return actual === 'run' ? `/Span <</ActualText ${textString(run.text)}>> BDC\n${out}\nEMC` : out;
 }
 
-/**
- * The TJ adjustment (thousandths of the font size) most glyphs of the run share, when more than half share one that
- * is not zero: letter-spacing. 0 otherwise (kerning and justification vary from glyph to glyph).
- */
 /** Letter-spacing from which extractors would read each letter as a word (thousandths of an em, less a margin). */
 const WORD_GAP = 80;
 
@@ -163,6 +159,10 @@ function widestGap(
   return widest;
 }
 
+/**
+ * The TJ adjustment (thousandths of the font size) most glyphs of the run share, when more than half share one that
+ * is not zero: letter-spacing. 0 otherwise (kerning and justification vary from glyph to glyph).
+ */
 function commonAdjust(
   glyphs: readonly ShapedGlyph[],
   gids: number[],
@@ -170,24 +170,33 @@ function commonAdjust(
   toTextSpace: number,
 ): number {
   if (glyphs.length < 2) return 0;
-  const counts = new Map<number, number>();
+  // More than half of the glyphs share the value or none does: a majority vote (Boyer and Moore) finds it without
+  // counting every value in a map, which for a long table's tens of thousands of runs was garbage to collect.
+  let candidate = 0;
+  let votes = 0;
   for (let i = 0; i < glyphs.length; i++) {
-    const glyph = glyphs[i] as ShapedGlyph;
-    if (glyph.dx !== 0 || glyph.dy !== 0 || glyph.scale !== undefined) continue;
-    const width = widths[gids[i] as number];
-    if (width === undefined) return 0;
-    const adjust = Math.round((glyph.advance * toTextSpace - width) * 1000) / 1000;
-    counts.set(adjust, (counts.get(adjust) ?? 0) + 1);
+    const adjust = adjustOf(glyphs[i] as ShapedGlyph, gids[i] as number, widths, toTextSpace);
+    if (adjust === undefined) continue;
+    if (Number.isNaN(adjust)) return 0;
+    if (votes === 0) candidate = adjust;
+    votes += adjust === candidate ? 1 : -1;
   }
-  let best = 0;
-  let most = 0;
-  for (const [adjust, count] of counts) {
-    if (count > most) {
-      best = adjust;
-      most = count;
-    }
-  }
-  return most * 2 > glyphs.length && Math.abs(best) > 0.005 ? best : 0;
+  if (votes === 0 || Math.abs(candidate) <= 0.005) return 0;
+  let count = 0;
+  for (let i = 0; i < glyphs.length; i++)
+    if (adjustOf(glyphs[i] as ShapedGlyph, gids[i] as number, widths, toTextSpace) === candidate) count++;
+  return count * 2 > glyphs.length ? candidate : 0;
+}
+
+/**
+ * What a glyph's advance has over its width in the font (thousandths of the font size, to 3 decimals); undefined
+ * for a glyph placed on its own (moved or scaled), NaN for one the font has no width for.
+ */
+function adjustOf(glyph: ShapedGlyph, gid: number, widths: readonly number[], toTextSpace: number): number | undefined {
+  if (glyph.dx !== 0 || glyph.dy !== 0 || glyph.scale !== undefined) return undefined;
+  const width = widths[gid];
+  if (width === undefined) return Number.NaN;
+  return Math.round((glyph.advance * toTextSpace - width) * 1000) / 1000;
 }
 
 /**
