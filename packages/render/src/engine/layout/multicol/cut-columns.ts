@@ -45,11 +45,20 @@ function slicedStyle(style: ComputedStyle, cutTop: boolean, cutBottom: boolean):
 export function cutColumn(strip: BoxFragment, range: ColumnRange, first: boolean, last: boolean): Fragment[] {
   const start = first ? Number.NEGATIVE_INFINITY : range.start;
   const end = last ? Number.POSITIVE_INFINITY : range.end;
-  // A column after a break starts with its content: the margin the break fell in is truncated (CSS
-  // Fragmentation §5.2), as Chromium does, rather than left above the column's first box.
-  const top = range.start > EPSILON ? Math.min(contentTop(strip.children, 0, range.start), range.end) : range.start;
-  return cutChildren(strip.children, 0, top, start, end);
+  return cutChildren(strip.children, 0, columnTop(strip, range), start, end);
 }
+
+/**
+ * Where a column's content begins in the strip. A column after a break starts with its content: the margin the
+ * break fell in is truncated (CSS Fragmentation §5.2), as Chromium does, rather than left above the column's first
+ * box; so it takes no room in the column either (columnHeight).
+ */
+export function columnTop(strip: BoxFragment, range: ColumnRange): number {
+  return range.start > EPSILON ? Math.min(contentTop(strip.children, 0, range.start), range.end) : range.start;
+}
+
+/** How tall a column's content is: from its top (columnTop) to the column's end. */
+export const columnHeight = (strip: BoxFragment, range: ColumnRange): number => range.end - columnTop(strip, range);
 
 /** Where the first content at or below `start` begins: `start` itself when a box's own content runs across it. */
 function contentTop(children: Fragment[], originY: number, start: number): number {

@@ -5,7 +5,7 @@ import type { BlockContents, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { type ColumnRange, columnSets } from './column-breaks';
 import { type ColumnSizes, columnSizes, isMulticol } from './column-sizes';
-import { cutColumn } from './cut-columns';
+import { columnHeight, cutColumn } from './cut-columns';
 import type { ColumnHints } from './page-rooms';
 
 export interface MulticolOptions {
@@ -173,7 +173,7 @@ function columnSet(
   contentWidth: number,
   ends: { first: boolean; last: boolean },
 ): BoxFragment {
-  const height = Math.max(0, ...ranges.map((r) => r.end - r.start));
+  const height = Math.max(0, ...ranges.map((r) => columnHeight(strip, r)));
   const columns: BoxFragment[] = ranges.map((range, i) => ({
     kind: 'box',
     x: columnX(i, sizes, style, contentWidth),

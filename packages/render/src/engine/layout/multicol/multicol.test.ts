@@ -106,6 +106,24 @@ describe('multi-column layout', () => {
     expect(second?.y).toBeCloseTo(first?.y ?? -1, 5);
   });
 
+  it('does not count the margin truncated at a page break in the height of the columns on the next page', () => {
+    // B's 55pt margin does not fit the first page: the page breaks at B's foot, and the columns on the second
+    // page start with C. They are as tall as C (100pt), as in Chromium, not C and the margin above it.
+    const { pages } = layOutHtml(
+      `<div class="m" style="column-count: 2; column-gap: 0">
+        <div style="height: 150pt; margin-bottom: 30pt">A</div><div style="height: 150pt; margin-bottom: 55pt">B</div>
+        <div style="height: 100pt; margin-bottom: 10pt">C</div><div style="height: 50pt">D</div>
+      </div><p>After</p>`,
+      `@page { size: 400pt 200pt; margin: 0 } body { margin: 0; font: 10pt/12pt 'Noto Sans' }
+       p { margin: 0 } .m > div { break-inside: avoid }`,
+    );
+    const second = pageLines(pages[1] as PageFragments);
+    expect(second.map((l) => l.text)).toEqual(['C', 'D', 'After']);
+    expect(second.find((l) => l.text === 'C')?.y).toBeCloseTo(0, 5);
+    // Balancing finds the height to a quarter of a point.
+    expect(second.find((l) => l.text === 'After')?.y).toBeCloseTo(100, 0);
+  });
+
   it('lays out three columns with the gap between them and a rule centred in each gap', () => {
     const { flow } = layOutHtml(
       `<div style="column-count: 3; column-gap: 20pt; column-rule: 1.5pt solid #333; width: 460pt">
