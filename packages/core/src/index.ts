@@ -16,5 +16,6 @@ export * from './reports/report.schema';
 export * from './roles/roles';
 export * from './starters/index';
 export * from './starters/starter.schema';
+export * from './templates/page-room';
 export * from './templates/template.schema';
 export * from './webhooks/index';

@@ -42,6 +42,18 @@ it('runs the charts example as written, printing what its comments say', async (
   expect(logged.map(String)).toEqual(stated);
 });
 
+it('runs the page setup example as written, printing what its comment says', async () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const example = /### Page setup[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const body = example.replace(/import \{([^}]*)\} from '@quire\/core';/, 'const {$1} = core;');
+  const { code } = await transform(body, { loader: 'ts' });
+  const logged: unknown[] = [];
+  new Function('core', 'console', code)(core, { log: (value: unknown) => logged.push(value) });
+  const stated = /^\/\/ (The page's margins .*)$/m.exec(example)?.[1];
+  expect(stated).toContain('no room for content');
+  expect(logged).toEqual([stated]);
+});
+
 it('shows the role table as ROLE_PERMISSIONS has it', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   expect(roleTableOf(readme)).toEqual(permissionTable());

@@ -1,4 +1,4 @@
-import { JsonSchemaDocument, ReportFormat, TemplateContent } from '@quire/core';
+import { JsonSchemaDocument, pageRoomMessage, pageRoomProblem, ReportFormat, TemplateContent } from '@quire/core';
 import { z } from 'zod';
 import { ListQuery } from '../http/pagination';
 
@@ -10,6 +10,15 @@ function bare<T extends z.ZodType>(schema: z.ZodDefault<T>): T {
 
 const content = TemplateContent.shape;
 
+/**
+ * A page whose margins leave no room for content is refused when it is saved, not when a report of it is rendered
+ * (the renderer refuses it too: pdf/page-area.ts in @quire/render).
+ */
+const PageWithRoom = bare(content.page).superRefine((page, ctx) => {
+  const problem = pageRoomProblem(page);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['margins'], message: pageRoomMessage(problem) });
+});
+
 /** Every content field, optional and without defaults: what a create or a save may set. */
 export const ContentFields = z
   .object({
@@ -20,7 +29,7 @@ export const ContentFields = z
     css: bare(content.css),
     header_html: bare(content.header_html),
     footer_html: bare(content.footer_html),
-    page: bare(content.page).describe('Page setup; replaced as a whole when given'),
+    page: PageWithRoom.describe('Page setup; replaced as a whole when given'),
     sample_data: bare(content.sample_data).describe('Data that renders the template; previews and checks use it'),
     data_schema: bare(content.data_schema),
     validate_data: bare(content.validate_data),

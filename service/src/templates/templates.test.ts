@@ -128,6 +128,25 @@ describe('templates: create, read, save, delete', () => {
     }
   });
 
+  it('refuses, when it is saved, a page whose margins leave no room for content', async () => {
+    const crowded = { size: 'A4', margins: { top: 20, right: 110, bottom: 20, left: 100 } };
+    const made = await call('/v1/templates', { method: 'POST', body: { name: 'Crowded', page: crowded } });
+    expect(made.status).toBe(400);
+    expect(made.body.error).toMatchObject({
+      code: 'validation_failed',
+      param: 'page.margins',
+      message:
+        "page.margins: The page's margins leave no room for content: the page is 210mm wide and its left and right margins take 210mm.",
+    });
+    // The same margins across a landscape page leave room; a save that narrows the page again is refused.
+    const wide = await create({ name: 'Wide', page: { ...crowded, orientation: 'landscape' } });
+    const narrowed = await call(`/v1/templates/${wide.id}`, { method: 'PATCH', body: { page: crowded } });
+    expect(narrowed.status).toBe(400);
+    expect(narrowed.body.error).toMatchObject({ code: 'validation_failed', param: 'page.margins' });
+    const kept = await call(`/v1/templates/${wide.id}`);
+    expect(kept.body.page).toMatchObject({ orientation: 'landscape', margins: crowded.margins });
+  });
+
   it('refuses a template whose Liquid does not parse, naming the part, line and column', async () => {
     const answer = await call('/v1/templates', {
       method: 'POST',

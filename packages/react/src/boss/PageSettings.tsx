@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type PageSetup } from '@quire/core';
+import { PAGE_SIZES, type PageSetup, pageRoomProblem } from '@quire/core';
 import { useId } from 'react';
 import { useBuilderController, useBuilderState } from '../builder/context';
 import { useUi } from '../root/ui-context';
@@ -24,6 +24,9 @@ export function PageSettings() {
   const page = useBuilderState(controller, (s) => s.draft.page);
   const id = useId();
   const readOnly = !controller.options.permissions.editCode || controller.readOnly;
+  // Margins that leave no room are said at once, beside the fields: the service refuses to save such a page.
+  const noRoom = pageRoomProblem(page);
+  const problemId = `${id}-no-room`;
   const update = (patch: Partial<PageSetup>) => {
     const next: PageSetup = { ...page, ...patch };
     // A custom size starts from the size it replaces, so the page does not jump.
@@ -116,6 +119,8 @@ export function PageSettings() {
                 max={200}
                 step={0.5}
                 value={page.margins[side]}
+                aria-invalid={noRoom ? true : undefined}
+                aria-describedby={noRoom ? problemId : undefined}
                 onChange={(event) =>
                   update({
                     margins: { ...page.margins, [side]: numberOr(event.target.value, page.margins[side], 0, 200) },
@@ -125,6 +130,14 @@ export function PageSettings() {
             </div>
           ))}
         </div>
+        {noRoom ? (
+          <p id={problemId} className="quire-problem" data-level="error" role="alert">
+            {t(noRoom.axis === 'width' ? 'page.noRoomAcross' : 'page.noRoomDown', {
+              page: noRoom.page_mm,
+              margins: noRoom.margins_mm,
+            })}
+          </p>
+        ) : null}
       </fieldset>
     </form>
   );

@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, type RefObject, StrictMode, useLayoutEffect, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -126,6 +126,26 @@ describe('<TemplateBuilder>', () => {
     expect(seen.at(-1)).toBe(`${invoice.html}abc`);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(view.state.doc.toString()).toBe(`${invoice.html}abc`);
+  });
+
+  it('says beside the margins when they leave no room for content, and stops saying it once they do', async () => {
+    render(<TemplateBuilder defaultValue={invoice} defaultMode="boss" />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Page' }, { timeout: 10_000 }));
+    const left = screen.getByRole('spinbutton', { name: 'Left' });
+    const right = screen.getByRole('spinbutton', { name: 'Right' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    // A whole new value each, as when a field's text is selected and typed over.
+    fireEvent.change(left, { target: { value: '150' } });
+    fireEvent.change(right, { target: { value: '60' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The margins leave no room for content: the page is 210 mm wide and the left and right margins take 210 mm.',
+    );
+    expect(left).toHaveAttribute('aria-invalid', 'true');
+    expect(left).toHaveAccessibleDescription(alert.textContent ?? '');
+    await userEvent.click(screen.getByRole('radio', { name: 'Landscape' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(left).not.toHaveAttribute('aria-invalid');
   });
 
   it('controlled: follows a new value from the host into the preview', async () => {

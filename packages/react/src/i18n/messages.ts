@@ -64,6 +64,10 @@ export const en = {
   'page.width': 'Width (mm)',
   'page.height': 'Height (mm)',
   'page.custom': 'Custom',
+  'page.noRoomAcross':
+    'The margins leave no room for content: the page is {page} mm wide and the left and right margins take {margins} mm.',
+  'page.noRoomDown':
+    'The margins leave no room for content: the page is {page} mm high and the top and bottom margins take {margins} mm.',
 
   'data.label': 'Sample data (JSON)',
   'data.invalidJson': 'Not valid JSON: {message}',
