@@ -30,6 +30,21 @@ describe('candidateOf', () => {
     expect(candidate(fence('html', '<h1>{{ t }}</h1>'), blank('document'), rules).sampleProblem).toBeUndefined();
   });
 
+  it('takes the page setup of an answer, unless its margins leave no room for content', () => {
+    const html = fence('html', '<h1>Notice</h1>');
+    const landscape = candidate(
+      `${html}\n${fence('json', '{"page": {"size": "A4", "orientation": "landscape"}}')}`,
+      blank('document'),
+    );
+    expect(landscape.content.page).toMatchObject({ size: 'A4', orientation: 'landscape' });
+    const crowded = '{"page": {"size": "A4", "margins": {"top": 20, "right": 110, "bottom": 20, "left": 100}}}';
+    const refused = candidate(`${html}\n${fence('json', crowded)}`, blank('document'));
+    expect(refused.content.page).toEqual(blank('document').page);
+    expect(refused.notes).toContain(
+      "The page setup in the answer was ignored: The page's margins leave no room for content: the page is 210mm wide and its left and right margins take 210mm.",
+    );
+  });
+
   it('keeps the sample of an earlier answer when a repair leaves the json block out', () => {
     const base = TemplateContent.parse({ name: 'New', html: '<h1>{{ t }}</h1>', sample_data: { t: 'Q3' } });
     const repaired = candidate(fence('html', '<h1>{{ t | upcase }}</h1>'), base);

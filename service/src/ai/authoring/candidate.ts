@@ -1,4 +1,4 @@
-import { PageSetup, TemplateContent } from '@quire/core';
+import { PageSetup, pageRoomMessage, pageRoomProblem, TemplateContent } from '@quire/core';
 import { ZodError } from 'zod';
 import { parseAnswer } from '../answer-format';
 import { type Removal, sanitiseTemplate } from './sanitise';
@@ -110,7 +110,10 @@ export function candidateOf(
   let page = base.page;
   if (!rules.pageFixed && parsed.page !== undefined && base.kind === 'document') {
     const checked = PageSetup.safeParse(parsed.page);
-    if (checked.success) page = checked.data;
+    // A page whose margins leave no room would be refused when saved and when rendered: kept out like an invalid one.
+    const noRoom = checked.success ? pageRoomProblem(checked.data) : null;
+    if (checked.success && !noRoom) page = checked.data;
+    else if (noRoom) notes.push(`The page setup in the answer was ignored: ${pageRoomMessage(noRoom)}`);
     else notes.push('The page setup in the answer was not valid and was ignored.');
   }
   const name = !rules.nameFixed && parsed.name?.trim() ? parsed.name.trim().slice(0, 200) : base.name;
