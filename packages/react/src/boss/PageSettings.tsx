@@ -2,6 +2,7 @@ import { PAGE_SIZES, type PageSetup, pageRoomProblem } from '@quire/core';
 import { useId } from 'react';
 import { useBuilderController, useBuilderState } from '../builder/context';
 import { useUi } from '../root/ui-context';
+import { NumberInput } from '../ui/NumberInput';
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const SIDE_LABELS = {
@@ -10,12 +11,6 @@ const SIDE_LABELS = {
   bottom: 'page.marginBottom',
   left: 'page.marginLeft',
 } as const;
-
-/** A number input's value within what a page allows, or the previous one while the field is empty. */
-const numberOr = (text: string, previous: number, min: number, max: number) => {
-  const value = Number(text);
-  return text.trim() === '' || Number.isNaN(value) ? previous : Math.min(max, Math.max(min, value));
-};
 
 /** Page size, orientation and margins of the draft (millimetres). */
 export function PageSettings() {
@@ -64,28 +59,26 @@ export function PageSettings() {
         <div className="quire-field-row">
           <div className="quire-field">
             <label htmlFor={`${id}-width`}>{t('page.width')}</label>
-            <input
+            <NumberInput
               id={`${id}-width`}
               className="quire-input"
-              type="number"
               min={20}
               max={5000}
-              value={page.width_mm ?? ''}
+              value={page.width_mm}
               disabled={readOnly}
-              onChange={(event) => update({ width_mm: numberOr(event.target.value, page.width_mm ?? 210, 20, 5000) })}
+              onValue={(width_mm) => update({ width_mm })}
             />
           </div>
           <div className="quire-field">
             <label htmlFor={`${id}-height`}>{t('page.height')}</label>
-            <input
+            <NumberInput
               id={`${id}-height`}
               className="quire-input"
-              type="number"
               min={20}
               max={5000}
-              value={page.height_mm ?? ''}
+              value={page.height_mm}
               disabled={readOnly}
-              onChange={(event) => update({ height_mm: numberOr(event.target.value, page.height_mm ?? 297, 20, 5000) })}
+              onValue={(height_mm) => update({ height_mm })}
             />
           </div>
         </div>
@@ -111,21 +104,16 @@ export function PageSettings() {
           {SIDES.map((side) => (
             <div key={side} className="quire-field">
               <label htmlFor={`${id}-${side}`}>{t(SIDE_LABELS[side])}</label>
-              <input
+              <NumberInput
                 id={`${id}-${side}`}
                 className="quire-input"
-                type="number"
                 min={0}
                 max={200}
                 step={0.5}
                 value={page.margins[side]}
                 aria-invalid={noRoom ? true : undefined}
                 aria-describedby={noRoom ? problemId : undefined}
-                onChange={(event) =>
-                  update({
-                    margins: { ...page.margins, [side]: numberOr(event.target.value, page.margins[side], 0, 200) },
-                  })
-                }
+                onValue={(margin) => update({ margins: { ...page.margins, [side]: margin } })}
               />
             </div>
           ))}

@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, type RefObject, StrictMode, useLayoutEffect, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -134,9 +134,12 @@ describe('<TemplateBuilder>', () => {
     const left = screen.getByRole('spinbutton', { name: 'Left' });
     const right = screen.getByRole('spinbutton', { name: 'Right' });
     expect(screen.queryByRole('alert')).toBeNull();
-    // A whole new value each, as when a field's text is selected and typed over.
-    fireEvent.change(left, { target: { value: '150' } });
-    fireEvent.change(right, { target: { value: '60' } });
+    // Emptied and typed again, as a person does: an empty field stays empty while it has focus.
+    await userEvent.clear(left);
+    expect(left).toHaveValue(null);
+    await userEvent.type(left, '150');
+    await userEvent.clear(right);
+    await userEvent.type(right, '60');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'The margins leave no room for content: the page is 210 mm wide and the left and right margins take 210 mm.',
@@ -146,6 +149,10 @@ describe('<TemplateBuilder>', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Landscape' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(left).not.toHaveAttribute('aria-invalid');
+    // A field left empty shows its value again once it loses focus; nothing was changed by emptying it.
+    await userEvent.clear(right);
+    await userEvent.tab();
+    expect(right).toHaveValue(60);
   });
 
   it('controlled: follows a new value from the host into the preview', async () => {

@@ -3,6 +3,7 @@ import type { MessageKey } from '../i18n/messages';
 import { PART_LABELS } from '../i18n/parts';
 import { useUi } from '../root/ui-context';
 import { Button } from '../ui/Button';
+import { NumberInput } from '../ui/NumberInput';
 import type { DrawnStyle } from './EasyPreview';
 import { editText, setAttribute, setHidden, setStyle } from './edits';
 import type { ContentPiece, ElementModel } from './element-model';
@@ -106,10 +107,12 @@ export function ElementInspector(props: ElementInspectorProps) {
   const width = media ? declared(model.style, 'width') : undefined;
   const widthDeclared = width === undefined ? undefined : /^([\d.]+)mm$/.exec(width)?.[1];
   const sizeValue = media
-    ? (widthDeclared ?? '')
+    ? widthDeclared === undefined
+      ? undefined
+      : Number.parseFloat(widthDeclared)
     : sizeDeclared?.endsWith('pt')
       ? Number.parseFloat(sizeDeclared)
-      : (drawn?.fontSizePt ?? '');
+      : drawn?.fontSizePt;
 
   const onImage = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -276,20 +279,18 @@ export function ElementInspector(props: ElementInspectorProps) {
         )}
         <div className="quire-field quire-field-inline">
           <label htmlFor={ids.size}>{media ? t('easy.width') : t('easy.size')}</label>
-          <input
+          <NumberInput
             className="quire-input"
             id={ids.size}
-            type="number"
             min={media ? 5 : 4}
             max={media ? 400 : 200}
             step={media ? 1 : 0.5}
             value={sizeValue}
             disabled={styleLocked}
-            onChange={(event) => {
-              const n = Number(event.target.value);
-              if (!event.target.value || !Number.isFinite(n) || n <= 0) return;
-              edit('style', () => setStyle(tree, model.id, media ? 'width' : 'font-size', media ? `${n}mm` : `${n}pt`));
-            }}
+            accepts={(n) => n > 0}
+            onValue={(n) =>
+              edit('style', () => setStyle(tree, model.id, media ? 'width' : 'font-size', media ? `${n}mm` : `${n}pt`))
+            }
           />
           {(media ? width : sizeDeclared) !== undefined ? (
             <Button
