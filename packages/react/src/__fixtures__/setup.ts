@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
+
+// waitFor and findBy give up after one second by default. On CI's two cores, with the service, the browser tests
+// and this run's other worker busy, a template load through the real service has taken longer than that; a wait
+// that succeeds returns as soon as it can, so a longer limit only slows tests that fail.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out: CodeMirror measures text ranges and coordinates, which jsdom leaves out. Empty boxes
 // are what a layout-less DOM has; no test reads positions.
