@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { keepCodePointsPerUse } from './glyph-code-points';
 
 /**
  * A process-wide cache of parsed fonts for pdfkit (Node only).
@@ -93,7 +94,7 @@ export function installFontParseCache(options: FontParseCacheOptions = {}): bool
         else {
           parsing = true;
           try {
-            font = fontkit.create(bytes) as object;
+            font = keepCodePointsPerUse(fontkit.create(bytes) as object);
           } catch {
             return false; // not a font: fontkit's own formats report it as before
           } finally {

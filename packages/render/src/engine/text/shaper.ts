@@ -1,5 +1,6 @@
 /// <reference path="../../fonts/fontkit.d.ts" />
 import { create, type Font } from 'fontkit';
+import { keepCodePointsPerUse } from '../../fonts/glyph-code-points';
 import type { FontRegistry } from '../../fonts/registry';
 import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
@@ -89,7 +90,7 @@ export function shapingStats(): { hits: number; misses: number } {
 function parseFace(bytes: Uint8Array): ParsedFace {
   let face = parsedFaces.get(bytes);
   if (face) return face;
-  const font = create(bytes) as Font;
+  const font = keepCodePointsPerUse(create(bytes) as Font);
   const tables = font as unknown as FontTables;
   const os2 = tables['OS/2'];
   // Chromium on Linux (Skia over FreeType) takes hhea's ascender, descender and line gap, or OS/2's typo
