@@ -10,6 +10,13 @@ const conditions = ['@quire/source'];
 // one at a time, with no other test file competing for the cores, as when the whole suite ran on one worker.
 const TIMED = ['src/browser.test.ts', 'src/pool/render-pool.test.ts', 'src/chromium/chromium-engine.test.ts'];
 
+// Test files share their worker's modules (isolate: false): each file importing the engine, pdfkit, fontkit and the
+// fonts afresh took 40% of the suite's time, and the service renders document after document in one process too,
+// which is what the shared modules test (a glyph's code points leaking from one document to the next showed up
+// this way). These files look at a fresh process's state (what was parsed or loaded since it started) and get
+// modules of their own.
+const FRESH = ['src/fonts/parse-cache.test.ts', 'src/engine/layout/flex/not-ready.test.ts'];
+
 // Vitest runs cores - 1 workers by default: one on a 2-core machine, where its main process then sits idle while
 // that one worker runs. Two workers keep both cores busy (bigger machines keep the default).
 export default defineConfig({
@@ -24,9 +31,14 @@ export default defineConfig({
         test: {
           name: 'render',
           include: ['src/**/*.test.ts', 'fidelity/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...TIMED],
+          exclude: [...configDefaults.exclude, ...TIMED, ...FRESH],
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'fresh', include: FRESH, maxWorkers: Math.max(2, availableParallelism() - 1) },
       },
       {
         extends: true,

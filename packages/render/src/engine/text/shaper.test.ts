@@ -137,6 +137,13 @@ describe('createTextShaping', () => {
   });
 
   it('caches shaped words for the process, and shapes new words in batches identical to one by one', () => {
+    // Faces and their shaped words are kept per font byte array for the process, which the suite's files share:
+    // copies of the bytes make faces whose caches hold only what this test shaped.
+    const copies = Object.entries(loadBundledFonts()).map(([family, faces]) => [
+      family,
+      Object.fromEntries(Object.entries(faces).map(([face, bytes]) => [face, (bytes as Uint8Array).slice()])),
+    ]);
+    const shaping = createTextShaping(new FontRegistry(Object.fromEntries(copies)));
     const font = shaping.faceFor(style({ fontWeight: 700 }));
     const before = shapingStats();
     shaping.shape('cached', font, 12, 'ltr');
