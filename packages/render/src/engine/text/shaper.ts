@@ -5,6 +5,8 @@ import type { FontRegistry } from '../../fonts/registry';
 import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
 import { mirrorForRtl } from './bidi';
+import { languageScript, languageScriptName } from './opentype-language';
+import { type ScriptPiece, scriptPieces } from './script-pieces';
 import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
 import { caseRuns, SMALL_CAPS_SCALE, type SmallCapsPlan, smallCapsPlan } from './small-caps';
 
@@ -56,6 +58,10 @@ interface ParsedFace {
   xHeight: number;
   /** The OpenType features the face has (GSUB and GPOS), read when first asked. */
   features?: ReadonlySet<string>;
+  /** The OpenType language systems its GSUB and GPOS name, read when first asked. */
+  languages?: ReadonlySet<string>;
+  /** Each style's features as this face shapes them: a language it has no lookups for left out (featuresFor). */
+  featuresFor?: WeakMap<string[], string[] | undefined>;
 }
 
 interface FontTables {
@@ -150,13 +156,60 @@ function layoutRun(
  * visual order, positions in font units. Also what SVG text is shaped with (paint/svg-bidi.ts).
  */
 export function layoutDirected(font: Font, text: string, direction: 'ltr' | 'rtl', features?: string[]): FontkitRun {
+  const language = languageOf(features);
+  // Text of no script (a space, digits) takes the language's: fontkit would take the default script, under which
+  // the language's lookups do not apply (Noto Sans KR's Korean space is wider).
+  const script = language && !STRONG.test(text) ? languageScript(language) : undefined;
   return font.layout(
     direction === 'rtl' ? mirrorForRtl(text) : text,
     featureSettings(features),
-    undefined,
-    undefined,
+    script,
+    language,
     direction,
   ) as unknown as FontkitRun;
+}
+
+const STRONG = /[^\p{sc=Zyyy}\p{sc=Zinh}]/u;
+
+/** The OpenType language system among a style's features (`@KOR`: font-features.ts), if any. */
+const languageOf = (features: string[] | undefined): string | undefined => {
+  if (!features) return undefined;
+  for (const feature of features) if (feature.charCodeAt(0) === AT) return feature.slice(1);
+  return undefined;
+};
+const AT = 0x40;
+
+/**
+ * A style's features as a face shapes them: the language left out when the face has no lookups for it, so that
+ * the words of every language the face treats alike share its caches (one array per style and face).
+ */
+function featuresFor(face: ParsedFace, features: string[] | undefined): string[] | undefined {
+  const language = languageOf(features);
+  if (!features || !language) return features;
+  face.featuresFor ??= new WeakMap();
+  if (face.featuresFor.has(features)) return face.featuresFor.get(features);
+  face.languages ??= languageSystems(face.font);
+  let own: string[] | undefined = features;
+  if (!face.languages.has(language)) {
+    const rest = features.filter((feature) => feature.charCodeAt(0) !== AT);
+    own = rest.length > 0 ? rest : undefined;
+  }
+  face.featuresFor.set(features, own);
+  return own;
+}
+
+function languageSystems(font: Font): ReadonlySet<string> {
+  const tags = new Set<string>();
+  type ScriptList = Array<{ script?: { langSysRecords?: Array<{ tag: string }> } }>;
+  const tables = font as unknown as { GSUB?: { scriptList?: ScriptList }; GPOS?: { scriptList?: ScriptList } };
+  try {
+    for (const table of [tables.GSUB, tables.GPOS])
+      for (const record of table?.scriptList ?? [])
+        for (const system of record.script?.langSysRecords ?? []) tags.add(system.tag.trim());
+  } catch {
+    // Tables fontkit cannot read: it shapes with no language system either.
+  }
+  return tags;
 }
 
 /** A word of `n` glyphs, every slot still zero. */
@@ -307,10 +360,35 @@ function shapeWord(
     face.numbers.set(numberKey(text, features), word);
     return word;
   }
+  const language = languageOf(features);
+  const pieces = language ? scriptPieces(text, languageScriptName(language)) : null;
+  if (pieces) {
+    const word = languageApart(face, pieces, direction, features as string[]);
+    remember(face, words, text, word);
+    return word;
+  }
   const run = layoutRun(face, text, direction, features);
   const word = toWord(run, 0, run.glyphs.length);
   remember(face, words, text, word);
   return word;
+}
+
+/** A word whose pieces outside its script are shaped with no language system, as browsers shape them. */
+function languageApart(
+  face: ParsedFace,
+  pieces: ScriptPiece[],
+  direction: 'ltr' | 'rtl',
+  features: string[],
+): ShapedWord {
+  const rest = features.filter((feature) => feature.charCodeAt(0) !== AT);
+  const plain = rest.length > 0 ? rest : undefined;
+  return joinPieces(
+    pieces.map((piece) => {
+      const run = layoutRun(face, piece.text, direction, piece.inScript ? features : plain);
+      return { word: toWord(run, 0, run.glyphs.length), scale: 1 };
+    }),
+    direction,
+  );
 }
 
 /** What shaping with `features` must do about capitals features the face lacks (text/small-caps.ts). */
@@ -334,6 +412,11 @@ function plannedWord(face: ParsedFace, text: string, direction: 'ltr' | 'rtl', p
     const run = layoutRun(face, piece.text, direction, plan.features);
     return { word: toWord(run, 0, run.glyphs.length), scale: piece.small ? SMALL_CAPS_SCALE : 1 };
   });
+  return joinPieces(pieces, direction);
+}
+
+/** One word of pieces shaped apart (in logical order), each scaled by its own factor. */
+function joinPieces(pieces: Array<{ word: ShapedWord; scale: number }>, direction: 'ltr' | 'rtl'): ShapedWord {
   // A right-to-left word's glyphs go right to left: its last piece comes first.
   if (direction === 'rtl') pieces.reverse();
   const word = emptyWord(pieces.reduce((n, piece) => n + piece.word.ids.length, 0));
@@ -365,7 +448,7 @@ const NUMERIC = /^[0-9.,:/+%-]+$/;
 // ligature switches letter-spacing turns off: numbers shaped with them are still their characters side by side.
 const DIGIT_FEATURES = new Set(['tnum', 'pnum', 'lnum', 'onum', 'zero', '-liga', '-clig']);
 const digitFeaturesOnly = (features: string[] | undefined): boolean =>
-  !features?.length || features.every((f) => DIGIT_FEATURES.has(f));
+  !features?.length || features.every((f) => DIGIT_FEATURES.has(f) || f.charCodeAt(0) === AT);
 const featuresKey = (features: string[] | undefined): string => (features?.length ? features.join(',') : '');
 const numberKey = (text: string, features: string[] | undefined): string =>
   features?.length ? `${features.join(',')}\u0000${text}` : text;
@@ -469,7 +552,14 @@ function prepareWords(
   for (const word of words) if (!cache.has(word)) missing.push(word);
   if (missing.length < 2) return;
   const numeric = direction === 'ltr' && digitFeaturesOnly(features) && numericGlyphs(face, features) !== null;
-  missing = [...new Set(missing)].filter((word) => word && !word.includes(' ') && !(numeric && NUMERIC.test(word)));
+  const language = languageOf(features);
+  missing = [...new Set(missing)].filter(
+    (word) =>
+      word &&
+      !word.includes(' ') &&
+      !(numeric && NUMERIC.test(word)) &&
+      !(language && scriptPieces(word, languageScriptName(language)) !== null),
+  );
   if (missing.length < 2) return;
   for (let from = 0; from + 1 < missing.length; from += BATCH) {
     const batch = missing.slice(from, from + BATCH);
@@ -509,8 +599,10 @@ function prepareWords(
 /** `['liga', '-kern']` → fontkit's `{ liga: true, kern: false }` (a leading minus turns a default feature off). */
 function featureSettings(features: string[] | undefined): Record<string, boolean> | undefined {
   if (!features?.length) return undefined;
-  const settings: Record<string, boolean> = {};
+  let settings: Record<string, boolean> | undefined;
   for (const feature of features) {
+    if (feature.charCodeAt(0) === AT) continue; // the language system (layoutDirected)
+    settings ??= {};
     if (feature.startsWith('-')) settings[feature.slice(1)] = false;
     else settings[feature] = true;
   }
@@ -641,21 +733,24 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
         return joined;
       }, []);
     },
-    shape(text, font, fontSize, direction, features): ShapedRun {
+    shape(text, font, fontSize, direction, styleFeatures): ShapedRun {
       const face = parsed(font);
+      const features = featuresFor(face, styleFeatures);
       const word = shapeWord(face, text, direction, features);
       const scale = fontSize / face.unitsPerEm;
       const glyphs = scaledGlyphs(word, fontSize, scale);
       return { font, fontSize, glyphs, width: widthAt(word, fontSize, scale), text };
     },
-    measure(text, font, fontSize, direction, features, letterSpacing, wordSpacing) {
+    measure(text, font, fontSize, direction, styleFeatures, letterSpacing, wordSpacing) {
       const face = parsed(font);
+      const features = featuresFor(face, styleFeatures);
       const word = shapeWord(face, text, direction, features);
       const width = widthAt(word, fontSize, fontSize / face.unitsPerEm);
       return width + letterSpacing * word.lettered + wordSpacing * word.spaces;
     },
     prepare(words, font, direction, features) {
-      prepareWords(parsed(font), words, direction, features);
+      const face = parsed(font);
+      prepareWords(face, words, direction, featuresFor(face, features));
     },
     metrics(font, fontSize) {
       let bySize = metricsCache.get(font);
