@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { inflateSync } from 'node:zlib';
 
 const run = promisify(execFile);
 
@@ -87,4 +88,24 @@ export async function pdfFonts(bytes: Uint8Array): Promise<string[]> {
     .slice(2)
     .map((line) => line.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, '') ?? '')
     .filter(Boolean);
+}
+
+/** Every content stream of the PDF, inflated, joined (images left out). */
+export function contentStreams(bytes: Uint8Array): string {
+  const pdf = Buffer.from(bytes);
+  const out: string[] = [];
+  for (let at = pdf.indexOf('stream\n'); at >= 0; ) {
+    const start = at + 7;
+    const end = pdf.indexOf('endstream', start);
+    if (end < 0) break;
+    try {
+      const text = inflateSync(pdf.subarray(start, end)).toString('latin1');
+      // Content streams are text; image and font streams are not.
+      if (!/[^\t\n\r -~]/.test(text)) out.push(text);
+    } catch {
+      // Not deflated.
+    }
+    at = pdf.indexOf('stream\n', end + 9);
+  }
+  return out.join('\n');
 }

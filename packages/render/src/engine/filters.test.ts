@@ -1,8 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import type { RenderWarning } from '@quire/core';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { contentStreams as content } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
 import { rasterize } from '../visual/rasterize';
 
@@ -17,26 +17,6 @@ async function render(html: string, css = '') {
     engine: 'quire',
     metadata: { creationDate: new Date('2026-01-01T00:00:00Z') },
   });
-}
-
-/** Every content stream of the PDF, inflated, joined (images left out). */
-function content(bytes: Uint8Array): string {
-  const pdf = Buffer.from(bytes);
-  const out: string[] = [];
-  for (let at = pdf.indexOf('stream\n'); at >= 0; ) {
-    const start = at + 7;
-    const end = pdf.indexOf('endstream', start);
-    if (end < 0) break;
-    try {
-      const text = inflateSync(pdf.subarray(start, end)).toString('latin1');
-      // Content streams are text; image and font streams are not.
-      if (!/[^\t\n\r -~]/.test(text)) out.push(text);
-    } catch {
-      // Not deflated.
-    }
-    at = pdf.indexOf('stream\n', end + 9);
-  }
-  return out.join('\n');
 }
 
 /** The fill colours (`r g b rg`) a render sets, in order. */

@@ -134,6 +134,11 @@ export interface ShapedGlyph {
 export interface FontFaceRef {
   family: string;
   face: 'normal' | 'bold' | 'italics' | 'bolditalics';
+  /**
+   * Drawn bold by stroking the outlines of `face` (not bold): what Chromium on Linux does with a font it falls
+   * back to for characters no listed family has, as fontconfig hands it the character's regular face.
+   */
+  syntheticBold?: true;
 }
 
 /** A rectangle in points, y down. */

@@ -643,14 +643,25 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
   const coverage = new Map<string, Uint8Array>();
   const metricsCache = new Map<FontFaceRef, Map<number, FaceMetrics>>();
 
-  const ref = (family: string, face: Face): FontFaceRef => {
-    const key = `${family}\u0000${face}`;
+  const ref = (family: string, face: Face, syntheticBold = false): FontFaceRef => {
+    const key = syntheticBold ? `${family}\u0000${face}\u0000b` : `${family}\u0000${face}`;
     let found = refs.get(key);
     if (!found) {
-      found = { family, face };
+      found = syntheticBold ? { family, face, syntheticBold } : { family, face };
       refs.set(key, found);
     }
     return found;
+  };
+
+  /**
+   * The face of a family the text falls back to. Chromium on Linux asks fontconfig for a font by character and
+   * language only, gets the family's regular face, and emboldens it itself when the text is bold: its letters
+   * keep the regular advances. A family the style lists is matched by weight, as is the primary family.
+   */
+  const fallbackRef = (family: string, primary: FontFaceRef, stack: readonly string[]): FontFaceRef => {
+    const bold = primary.face === 'bold' || primary.face === 'bolditalics';
+    if (!bold || family === primary.family || stack.includes(family)) return ref(family, primary.face);
+    return ref(family, primary.face === 'bold' ? 'normal' : 'italics', true);
   };
 
   const bytes = (font: FontFaceRef): Uint8Array => {
@@ -714,7 +725,7 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       }
       const runs: Array<{ text: string; font: FontFaceRef }> = [];
       for (const run of registry.splitByCoverage(text, primary.family, stack)) {
-        const font = ref(run.font, primary.face);
+        const font = fallbackRef(run.font, primary, stack);
         if (font === primary || !SPACES.test(run.text) || !coversAll(' ', primary.family)) {
           runs.push({ text: run.text, font });
           continue;
