@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFonts } from '../../../render';
 import type { AtomicInlineBox, BlockBox } from '../../boxes/box';
-import { shapingStats } from '../../text/shaper';
+import { createTextShaping, shapingStats } from '../../text/shaper';
 import type { BoxFragment, LineFragment } from '../fragment';
 import {
   bundledShaping,
@@ -48,6 +49,28 @@ describe('layoutInline', () => {
       expect(rightEdge(line)).toBeCloseTo(200, 5);
     }
     expect(rightEdge(out.at(-1) as LineFragment)).toBeLessThan(199);
+  });
+
+  it('justifies a line of Japanese, which has no spaces, between its characters, as Chromium does', () => {
+    // The default fonts: Noto Sans JP's glyphs come from @quire/fonts-cjk, installed in this repository.
+    const ctx = testContext();
+    ctx.shaping = createTextShaping(defaultFonts());
+    const text =
+      '早春の候、貴社ますますご清栄のこととお慶び申し上げます。平素は格別のお引き立てを賜り、厚く御礼申し上げます。';
+    const first = (textAlign: 'left' | 'justify') =>
+      layout(para([text], style({ textAlign, fontFamily: ['sans-serif'] })), 200, ctx).lines[0] as LineFragment;
+    const plain = first('left');
+    const justified = first('justify');
+    expect(rightEdge(plain)).toBeLessThan(199);
+    expect(rightEdge(justified)).toBeCloseTo(200, 5);
+    // Every character but the last took the same share: one opportunity after each ideograph, kana or CJK symbol,
+    // none after the line's last.
+    const advances = (line: LineFragment) => texts(line).flatMap((run) => run.glyphs.map((glyph) => glyph.advance));
+    const before = advances(plain);
+    const growth = advances(justified).map((advance, i) => advance - (before[i] as number));
+    const share = (200 - rightEdge(plain)) / (growth.length - 1);
+    expect(growth.slice(0, -1).every((g) => Math.abs(g - share) < 1e-6)).toBe(true);
+    expect(growth.at(-1)).toBeCloseTo(0, 9);
   });
 
   it("shares a word's glyphs between fragments, and justifying or spacing one line changes no other", () => {

@@ -260,25 +260,87 @@ function itemLevels(items: Item[], baseLevel: number): Uint8Array {
   return levels;
 }
 
-/** Spreads `free` over the line's spaces (text-align: justify); false when the line has none. */
+/**
+ * Spreads `free` over the line's justification opportunities (text-align: justify, text-justify: auto, as
+ * Chromium's ShapeResultSpacing counts them): every space, and both sides of every CJK ideograph, kana or CJK
+ * symbol (one between two of them), none before the line's first character nor after its last CJK one. False when
+ * the line has none. A Japanese or Chinese line, with no spaces, is spread between its characters.
+ */
 function justify(shaping: TextShaping, items: Item[], free: number): boolean {
-  let spaces = 0;
+  const slots = new Map<TextItem, number[]>();
+  const add = (item: TextItem, glyph: number) => {
+    const list = slots.get(item);
+    if (list) list.push(glyph);
+    else slots.set(item, [glyph]);
+  };
+  let count = 0;
+  let afterOpportunity = true;
+  let previous: [TextItem, number] | null = null;
+  let tail: [TextItem, number] | null = null;
   for (const item of items) {
-    if (item.kind !== 'text' || !item.space || item.width === 0) continue;
-    for (const glyph of glyphsOf(shaping, item)) if (glyph.codePoints[0] === 0x20) spaces++;
+    if (item.kind === 'atomic') {
+      afterOpportunity = false;
+      previous = null;
+      continue;
+    }
+    if (item.kind !== 'text' || item.width === 0) continue;
+    const glyphs = glyphsOf(shaping, item);
+    for (let j = 0; j < glyphs.length; j++) {
+      const cp = (glyphs[j] as ShapedGlyph).codePoints[0];
+      tail = null;
+      if (cp === undefined) {
+        // The second glyph of a cluster (a mark): its character's opportunity went to the first.
+      } else if (cp === 0x20 && item.space) {
+        add(item, j);
+        count++;
+        afterOpportunity = true;
+      } else if (isCjkIdeographOrSymbol(cp)) {
+        if (!afterOpportunity && previous) {
+          add(previous[0], previous[1]);
+          count++;
+        }
+        add(item, j);
+        count++;
+        afterOpportunity = true;
+        tail = [item, j];
+      } else afterOpportunity = false;
+      previous = [item, j];
+    }
   }
-  if (spaces === 0) return false;
-  const extra = free / spaces;
-  for (const item of items) {
-    if (item.kind !== 'text' || !item.space || item.width === 0) continue;
-    if (!item.glyphs) continue;
-    item.glyphs = item.glyphs.map((glyph) => {
-      if (glyph.codePoints[0] !== 0x20) return glyph;
-      item.width += extra;
-      return withAdvance(glyph, glyph.advance + extra);
-    });
+  // No expansion after the line's last character when it is an ideograph.
+  if (tail) {
+    const list = slots.get(tail[0]) as number[];
+    list.splice(list.lastIndexOf(tail[1]), 1);
+    count--;
+  }
+  if (count <= 0) return false;
+  const extra = free / count;
+  for (const [item, list] of slots) {
+    if (list.length === 0 || !item.glyphs) continue;
+    const glyphs = item.glyphs.slice();
+    for (const j of list) glyphs[j] = withAdvance(glyphs[j] as ShapedGlyph, (glyphs[j] as ShapedGlyph).advance + extra);
+    item.glyphs = glyphs;
+    item.width += extra * list.length;
   }
   return true;
+}
+
+/**
+ * Chromium's Character::IsCJKIdeographOrSymbol, in the ranges that matter for text: CJK radicals and ideographs,
+ * kana, Bopomofo, CJK symbols and punctuation, enclosed and compatibility forms, full-width forms.
+ */
+function isCjkIdeographOrSymbol(cp: number): boolean {
+  return (
+    (cp >= 0x2e80 && cp <= 0x2fff) ||
+    (cp >= 0x3000 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe10 && cp <= 0xfe1f) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xffef) ||
+    (cp >= 0x20000 && cp <= 0x3ffff)
+  );
 }
 
 const NO_BORDER: BorderSide = { width: 0, style: 'none', color: BLACK };
