@@ -291,6 +291,11 @@ export class FontRegistry implements FontSet {
     return { first: shown, family, how: METRIC_COMPATIBLE.has(builtIn) ? 'metric-compatible' : 'substituted' };
   }
 
+  /** Whether a registered family has a face of its own (not filled in from another, as pdfmakeFonts fills them). */
+  hasFace(family: string, face: keyof FontFaces): boolean {
+    return this.faces.get(family)?.[face] !== undefined;
+  }
+
   /** Whether a registered family's normal face has a glyph for the code point (cached). */
   hasGlyph(family: string, codePoint: number): boolean {
     if (this.deferred.has(family)) this.has(family);

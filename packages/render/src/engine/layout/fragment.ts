@@ -135,10 +135,13 @@ export interface FontFaceRef {
   family: string;
   face: 'normal' | 'bold' | 'italics' | 'bolditalics';
   /**
-   * Drawn bold by stroking the outlines of `face` (not bold): what Chromium on Linux does with a font it falls
-   * back to for characters no listed family has, as fontconfig hands it the character's regular face.
+   * Drawn bold by stroking the outlines of `face` (not bold), as Chromium draws bold text in a face that is not:
+   * a family with no bold face, or a font it falls back to for characters no listed family has (fontconfig hands
+   * it the character's regular face).
    */
   syntheticBold?: true;
+  /** Drawn slanted (Skia's skew of a quarter), as Chromium draws italic text in a face that is not italic. */
+  syntheticItalic?: true;
 }
 
 /** A rectangle in points, y down. */

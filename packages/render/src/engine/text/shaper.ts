@@ -180,6 +180,25 @@ const languageOf = (features: string[] | undefined): string | undefined => {
 const AT = 0x40;
 
 /**
+ * The families Chromium looks in for a character the first family lacks, before it falls back by character: the
+ * listed ones, a generic name also as the font Chromium's settings give it (sans-serif: Arial, serif: Times New
+ * Roman), then its standard font (Times New Roman). Hebrew in a Georgia paragraph is drawn by Tinos, in a sans-serif
+ * one by Arimo, each in its own bold and italic; Arabic, which neither has, by fallback.
+ */
+function chromiumFallbackList(families: readonly string[]): string {
+  const list: string[] = [];
+  for (const family of families) {
+    list.push(family);
+    const generic = CHROMIUM_GENERICS[family.trim().toLowerCase()];
+    if (generic) list.push(generic);
+  }
+  list.push(STANDARD_FAMILY);
+  return list.join(',');
+}
+const STANDARD_FAMILY = '"Times New Roman"';
+const CHROMIUM_GENERICS: Record<string, string> = { 'sans-serif': 'Arial', serif: STANDARD_FAMILY };
+
+/**
  * A style's features as a face shapes them: the language left out when the face has no lookups for it, so that
  * the words of every language the face treats alike share its caches (one array per style and face).
  */
@@ -643,25 +662,44 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
   const coverage = new Map<string, Uint8Array>();
   const metricsCache = new Map<FontFaceRef, Map<number, FaceMetrics>>();
 
-  const ref = (family: string, face: Face, syntheticBold = false): FontFaceRef => {
-    const key = syntheticBold ? `${family}\u0000${face}\u0000b` : `${family}\u0000${face}`;
+  const ref = (family: string, face: Face, syntheticBold = false, syntheticItalic = false): FontFaceRef => {
+    const key = `${family}\u0000${face}${syntheticBold ? '\u0000b' : ''}${syntheticItalic ? '\u0000i' : ''}`;
     let found = refs.get(key);
     if (!found) {
-      found = syntheticBold ? { family, face, syntheticBold } : { family, face };
+      found = { family, face };
+      if (syntheticBold) found.syntheticBold = true;
+      if (syntheticItalic) found.syntheticItalic = true;
       refs.set(key, found);
     }
     return found;
   };
 
   /**
-   * The face of a family the text falls back to. Chromium on Linux asks fontconfig for a font by character and
-   * language only, gets the family's regular face, and emboldens it itself when the text is bold: its letters
-   * keep the regular advances. A family the style lists is matched by weight, as is the primary family.
+   * The face text in `wanted` is drawn with, as Chromium picks it: the family's own bold, italic or bold italic
+   * face where it has one, else a face it has, emboldened or slanted when painted. A family the text falls back to
+   * (`listed` false) has only its regular face: Chromium on Linux asks fontconfig for a font by character and
+   * language alone and gets that face, so bold fallback text keeps the regular advances.
    */
+  const styledRef = (family: string, wanted: Face, listed: boolean): FontFaceRef => {
+    if (wanted === 'normal') return ref(family, 'normal');
+    const bold = wanted === 'bold' || wanted === 'bolditalics';
+    const italic = wanted === 'italics' || wanted === 'bolditalics';
+    const has = (face: Face) => listed && registry.hasFace(family, face);
+    if (has(wanted)) return ref(family, wanted);
+    if (bold && italic) {
+      if (has('bold')) return ref(family, 'bold', false, true);
+      if (has('italics')) return ref(family, 'italics', true);
+    }
+    return ref(family, 'normal', bold, italic);
+  };
+
+  /** The face of a run in another family than the primary one: listed in the style's stack, or a fallback. */
   const fallbackRef = (family: string, primary: FontFaceRef, stack: readonly string[]): FontFaceRef => {
-    const bold = primary.face === 'bold' || primary.face === 'bolditalics';
-    if (!bold || family === primary.family || stack.includes(family)) return ref(family, primary.face);
-    return ref(family, primary.face === 'bold' ? 'normal' : 'italics', true);
+    if (family === primary.family) return primary;
+    const bold = primary.face === 'bold' || primary.face === 'bolditalics' || primary.syntheticBold === true;
+    const italic = primary.face === 'italics' || primary.face === 'bolditalics' || primary.syntheticItalic === true;
+    const wanted: Face = bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
+    return styledRef(family, wanted, stack.includes(family));
   };
 
   const bytes = (font: FontFaceRef): Uint8Array => {
@@ -691,7 +729,7 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       family = registry.resolveFamily(style.fontFamily.join(','));
       familyOf.set(style.fontFamily, family);
     }
-    return ref(family, faceOf(style));
+    return styledRef(family, faceOf(style), true);
   };
 
   /** Whether the family's normal face draws every character (checked per UTF-16 unit; surrogates say no). */
@@ -720,7 +758,7 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       if (coversAll(text, primary.family)) return [{ text, font: primary }];
       let stack = stackOf.get(style.fontFamily);
       if (stack === undefined) {
-        stack = registry.resolveStack(style.fontFamily.join(','));
+        stack = registry.resolveStack(chromiumFallbackList(style.fontFamily));
         stackOf.set(style.fontFamily, stack);
       }
       const runs: Array<{ text: string; font: FontFaceRef }> = [];

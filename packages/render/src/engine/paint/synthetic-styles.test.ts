@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { contentStreams, pageTexts, pdfFonts } from '../../__fixtures__/pdf-tools';
+import { readBundledFamily } from '../../fonts/bundled';
+import type { FontFaces } from '../../fonts/font-set';
 import { renderReport } from '../../render';
 import { fakeBoldStroke } from './text';
 
-const render = async (html: string) =>
-  (await renderReport({ template: { name: 'bold', html }, data: {}, engine: 'quire' })).bytes;
+const render = async (html: string, fonts?: Record<string, FontFaces>) =>
+  (await renderReport({ template: { name: 'bold', html }, data: {}, engine: 'quire', ...(fonts ? { fonts } : {}) }))
+    .bytes;
 
 const ARABIC = 'شركة الأفق للتجارة والمقاولات المحدودة';
 
@@ -36,5 +39,25 @@ describe('bold text in a font the text falls back to', () => {
     const bytes = await render(`<p dir="rtl" style="font-family: Arial">${ARABIC}</p>`);
     expect(await pdfFonts(bytes)).toContain('NotoSansArabic-Regular');
     expect(contentStreams(bytes)).not.toMatch(/2 Tr/);
+  });
+});
+
+describe('italic and bold a face does not have', () => {
+  it('slants italic text in a fallback font by a quarter, as Skia does', async () => {
+    const bytes = await render(`<p dir="rtl" style="font-family: Arial; font-style: italic">${ARABIC}</p>`);
+    expect(await pdfFonts(bytes)).toContain('NotoSansArabic-Regular');
+    expect(contentStreams(bytes)).toMatch(/1 0 0\.25 -1 [\d.]+ [\d.]+ Tm/);
+    // The Latin text of the same paragraph is Arimo's own italic, upright in its matrix.
+    const latin = await render('<p style="font-family: Arial; font-style: italic">Total</p>');
+    expect(await pdfFonts(latin)).toContain('Arimo-Italic');
+    expect(contentStreams(latin)).not.toMatch(/1 0 0\.25 -1/);
+  });
+
+  it('emboldens a family of one face, as Chromium does, where it was drawn regular', async () => {
+    const brand = { normal: readBundledFamily('Noto Sans Mono').normal };
+    const bytes = await render('<p style="font-family: Brand; font-weight: bold">Invoice total</p>', { Brand: brand });
+    expect(await pdfFonts(bytes)).toEqual(['NotoSansMono-Regular']);
+    expect(contentStreams(bytes)).toMatch(/2 Tr\n[\d.]+ w\n/);
+    expect((await pageTexts(bytes))[0]).toContain('Invoice total');
   });
 });
