@@ -47,7 +47,8 @@ const SCRIPTS = [
   extended: new RegExp(`\\p{scx=${name}}`, 'u'),
 }));
 
-const STRONG = /[^\p{sc=Zyyy}\p{sc=Zinh}]/u;
+/** A character of a script of its own (not Common, not Inherited). */
+export const STRONG = /[^\p{sc=Zyyy}\p{sc=Zinh}]/u;
 
 export interface ScriptPiece {
   text: string;

@@ -6,7 +6,7 @@ import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
 import { mirrorForRtl } from './bidi';
 import { languageScript, languageScriptName } from './opentype-language';
-import { type ScriptPiece, scriptPieces } from './script-pieces';
+import { type ScriptPiece, STRONG, scriptPieces } from './script-pieces';
 import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
 import { caseRuns, SMALL_CAPS_SCALE, type SmallCapsPlan, smallCapsPlan } from './small-caps';
 
@@ -169,8 +169,6 @@ export function layoutDirected(font: Font, text: string, direction: 'ltr' | 'rtl
   ) as unknown as FontkitRun;
 }
 
-const STRONG = /[^\p{sc=Zyyy}\p{sc=Zinh}]/u;
-
 /** The OpenType language system among a style's features (`@KOR`: font-features.ts), if any. */
 const languageOf = (features: string[] | undefined): string | undefined => {
   if (!features) return undefined;
@@ -178,6 +176,12 @@ const languageOf = (features: string[] | undefined): string | undefined => {
   return undefined;
 };
 const AT = 0x40;
+
+/** The features without the language system; undefined when nothing else is left. */
+function withoutLanguage(features: string[]): string[] | undefined {
+  const rest = features.filter((feature) => feature.charCodeAt(0) !== AT);
+  return rest.length > 0 ? rest : undefined;
+}
 
 /**
  * The families Chromium looks in for a character the first family lacks, before it falls back by character: the
@@ -208,11 +212,7 @@ function featuresFor(face: ParsedFace, features: string[] | undefined): string[]
   face.featuresFor ??= new WeakMap();
   if (face.featuresFor.has(features)) return face.featuresFor.get(features);
   face.languages ??= languageSystems(face.font);
-  let own: string[] | undefined = features;
-  if (!face.languages.has(language)) {
-    const rest = features.filter((feature) => feature.charCodeAt(0) !== AT);
-    own = rest.length > 0 ? rest : undefined;
-  }
+  const own = face.languages.has(language) ? features : withoutLanguage(features);
   face.featuresFor.set(features, own);
   return own;
 }
@@ -399,8 +399,7 @@ function languageApart(
   direction: 'ltr' | 'rtl',
   features: string[],
 ): ShapedWord {
-  const rest = features.filter((feature) => feature.charCodeAt(0) !== AT);
-  const plain = rest.length > 0 ? rest : undefined;
+  const plain = withoutLanguage(features);
   return joinPieces(
     pieces.map((piece) => {
       const run = layoutRun(face, piece.text, direction, piece.inScript ? features : plain);
@@ -693,15 +692,6 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
     return ref(family, 'normal', bold, italic);
   };
 
-  /** The face of a run in another family than the primary one: listed in the style's stack, or a fallback. */
-  const fallbackRef = (family: string, primary: FontFaceRef, stack: readonly string[]): FontFaceRef => {
-    if (family === primary.family) return primary;
-    const bold = primary.face === 'bold' || primary.face === 'bolditalics' || primary.syntheticBold === true;
-    const italic = primary.face === 'italics' || primary.face === 'bolditalics' || primary.syntheticItalic === true;
-    const wanted: Face = bold ? (italic ? 'bolditalics' : 'bold') : italic ? 'italics' : 'normal';
-    return styledRef(family, wanted, stack.includes(family));
-  };
-
   const bytes = (font: FontFaceRef): Uint8Array => {
     const family = registry.pdfmakeFonts()[font.family];
     if (!family) throw new Error(`The font "${font.family}" is not registered`);
@@ -763,7 +753,9 @@ export function createTextShaping(registry: FontRegistry): BatchShaping {
       }
       const runs: Array<{ text: string; font: FontFaceRef }> = [];
       for (const run of registry.splitByCoverage(text, primary.family, stack)) {
-        const font = fallbackRef(run.font, primary, stack);
+        // Another family than the primary one: listed in the style's stack, or a fallback.
+        const font =
+          run.font === primary.family ? primary : styledRef(run.font, faceOf(style), stack.includes(run.font));
         if (font === primary || !SPACES.test(run.text) || !coversAll(' ', primary.family)) {
           runs.push({ text: run.text, font });
           continue;
