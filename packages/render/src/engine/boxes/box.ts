@@ -29,7 +29,17 @@ export interface BlockBox {
    * §9.6): laid out once the box's size is known, against their containing block.
    */
   positioned?: PositionedBox[];
+  /**
+   * A vertical block in horizontal content (boxes/vertical-flow.ts): its one child is its content, `turned`. The box
+   * is as wide as that content's lines stack up unless its width is given.
+   */
+  orthogonal?: true;
+  /** The content of an orthogonal box: laid out with turned styles, as long as the box is high, painted turned. */
+  turned?: Turn;
 }
+
+/** How vertical content is turned to be laid out as horizontal (boxes/vertical-flow.ts). */
+export type Turn = 'clockwise' | 'mirrored' | 'counter-clockwise';
 
 /** An out-of-flow box and where it would have been in the flow (its static position). */
 export interface PositionedBox {

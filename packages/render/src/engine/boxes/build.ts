@@ -14,6 +14,7 @@ import { integerAttribute } from './integer-attribute';
 import { listMarker } from './markers';
 import { isReplacedTag, replacedBox } from './replaced';
 import { buildTable, type TableParts } from './tables';
+import { isVertical, turnContent } from './vertical-flow';
 import { isCollapsibleSpace } from './white-space';
 
 /** An absolutely positioned or fixed box, taken out of the flow while its siblings are boxed. */
@@ -77,6 +78,51 @@ export class BoxBuilder implements TableParts {
   }
 
   blockFromElement(element: StyledElement, scope: Scope): BlockBox {
+    // A vertical block in horizontal content: its content is laid out turned (boxes/vertical-flow.ts).
+    const orthogonal = this.verticalDepth === 0 && isVertical(element.style);
+    if (orthogonal) this.verticalDepth++;
+    else if (this.verticalDepth > 0 && !isVertical(element.style))
+      report(
+        this.context,
+        element.line,
+        'unsupported_css_value',
+        `writing-mode: horizontal-tb inside vertical text is not laid out yet: the <${element.tag}> is laid out vertically with the text around it`,
+      );
+    try {
+      const box = this.elementBlock(element, scope);
+      return orthogonal ? this.turned(box) : box;
+    } finally {
+      if (orthogonal) this.verticalDepth--;
+    }
+  }
+
+  private orthogonalInline(element: StyledElement, parent: ComputedStyle): boolean {
+    const { style } = element;
+    return (
+      style.display === 'inline' &&
+      style.writingMode !== parent.writingMode &&
+      element.tag !== 'br' &&
+      !isReplacedTag(element.tag) &&
+      style.position !== 'absolute' &&
+      style.position !== 'fixed' &&
+      !floats(style)
+    );
+  }
+
+  /** How deep the box being built is in vertical content (0: horizontal content). */
+  private verticalDepth = 0;
+
+  /** An orthogonal flow root: the box keeps its own style, its content goes into a turned box. */
+  private turned(box: BlockBox): BlockBox {
+    const content = turnContent(box, anonymousStyle(box.style));
+    const root: BlockBox = { type: 'block', style: box.style, tag: box.tag, blocks: [content], inlines: null };
+    if (box.line !== undefined) root.line = box.line;
+    if (box.link !== undefined) root.link = box.link;
+    root.orthogonal = true;
+    return root;
+  }
+
+  private elementBlock(element: StyledElement, scope: Scope): BlockBox {
     // The item's number comes before its descendants' (counters increment in document order).
     const marker = element.style.display === 'list-item' ? listMarker(element, scope.list, this.context) : null;
     const inner = this.scopeOf(element, scope);
@@ -178,7 +224,15 @@ export class BoxBuilder implements TableParts {
         continue;
       }
       flushTable();
-      this.node(node, scope, out);
+      if (node.kind === 'element' && this.orthogonalInline(node, parent))
+        // CSS Writing Modes 3 §3.1: an inline box of another writing mode than its parent's is an inline-block.
+        out.push(
+          this.atomic(
+            this.blockFromElement({ ...node, style: { ...node.style, display: 'inline-block' } }, scope),
+            this.scopeOf(node, scope),
+          ),
+        );
+      else this.node(node, scope, out);
     }
     flushTable();
     return out;

@@ -336,7 +336,9 @@ function widestOverflow(flow: BoxFragment, contentWidth: number): { table: numbe
   let block = 0;
   const visit = (fragment: BoxFragment, x: number, depth: number) => {
     for (const child of fragment.children) {
-      if (child.kind !== 'box') continue;
+      // A transformed box (vertical text's turned content too) is not laid out where it is painted: what it makes
+      // the document reach is the shrink's to say (documentWidth), not a width of its own to name.
+      if (child.kind !== 'box' || child.style.transform) continue;
       const right = x + child.x + child.width;
       if (right > contentWidth + 1) {
         // The outermost box that overflows is the one to name; what it holds overflows with it.

@@ -34,6 +34,11 @@ export interface LayoutContext {
   /** Lays out a block container's children (blocks or lines) in a content box `contentWidth` wide. */
   layoutContents(box: BlockBox, contentWidth: number): BlockContents;
   /**
+   * The content of a vertical table cell (a box with `orthogonal` set) again once its row's height is known: its
+   * lines as long as the cell's content box is high, placed across it by the cell's vertical-align.
+   */
+  layoutVerticalCell(box: BlockBox, contentWidth: number, contentHeight: number): BlockContents;
+  /**
    * Lays out a block-level box (block, table, replaced) in a containing block `containingWidth` wide: its width,
    * padding, borders and content. Returns its border-box fragment at (0, 0) and its used margins.
    */

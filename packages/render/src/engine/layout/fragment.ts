@@ -111,6 +111,11 @@ export interface TextFragment {
   link?: string;
   /** Opacity inherited from boxes is applied by the painter; this is the text's own (visibility hidden = 0). */
   hidden?: boolean;
+  /**
+   * Vertical text laid out turned (boxes/vertical-flow.ts): the glyphs of characters that stand upright in vertical
+   * text (text/vertical-orientation.ts) are painted turned back, each about its centre.
+   */
+  upright?: true;
 }
 
 export interface ShapedGlyph {

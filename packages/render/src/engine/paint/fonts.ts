@@ -16,6 +16,11 @@ export interface DocumentFace {
   descent: number;
   underline: number;
   strikeout: number;
+  /**
+   * Per em, above the baseline: the middle of the ideographic em box (OS/2's typographic ascender and descender),
+   * where a glyph standing upright in vertical text is centred along the line (paint/text.ts).
+   */
+  emCentre: number;
 }
 
 /**
@@ -106,7 +111,8 @@ export class DocumentFonts {
     const pdf = this.doc._font;
     const font = pdf.font;
     const em = font.unitsPerEm;
-    const strikeout = font['OS/2']?.yStrikeoutPosition;
+    const os2 = font['OS/2'];
+    const strikeout = os2?.yStrikeoutPosition;
     return {
       pdf,
       hex: [],
@@ -116,6 +122,10 @@ export class DocumentFonts {
       descent: Math.abs(font.descent) / em,
       underline: -font.underlinePosition / em,
       strikeout: (strikeout && strikeout > 0 ? strikeout : font.xHeight / 2) / em,
+      emCentre:
+        os2 && os2.typoAscender > 0
+          ? (os2.typoAscender + os2.typoDescender) / 2 / em
+          : (font.ascent + font.descent) / 2 / em,
     };
   }
 }

@@ -23,7 +23,7 @@ export interface FontkitFont {
   descent: number;
   underlinePosition: number;
   xHeight: number;
-  'OS/2'?: { yStrikeoutPosition?: number };
+  'OS/2'?: { yStrikeoutPosition?: number; typoAscender: number; typoDescender: number };
   getGlyph(
     id: number,
     codePoints?: number[],

@@ -1,6 +1,7 @@
 import { hasRtl } from '../../fonts/bidi';
 import type { ShapedGlyph, TextFragment } from '../layout/fragment';
 import type { Color, TextDecoration, TextShadow } from '../style/computed-style';
+import { standsUpright } from '../text/vertical-orientation';
 import { num } from './content';
 import type { DocumentFace } from './fonts';
 import type { PaintContext } from './paint-context';
@@ -97,6 +98,8 @@ function glyphOperators(
     array = '';
     hex = '';
   };
+  // A glyph with no code point of its own (a cluster's second) stands as its cluster's first.
+  let previousCodePoint = 0;
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i] as ShapedGlyph;
     const actualText = glyphTexts?.get(i);
@@ -109,6 +112,15 @@ function glyphOperators(
       // A synthesised small capital: the same font at its own size, for this glyph alone.
       flush();
       out += `/${face.pdf.id} ${num(size * glyph.scale)} Tf\n${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n/${face.pdf.id} ${num(size)} Tf\n`;
+      moved = true;
+    } else if (run.upright && standsUpright(glyph.codePoints[0] ?? previousCodePoint)) {
+      // Vertical text (boxes/vertical-flow.ts) is painted turned a quarter clockwise: a glyph that stands upright
+      // is turned back about its centre, which sits mid-way along its advance and on the line's middle.
+      flush();
+      const natural = ((widths[gid] as number) * size) / 1000;
+      const e = x + pen + glyph.dx + natural / 2 + face.emCentre * size;
+      const f = baseline + glyph.dy - ((face.ascent - face.descent) / 2) * size + natural / 2;
+      out += `0 -1 -1 0 ${num(e)} ${num(f)} Tm\n[<${face.hex[gid]}>] TJ\n`;
       moved = true;
     } else if (glyph.dx !== 0 || glyph.dy !== 0) {
       flush();
@@ -128,6 +140,7 @@ function glyphOperators(
       }
     }
     pen += glyph.advance;
+    previousCodePoint = glyph.codePoints[0] ?? previousCodePoint;
     if (actualText) {
       flush();
       out += 'EMC\n';

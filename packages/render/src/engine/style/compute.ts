@@ -89,6 +89,8 @@ export function computeStyle(
     notDrawn: undefined,
   };
   const declared = new Set<string>();
+  // Flow-relative declarations that set something: said below when the element's text is vertical.
+  let flowRelative: PreparedDeclaration[] | undefined;
   const applyProperty = (name: string, list: PreparedDeclaration[]) => {
     const longhand = LONGHANDS[name];
     if (!longhand) return;
@@ -99,6 +101,10 @@ export function computeStyle(
       const result = applyDeclaration(name, source, declaration, c, custom, env);
       if (result === 'invalid') continue;
       if (result === 'set') declared.add(name);
+      if (FLOW_RELATIVE.test(declaration.written ?? declaration.property)) {
+        flowRelative ??= [];
+        flowRelative.push(declaration);
+      }
       return;
     }
   };
@@ -109,6 +115,14 @@ export function computeStyle(
   }
   for (const [name, list] of cascaded.longhands) if (!FIRST_SET.has(name)) applyProperty(name, list);
 
+  // The engine maps flow-relative properties as horizontal-tb does (style/flow-relative.ts), also in vertical text.
+  if (flowRelative && style.writingMode !== 'horizontal-tb')
+    for (const declaration of flowRelative)
+      report(
+        env,
+        declaration,
+        `${declaration.written ?? declaration.property} in ${style.writingMode} text is applied to the side it means in horizontal-tb text`,
+      );
   finishBorders(style, declared);
   style.textDecoration = decoration(style, parent.style, c.decoration);
   if (
@@ -121,6 +135,9 @@ export function computeStyle(
   }
   return { style, custom };
 }
+
+/** Flow-relative properties (CSS Logical Properties 1): `margin-inline-start`, `block-size`, `inset-block`… */
+const FLOW_RELATIVE = /(^|-)(inline|block)(-|$)|-(start|end)-(start|end)-radius$/;
 
 type Result = 'set' | 'reset' | 'invalid';
 

@@ -156,6 +156,8 @@ export type ContentPosition =
   | 'space-evenly';
 export type SelfPosition = 'flex-start' | 'flex-end' | 'center' | 'start' | 'end' | 'self-start' | 'self-end';
 
+export type WritingMode = 'horizontal-tb' | 'vertical-rl' | 'vertical-lr' | 'sideways-rl' | 'sideways-lr';
+
 export interface ComputedStyle {
   display: Display;
   /** `visibility: hidden` boxes take their space and paint nothing. */
@@ -259,6 +261,13 @@ export interface ComputedStyle {
   textDecoration: TextDecoration;
   whiteSpace: WhiteSpace;
   direction: 'ltr' | 'rtl';
+  /**
+   * `writing-mode` (legacy SVG values mapped as CSS Writing Modes 3 §3.1.1 says). A block container whose mode is
+   * vertical inside a horizontal one is laid out turned a quarter (boxes/vertical-flow.ts).
+   */
+  writingMode: WritingMode;
+  /** `text-orientation`: in vertical text, which characters stand upright (layout/inline, paint/text.ts). */
+  textOrientation: 'mixed' | 'upright' | 'sideways';
   unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
   /** Keywords, or a length (points, positive raises). */
   verticalAlign:
@@ -412,6 +421,8 @@ export const INHERITED_PROPERTIES = [
   'textTransform',
   'whiteSpace',
   'direction',
+  'writingMode',
+  'textOrientation',
   'overflowWrap',
   'wordBreak',
   'hyphens',
@@ -508,6 +519,8 @@ export function initialStyle(): ComputedStyle {
     textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },
     whiteSpace: 'normal',
     direction: 'ltr',
+    writingMode: 'horizontal-tb',
+    textOrientation: 'mixed',
     unicodeBidi: 'normal',
     verticalAlign: 'baseline',
     overflowWrap: 'normal',

@@ -1,6 +1,6 @@
 import type { Findings } from '../findings';
 import type { CssDeclaration } from '../parse/css';
-import { INLINE_LONGHANDS } from './flow-relative';
+import { DIRECTION_FREE_ALIASES, INLINE_LONGHANDS } from './flow-relative';
 import { LONGHANDS } from './longhands';
 import { ALIASES, SHORTHANDS } from './shorthands';
 
@@ -12,6 +12,8 @@ export interface PreparedDeclaration {
   important: boolean;
   part: string;
   line: number;
+  /** The flow-relative name it was written with (`margin-block-start` for margin-top): style/compute.ts says so. */
+  written?: string;
 }
 
 // Properties without any effect on a printed page (interaction, animation, screen rendering, Outlook's own), and
@@ -42,9 +44,10 @@ export function prepareDeclaration(
     return null;
   }
   // `overflow` is both: a shorthand of one longhand, so that `overflow: hidden auto` keeps its first value.
-  if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line };
+  const written = DIRECTION_FREE_ALIASES[declaration.property] ? { written: declaration.property } : {};
+  if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line, ...written };
   if (LONGHANDS[property] || INLINE_LONGHANDS[property])
-    return { property, kind: 'longhand', value, important, part, line };
+    return { property, kind: 'longhand', value, important, part, line, ...written };
   if (!NO_EFFECT_IN_PRINT.test(property)) {
     findings.add({
       code: 'unsupported_css_property',

@@ -14,6 +14,7 @@ import type {
   Length,
   TextDecoration,
   TextShadow,
+  WritingMode,
 } from './computed-style';
 import { BLEND_MODES, NO_FEATURES, NO_LENGTH } from './computed-style';
 import { filterNotDrawn, parseFilter } from './filters';
@@ -419,8 +420,34 @@ const textAlign = one<ComputedStyle['textAlign']>((node, c) => {
 const LINE_SIDES = ['inline-start', 'inline-end'] as const;
 const floatValue = keyword('none', 'left', 'right', ...LINE_SIDES);
 const clearValue = keyword('none', 'left', 'right', 'both', ...LINE_SIDES);
-// The legacy SVG values are horizontal too (CSS Writing Modes 3 §3.1.1).
-const horizontal = keyword('horizontal-tb', 'lr', 'lr-tb', 'rl', 'rl-tb');
+// The legacy SVG values as CSS Writing Modes 3 §3.1.1 maps them.
+const WRITING_MODES: Record<string, WritingMode> = {
+  'horizontal-tb': 'horizontal-tb',
+  lr: 'horizontal-tb',
+  'lr-tb': 'horizontal-tb',
+  rl: 'horizontal-tb',
+  'rl-tb': 'horizontal-tb',
+  'vertical-rl': 'vertical-rl',
+  tb: 'vertical-rl',
+  'tb-rl': 'vertical-rl',
+  'vertical-lr': 'vertical-lr',
+  'sideways-rl': 'sideways-rl',
+  'sideways-lr': 'sideways-lr',
+};
+
+// Vertical modes are laid out turned (boxes/vertical-flow.ts).
+const writingMode: Parse<WritingMode> = (nodes) => {
+  const name = nodes.length === 1 ? identifier(nodes[0] as CssNode) : undefined;
+  return name === undefined ? undefined : WRITING_MODES[name];
+};
+
+const textOrientation: Parse<ComputedStyle['textOrientation']> = (nodes, c) => {
+  const name = nodes.length === 1 ? identifier(nodes[0] as CssNode) : undefined;
+  if (name === 'upright')
+    c.notDrawn = 'only the characters that stand upright in mixed vertical text (CJK, kana, Hangul) stand upright';
+  if (name === 'sideways-right') return 'sideways';
+  return name === 'mixed' || name === 'upright' || name === 'sideways' ? name : undefined;
+};
 
 /**
  * `float` and `clear` at the inline start or end: the side of the containing block (the parent: floats are in
@@ -723,8 +750,8 @@ export const LONGHANDS: Record<string, Longhand> = {
   position: simple('position', false, keyword('static', 'relative', 'absolute', 'fixed', 'sticky'), 'static'),
   float: simple('float', false, (n, c) => lineSide(floatValue(n, c), c), 'none'),
   clear: simple('clear', false, (n, c) => lineSide(clearValue(n, c), c), 'none'),
-  // Pages are laid out horizontally; a vertical writing mode is reported as a value the engine does not support.
-  'writing-mode': { inherited: true, apply: (nodes, c) => horizontal(nodes, c) !== undefined, reset() {} },
+  'writing-mode': simple('writingMode', true, writingMode, 'horizontal-tb'),
+  'text-orientation': simple('textOrientation', true, textOrientation, 'mixed'),
   top: simple('top', false, lengthOr('auto'), 'auto'),
   right: simple('right', false, lengthOr('auto'), 'auto'),
   bottom: simple('bottom', false, lengthOr('auto'), 'auto'),

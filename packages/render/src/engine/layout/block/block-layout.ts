@@ -1,6 +1,7 @@
 import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
 import type { Findings } from '../../findings';
 import type { ComputedStyle } from '../../style/computed-style';
+import type { TransformFunction } from '../../style/transforms';
 import type { TextShaping } from '../../text/shaper-types';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import { FloatContext, type FloatSpace, placeFloat } from '../floats/floats';
@@ -10,6 +11,7 @@ import type { MulticolOptions } from '../multicol/multicol-layout';
 import { ColumnHints } from '../multicol/page-rooms';
 import { borderOf, clampSize, lengthOrNull, marginOf, paddingOf, relativeShift, toContentSize } from './box-sides';
 import { adjoin, collapsed, type MarginSet, marginSet, NO_MARGIN } from './margins';
+import { mirrorBlockAxis } from './mirror';
 import { type ContainingBlock, moved, type PendingPositioned, placePositioned } from './positioned';
 import { replacedFragment, replacedSize } from './replaced';
 
@@ -97,6 +99,8 @@ interface FlowOptions {
    * `<center>`): it aligns block children that have no auto margins too.
    */
   legacyAlign?: ComputedStyle['textAlign'];
+  /** A turned box laid out as its own (turned) frame sees it: see flowTurned. */
+  inTurnedFrame?: true;
 }
 
 interface Stacked extends BlockContents {
@@ -206,6 +210,19 @@ export class BlockLayout implements LayoutContext {
     return this.placedIn(contents, pending, contentWidth);
   }
 
+  layoutVerticalCell(box: BlockBox, contentWidth: number, contentHeight: number): BlockContents {
+    const content = box.blocks?.[0];
+    if (!box.orthogonal || content?.type !== 'block') return this.layoutContents(box, contentWidth);
+    const { fragment } = this.flowTurned(content, contentWidth, { containingHeight: contentHeight });
+    // vertical-align runs across a vertical cell's lines: top is where they start (vertical-rl's right), bottom the
+    // other side.
+    const room = contentWidth - fragment.width;
+    const align = box.style.verticalAlign;
+    const start = blockStartsRight(content) ? room : 0;
+    fragment.x = align === 'middle' ? room / 2 : align === 'bottom' ? room - start : start;
+    return { children: [fragment], height: fragment.height };
+  }
+
   layoutBox(
     box: BlockLevelBox,
     containingWidth: number,
@@ -243,7 +260,13 @@ export class BlockLayout implements LayoutContext {
       if (isFlexContainer(box)) cached = this.modules.flexIntrinsicWidths(box, this);
       else if (isGridContainer(box)) cached = this.modules.gridIntrinsicWidths(box, this);
       else if (box.inlines) cached = this.modules.inlineIntrinsicWidths(box, this);
-      else {
+      else if (box.orthogonal && box.blocks?.[0]?.type === 'block') {
+        // As wide as its content's lines stack up at the length its own height gives them (flowTurned).
+        const height = definiteContentHeight(box.style);
+        const options = height === null ? {} : { containingHeight: height };
+        const { width } = this.flowTurned(box.blocks[0], 0, options).fragment;
+        cached = { min: width, max: width };
+      } else {
         cached = { min: 0, max: 0 };
         // Floats in a row sit side by side: their max-content widths add up.
         let row = 0;
@@ -272,6 +295,11 @@ export class BlockLayout implements LayoutContext {
       const { width: w, maxWidth } = box.style;
       const percent = (w !== 'auto' && w.pct !== 0) || (maxWidth !== 'none' && maxWidth.pct !== 0);
       return { min: (percent ? 0 : width) + extras, max: width + extras };
+    }
+    if (box.turned) {
+      // As wide as its lines stack up at the length they are laid out (flowTurned).
+      const { width } = this.flowTurned(box, 0, {}).fragment;
+      return { min: width, max: width };
     }
     const s = box.style;
     const extras = horizontalExtras(s, 0);
@@ -339,7 +367,57 @@ export class BlockLayout implements LayoutContext {
     };
   }
 
+  /**
+   * The content of a vertical box (boxes/vertical-flow.ts): laid out in its turned frame, its lines as long as
+   * the box's definite height (a table cell's once its row is sized: layoutVerticalCell), else as long as their
+   * text up to the page's height (CSS Writing Modes 3 §7.3: orthogonal flows take the initial containing block's),
+   * then turned a quarter
+   * clockwise. Its lines stack from the box's right edge; it is not split across pages.
+   */
+  private flowTurned(box: BlockBox, containingWidth: number, options: FlowOptions): Flowed {
+    const { min, max } = this.contentIntrinsicWidths(box);
+    // A box of definite height (a table cell's, once its row is sized) is its lines' length, along which text-align
+    // places them; else they are as long as their text, up to the page's height.
+    const given = options.containingHeight;
+    const length =
+      given !== undefined
+        ? Math.max(min, given)
+        : Math.min(Math.max(min, this.pageHeight ?? Number.POSITIVE_INFINITY), max);
+    const content = this.flowBlock(box, length, { formattingRoot: true, inTurnedFrame: true }).fragment;
+    if (box.turned === 'mirrored') mirrorBlockAxis(content);
+    const width = content.height;
+    const clockwise = box.turned !== 'counter-clockwise';
+    // Turned about its top-left corner: clockwise, that corner goes to the box's top-right; else to its bottom-left.
+    const turned: BoxFragment = {
+      ...content,
+      x: clockwise ? width : 0,
+      y: clockwise ? 0 : content.width,
+      style: { ...content.style, transform: clockwise ? QUARTER_TURN : QUARTER_TURN_BACK, transformOrigin: TOP_LEFT },
+    };
+    const fragment: BoxFragment = {
+      kind: 'box',
+      x: 0,
+      y: 0,
+      width,
+      height: content.width,
+      style: box.style,
+      role: 'block',
+      children: [turned],
+      avoidBreakInside: true,
+    };
+    return {
+      fragment,
+      marginTop: NO_MARGIN,
+      marginBottom: NO_MARGIN,
+      // vertical-rl's block start is the right: what the box has to spare is at its left (vertical-lr's, right).
+      marginLeft: blockStartsRight(box) ? containingWidth - width : 0,
+      marginRight: blockStartsRight(box) ? 0 : containingWidth - width,
+      collapsesThrough: false,
+    };
+  }
+
   private flowBlock(box: BlockBox, containingWidth: number, options: FlowOptions): Flowed {
+    if (box.turned && !options.inTurnedFrame) return this.flowTurned(box, containingWidth, options);
     const s = box.style;
     const pad = paddingOf(s, containingWidth);
     const bor = borderOf(s);
@@ -353,7 +431,8 @@ export class BlockLayout implements LayoutContext {
     if (specified !== null) width = toContentSize(specified, s, extrasH);
     else {
       const available = containingWidth - (marginLeft ?? 0) - (marginRight ?? 0) - extrasH;
-      if (options.shrinkToFit) {
+      // A vertical box is as wide as its lines stack up (its block size), not as wide as its container.
+      if (options.shrinkToFit || box.orthogonal) {
         const content = this.contentIntrinsicWidths(box);
         width = Math.min(Math.max(content.min, available), content.max);
       } else width = available;
@@ -723,6 +802,24 @@ export class BlockLayout implements LayoutContext {
 }
 
 /** A box's padding box in its border box's coordinates. */
+/** A box's content height when its style gives it in absolute units (percentages need a containing block). */
+function definiteContentHeight(s: ComputedStyle): number | null {
+  const specified = lengthOrNull(s.height, null);
+  if (specified === null) return null;
+  const pad = paddingOf(s, 0);
+  const bor = borderOf(s);
+  return toContentSize(specified, s, pad.top + pad.bottom + bor.top + bor.bottom);
+}
+
+// A quarter turn clockwise about the turned content's top-left corner, placed at the vertical box's top-right (or
+// counter-clockwise, placed at its bottom-left).
+const QUARTER_TURN: TransformFunction[] = [{ kind: 'rotate', angle: 90 }];
+const QUARTER_TURN_BACK: TransformFunction[] = [{ kind: 'rotate', angle: -90 }];
+
+/** Whether turned content's lines stack from the right (vertical-rl, sideways-rl) or the left. */
+const blockStartsRight = (turned: BlockBox) => turned.turned === 'clockwise';
+const TOP_LEFT = { x: { pt: 0, pct: 0 }, y: { pt: 0, pct: 0 } };
+
 function paddingBoxOf(fragment: BoxFragment): ContainingBlock {
   const s = fragment.style;
   return {

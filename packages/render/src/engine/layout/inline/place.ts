@@ -1,3 +1,4 @@
+import { hasUprightText, isTurnedStyle } from '../../boxes/vertical-flow';
 import {
   BLACK,
   type BorderSide,
@@ -233,6 +234,7 @@ function textFragment(item: TextItem, glyphs: readonly ShapedGlyph[], y: number)
   if (style.textShadow) fragment.shadows = style.textShadow;
   if (item.link) fragment.link = item.link;
   if (style.visibility !== 'visible') fragment.hidden = true;
+  if (isTurnedStyle(style) && hasUprightText(style)) fragment.upright = true;
   return fragment;
 }
 

@@ -333,8 +333,17 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     const height = last.y + last.height - first.y;
     const style = cell.box.style;
     const dx = c.insets.left;
-    const dy = c.insets.top + verticalOffset(style, height - c.height, first.above, c.baseline);
-    const children = c.contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
+    // A vertical cell's lines run down it: laid out again as long as the cell is high, vertical-align across them.
+    const vertical = cell.box.content.orthogonal === true;
+    const contents = vertical
+      ? ctx.layoutVerticalCell(
+          cell.box.content,
+          c.width - c.insets.left - c.insets.right,
+          height - c.insets.top - c.insets.bottom,
+        )
+      : c.contents;
+    const dy = c.insets.top + (vertical ? 0 : verticalOffset(style, height - c.height, first.above, c.baseline));
+    const children = contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
     const painted = hide ? hiddenEmptyStyle(style) : spacedRows ? withRowColour(style, cell.row) : style;
     const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children, collapsed?.cells[i]);

@@ -36,6 +36,10 @@ export function testContext(): LayoutContext {
       }
       return { children, height: y };
     },
+    // Vertical text is laid out by the block layout (vertical-text.test.ts), not by this context.
+    layoutVerticalCell(box, width) {
+      return ctx.layoutContents(box, width);
+    },
     layoutBox(box, containingWidth, options) {
       if (box.type !== 'block') throw new Error(`the test context lays out blocks only, not ${box.type}`);
       const s = box.style;

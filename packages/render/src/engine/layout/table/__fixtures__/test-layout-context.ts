@@ -77,6 +77,11 @@ export class TestLayoutContext implements LayoutContext {
   readonly measured = new Map<BlockBox, number>();
   readonly laidOut = new Map<BlockBox, number>();
 
+  // Vertical cells are laid out by the block layout (vertical-text.test.ts), not by this context.
+  layoutVerticalCell(box: BlockBox, contentWidth: number): BlockContents {
+    return this.layoutContents(box, contentWidth);
+  }
+
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
     this.laidOut.set(box, (this.laidOut.get(box) ?? 0) + 1);
     if (box.inlines) return this.layoutLines(box, contentWidth);
