@@ -200,6 +200,18 @@ describe('laying out vertical text', () => {
     expect(span?.box.height).toBeGreaterThan(15);
   });
 
+  it('says so when vertical text is wider than the page, as it is not split across pages', async () => {
+    const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    const report = await renderReport({
+      template: { html: `<div style="writing-mode: vertical-rl; height: 40pt">${words}</div>` },
+      data: {},
+    });
+    expect(report.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining('vertical text is not split across pages yet'),
+    );
+    expect(report.pages).toBe(1);
+  });
+
   it('keeps a vertical block whole across a page break', () => {
     const { flow } = layOutHtml(
       `<div style="height: 780pt"></div><div style="${LINE}; writing-mode: vertical-rl; background: rgb(201,0,0)">Billable hours</div>`,

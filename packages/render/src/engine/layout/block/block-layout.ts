@@ -153,6 +153,11 @@ export class BlockLayout implements LayoutContext {
    * their content out apart) is placed there, against that box, and painted through the boxes around it.
    */
   private fixedHolders = 0;
+  /**
+   * How long the lines of the vertical box being laid out may be when its height is not given: the page's height
+   * less the box's own margins, borders and padding (set by the box, read by flowTurned).
+   */
+  private turnedRoom: number | undefined;
   /** The first page's content height in the last layoutRoot(): no column set is taller (layout/multicol). */
   private pageHeight: number | undefined;
   /** What the document's paginations tell the column layout about room at the pages' feet. */
@@ -195,6 +200,8 @@ export class BlockLayout implements LayoutContext {
   }
 
   layoutContents(box: BlockBox, contentWidth: number): BlockContents {
+    // A vertical table cell's content (its turned box is laid out below).
+    if (box.orthogonal) this.turnedRoom = this.roomAcross(box.style);
     if (isFlexContainer(box)) return this.withOwnPositioned(box, this.modules.layoutFlex(box, contentWidth, this));
     if (isGridContainer(box)) return this.withOwnPositioned(box, this.modules.layoutGrid(box, contentWidth, this));
     if (isMulticol(box.style))
@@ -221,6 +228,16 @@ export class BlockLayout implements LayoutContext {
     const start = blockStartsRight(content) ? room : 0;
     fragment.x = align === 'middle' ? room / 2 : align === 'bottom' ? room - start : start;
     return { children: [fragment], height: fragment.height };
+  }
+
+  /** The page's height less a vertical box's own margins, borders and padding above and below its content. */
+  private roomAcross(s: ComputedStyle): number | undefined {
+    if (this.pageHeight === undefined) return undefined;
+    const pad = paddingOf(s, 0);
+    const bor = borderOf(s);
+    const margin = (m: ComputedStyle['marginTop']) => (m === 'auto' ? 0 : marginOf(m, 0));
+    const extras = pad.top + pad.bottom + bor.top + bor.bottom + margin(s.marginTop) + margin(s.marginBottom);
+    return Math.max(0, this.pageHeight - extras);
   }
 
   layoutBox(
@@ -264,6 +281,7 @@ export class BlockLayout implements LayoutContext {
         // As wide as its content's lines stack up at the length its own height gives them (flowTurned).
         const height = definiteContentHeight(box.style);
         const options = height === null ? {} : { containingHeight: height };
+        this.turnedRoom = this.roomAcross(box.style);
         const { width } = this.flowTurned(box.blocks[0], 0, options).fragment;
         cached = { min: width, max: width };
       } else {
@@ -379,10 +397,9 @@ export class BlockLayout implements LayoutContext {
     // A box of definite height (a table cell's, once its row is sized) is its lines' length, along which text-align
     // places them; else they are as long as their text, up to the page's height.
     const given = options.containingHeight;
-    const length =
-      given !== undefined
-        ? Math.max(min, given)
-        : Math.min(Math.max(min, this.pageHeight ?? Number.POSITIVE_INFINITY), max);
+    const room = this.turnedRoom ?? this.pageHeight ?? Number.POSITIVE_INFINITY;
+    this.turnedRoom = undefined;
+    const length = given !== undefined ? Math.max(min, given) : Math.min(Math.max(min, room), max);
     const content = this.flowBlock(box, length, { formattingRoot: true, inTurnedFrame: true }).fragment;
     if (box.turned === 'mirrored') mirrorBlockAxis(content);
     const width = content.height;
@@ -499,6 +516,15 @@ export class BlockLayout implements LayoutContext {
     // A filtered or transformed box is the containing block of the fixed boxes inside it (see `fixedHolders`).
     const holds = s.filter !== null || s.transform !== null;
     if (holds) this.fixedHolders++;
+    if (box.orthogonal) {
+      this.turnedRoom = this.roomAcross(s);
+      if (width + extrasH > containingWidth + 1)
+        this.findings.add({
+          code: 'content_overflow',
+          message: `Vertical text ${Math.round(width + extrasH)}pt wide (its lines side by side) does not fit the ${Math.round(containingWidth)}pt available: vertical text is not split across pages yet, so it stays on one page`,
+          ...(box.line !== undefined ? { line: box.line } : {}),
+        });
+    }
     let contents: Stacked;
     if (flex || grid) {
       const laidOut = flex
