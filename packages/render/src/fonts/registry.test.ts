@@ -127,6 +127,17 @@ describe('the font registry', () => {
     expect(fonts.missingGlyphs('Total שקל مرحبا Ωμέγα Привет 漢字 漢')).toEqual(['漢', '字']);
   });
 
+  it('draws a space the text’s font lacks with a font that has it (the ideographic space in Latin text)', () => {
+    // The default fonts include the CJK package's, installed in this repository.
+    expect(defaultFonts().splitByCoverage('5678\u3000FAX', 'Noto Serif')).toEqual([
+      { text: '5678', font: 'Noto Serif' },
+      { text: '\u3000', font: 'Noto Sans SC' },
+      { text: 'FAX', font: 'Noto Serif' },
+    ]);
+    // A space it has stays with it.
+    expect(fonts.splitByCoverage('a\u2009b', 'Noto Serif')).toEqual([{ text: 'a\u2009b', font: 'Noto Serif' }]);
+  });
+
   it('keeps a fallback run going while its font can draw, and returns to the given family when it can', () => {
     // Arabic-Indic digits only Noto Sans Arabic has; the Arabic comma too.
     expect(fonts.splitByCoverage('Sum ١٢٣، total', 'Noto Sans')).toEqual([

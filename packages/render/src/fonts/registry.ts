@@ -351,7 +351,9 @@ export class FontRegistry implements FontSet {
       const cp = ch.codePointAt(0) as number;
       let font: string | undefined;
       if (current) {
-        if (SPACE_OR_CONTROL.test(ch)) font = current.font;
+        // A space goes with the text around it, unless that font lacks it (U+3000, the ideographic space, in a
+        // Latin font): then, as Chromium does, it is drawn by a font that has it.
+        if (SPACE_OR_CONTROL.test(ch) && (cp < 0x20 || this.hasGlyph(current.font, cp))) font = current.font;
         else if ((NEUTRAL.test(ch) || MARK.test(ch)) && this.hasGlyph(current.font, cp)) font = current.font;
         else if (current.font !== primary && !this.hasGlyph(primary, cp) && this.hasGlyph(current.font, cp))
           font = current.font;

@@ -8,6 +8,7 @@ import type { TextShaping } from '../../text/shaper-types';
 import type { IntrinsicWidths, LayoutContext } from '../context';
 import type { FontFaceRef, Fragment, ShapedGlyph } from '../fragment';
 import { type InlineBoxInfo, type InlineContent, isBidiControl } from './collect';
+import { applyTrims, itemTrims, punctuationTrims, type Trim } from './punctuation-trim';
 
 /**
  * The second step: the paragraph cut into the pieces line breaking moves around, each measured. A text piece is
@@ -43,6 +44,8 @@ export interface TextItem {
   joinBefore: boolean;
   joinAfter: boolean;
   x: number;
+  /** The paragraph's fullwidth marks to trim, when this item holds one (punctuation-trim.ts). */
+  trims?: Map<number, Trim>;
 }
 
 export interface EdgeItem {
@@ -187,6 +190,13 @@ export function buildParagraph(
         break;
     }
   }
+  const trims = punctuationTrims(text);
+  if (trims)
+    for (const item of items)
+      if (itemTrims(item, trims)) {
+        (item as TextItem).trims = trims;
+        shapeItem(ctx.shaping, item as TextItem);
+      }
   return { text, items, levels, baseLevel, breaks, root, painted };
 }
 
@@ -295,7 +305,7 @@ function textItem(
 export function shapeItem(shaping: TextShaping, item: TextItem): void {
   const { style } = item;
   item.glyphs = null;
-  if ('measure' in shaping && !item.tab) {
+  if ('measure' in shaping && !item.tab && !item.trims) {
     const direction = item.level & 1 ? 'rtl' : 'ltr';
     const features = fontFeatures(style);
     const { letterSpacing, wordSpacing } = style;
@@ -344,6 +354,7 @@ export function glyphsOf(shaping: TextShaping, item: TextItem): readonly ShapedG
       return extra === 0 ? glyph : withAdvance(glyph, glyph.advance + extra);
     });
   }
+  if (item.trims) glyphs = applyTrims(item, glyphs, item.trims, letter);
   item.glyphs = glyphs;
   return glyphs;
 }
