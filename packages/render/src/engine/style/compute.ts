@@ -101,7 +101,7 @@ export function computeStyle(
       const result = applyDeclaration(name, source, declaration, c, custom, env);
       if (result === 'invalid') continue;
       if (result === 'set') declared.add(name);
-      if (FLOW_RELATIVE.test(declaration.written ?? declaration.property)) {
+      if (declaration.flowRelative !== undefined) {
         flowRelative ??= [];
         flowRelative.push(declaration);
       }
@@ -121,7 +121,7 @@ export function computeStyle(
       report(
         env,
         declaration,
-        `${declaration.written ?? declaration.property} in ${style.writingMode} text is applied to the side it means in horizontal-tb text`,
+        `${declaration.flowRelative} in ${style.writingMode} text is applied to the side it means in horizontal-tb text`,
       );
   finishBorders(style, declared);
   style.textDecoration = decoration(style, parent.style, c.decoration);
@@ -135,9 +135,6 @@ export function computeStyle(
   }
   return { style, custom };
 }
-
-/** Flow-relative properties (CSS Logical Properties 1): `margin-inline-start`, `block-size`, `inset-block`… */
-const FLOW_RELATIVE = /(^|-)(inline|block)(-|$)|-(start|end)-(start|end)-radius$/;
 
 type Result = 'set' | 'reset' | 'invalid';
 

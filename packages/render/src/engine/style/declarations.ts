@@ -1,6 +1,6 @@
 import type { Findings } from '../findings';
 import type { CssDeclaration } from '../parse/css';
-import { DIRECTION_FREE_ALIASES, INLINE_LONGHANDS } from './flow-relative';
+import { INLINE_LONGHANDS } from './flow-relative';
 import { LONGHANDS } from './longhands';
 import { ALIASES, SHORTHANDS } from './shorthands';
 
@@ -12,9 +12,15 @@ export interface PreparedDeclaration {
   important: boolean;
   part: string;
   line: number;
-  /** The flow-relative name it was written with (`margin-block-start` for margin-top): style/compute.ts says so. */
-  written?: string;
+  /**
+   * Written as a flow-relative property (`margin-block-start`, `padding-inline`…), with that name: style/compute.ts
+   * says so in vertical text, where they keep their horizontal meaning.
+   */
+  flowRelative?: string;
 }
+
+/** Flow-relative properties (CSS Logical Properties 1): `margin-inline-start`, `block-size`, `inset-block`… */
+const FLOW_RELATIVE = /(^|-)(inline|block)(-|$)|-(start|end)-(start|end)-radius$/;
 
 // Properties without any effect on a printed page (interaction, animation, screen rendering, Outlook's own), and
 // e-mail tools' hints that no browser reads either (Premailer's, Apple Mail's old colour-scheme name).
@@ -44,10 +50,10 @@ export function prepareDeclaration(
     return null;
   }
   // `overflow` is both: a shorthand of one longhand, so that `overflow: hidden auto` keeps its first value.
-  const written = DIRECTION_FREE_ALIASES[declaration.property] ? { written: declaration.property } : {};
-  if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line, ...written };
+  const flowRelative = FLOW_RELATIVE.test(declaration.property) ? { flowRelative: declaration.property } : {};
+  if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line, ...flowRelative };
   if (LONGHANDS[property] || INLINE_LONGHANDS[property])
-    return { property, kind: 'longhand', value, important, part, line, ...written };
+    return { property, kind: 'longhand', value, important, part, line, ...flowRelative };
   if (!NO_EFFECT_IN_PRINT.test(property)) {
     findings.add({
       code: 'unsupported_css_property',
