@@ -108,8 +108,10 @@ export function DataSourceForm(props: Props) {
           : client.dataSources.create(body as DataSourceCreateParams, options),
       );
       setLastRequest(requestId);
-      await queryClient.invalidateQueries({ queryKey: listKey });
+      // The answer shows at once; the refetch after it has the last word, so that a test run meanwhile (whose
+      // outcome the service keeps on the source) is not overwritten by this older answer.
       queryClient.setQueryData([...listKey, value.id], value);
+      await queryClient.invalidateQueries({ queryKey: listKey });
       notify.success(editing ? T.saved : T.created);
       // Typed secrets are not kept on screen once saved.
       if (editing) setForm(formOf(value));
