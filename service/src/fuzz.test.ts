@@ -20,6 +20,7 @@ import type { Operation } from './openapi/operation-types';
 import { OPERATIONS } from './openapi/operations';
 import { jsonSchemaOf } from './openapi/schemas';
 import { openStores } from './store/index';
+import { type Receiver, startReceiver } from './webhooks/__fixtures__/receiver';
 
 /**
  * Every operation of the OpenAPI document, called by a signed-in person and by an API key with hostile path
@@ -58,11 +59,19 @@ let close: () => Promise<void>;
 const realIds = new Map<string, string>();
 let ownerToken: string;
 let apiKey: string;
+/**
+ * Where the world's webhooks and HTTP data sources point: a receiver on loopback that the service is allowed to
+ * reach. The documents' example hosts (hooks.example.com) do not resolve from a machine without a network, and each
+ * save waited two seconds for DNS and each test delivery five: a quarter of this file's time, spent idle.
+ */
+let receiver: Receiver;
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'quire-fuzz-'));
+  receiver = await startReceiver();
   const config = loadConfig({
     NODE_ENV: 'test',
+    QUIRE_OUTBOUND_ALLOW: `127.0.0.1:${receiver.port}`,
     QUIRE_DATA_DIR: dir,
     RATE_LIMIT_PER_MINUTE: '1000000',
     PUBLIC_URL: 'http://127.0.0.1',
@@ -84,6 +93,7 @@ beforeAll(async () => {
     await app.shutdown();
     await store.close();
     await blobs.close();
+    await receiver.close();
     await rm(dir, { recursive: true, force: true });
   };
   await createWorld(dir);
@@ -131,7 +141,7 @@ async function createWorld(dataDir: string) {
     }),
   );
   realIds.set('/v1/data-sources', source.id as string);
-  const endpoint = await ok(as('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/quire' }));
+  const endpoint = await ok(as('POST', '/v1/webhook-endpoints', { url: receiver.url('/quire') }));
   realIds.set('/v1/webhook-endpoints', endpoint.id as string);
   const invitation = await ok(as('POST', '/v1/team/invitations', { email: 'guest@example.com', role: 'viewer' }));
   realIds.set('/v1/team/invitations', invitation.id as string);
@@ -244,6 +254,7 @@ function withRealIds(value: unknown): unknown {
     if (value.startsWith('tpl_')) return realIds.get('/v1/templates');
     if (value.startsWith('ds_')) return realIds.get('/v1/data-sources');
     if (value.startsWith('rep_')) return realIds.get('/v1/reports');
+    if (value.startsWith('https://hooks.example.com/')) return receiver.url('/quire');
     return value;
   }
   if (Array.isArray(value)) return value.map(withRealIds);
@@ -275,7 +286,7 @@ function extraBases(op: Operation): Record<string, unknown>[] {
       return [
         { type: 'static', name: 'JSON', format: 'json', content: '[{"a":1}]' },
         { type: 'static', name: 'CSV', format: 'csv', content: 'a,b\n1,2' },
-        { type: 'http', name: 'API', url: 'https://api.example.com/orders' },
+        { type: 'http', name: 'API', url: receiver.url('/orders') },
       ];
     case 'PATCH /v1/data-sources/{id}':
       return [{ content: '[{"a":2}]', data_path: '$' }];
