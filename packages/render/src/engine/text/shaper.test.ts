@@ -24,6 +24,20 @@ describe('createTextShaping', () => {
     expect(shaping.faceFor(style())).toBe(shaping.faceFor(style()));
   });
 
+  it('draws a space the font lacks as its space glyph, as wide as that space (an ideographic space an em)', () => {
+    const font = shaping.faceFor(style());
+    // The bundled fonts have no U+3000 (only the optional CJK package does): not a .notdef box, but a blank of
+    // 1em = 16px at 12pt, which keeps its code point for the text layer.
+    const [, ideographic] = shaping.shape('a\u3000b', font, 12, 'ltr').glyphs;
+    const [, space] = shaping.shape('a b', font, 12, 'ltr').glyphs;
+    expect(ideographic?.id).toBe(space?.id);
+    expect(ideographic?.id).not.toBe(0);
+    expect(ideographic?.advance).toBe(12);
+    expect(ideographic?.codePoints).toEqual([0x3000]);
+    // Spaces the font has keep its own glyphs and widths.
+    expect(shaping.shape('a\u2003b', font, 12, 'ltr').glyphs[1]?.id).not.toBe(space?.id);
+  });
+
   it('advances each glyph by whole CSS pixels, kerning rounded apart, as Chromium on Linux lays text out', () => {
     const font = shaping.faceFor(style());
     // 8.5pt Noto Sans (11.33px): B 7.16, a 6.36, s 5.43, a 6.36, l 2.92, t 4.09, space 2.95 px → 7+6+5+6+3+4+3.

@@ -5,6 +5,7 @@ import type { FontRegistry } from '../../fonts/registry';
 import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
 import { mirrorForRtl } from './bidi';
+import { hasMissingSpace, withFallbackSpaces } from './fallback-spaces';
 import { languageScript, languageScriptName } from './opentype-language';
 import { type ScriptPiece, STRONG, scriptPieces } from './script-pieces';
 import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
@@ -160,13 +161,14 @@ export function layoutDirected(font: Font, text: string, direction: 'ltr' | 'rtl
   // Text of no script (a space, digits) takes the language's: fontkit would take the default script, under which
   // the language's lookups do not apply (Noto Sans KR's Korean space is wider).
   const script = language && !STRONG.test(text) ? languageScript(language) : undefined;
-  return font.layout(
+  const run = font.layout(
     direction === 'rtl' ? mirrorForRtl(text) : text,
     featureSettings(features),
     script,
     language,
     direction,
   ) as unknown as FontkitRun;
+  return hasMissingSpace(run) ? withFallbackSpaces(font, run) : run;
 }
 
 /** The OpenType language system among a style's features (`@KOR`: font-features.ts), if any. */
