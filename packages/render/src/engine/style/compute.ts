@@ -9,7 +9,7 @@ import {
   type TextDecoration,
 } from './computed-style';
 import type { PreparedDeclaration } from './declarations';
-import { inlineShorthands, meantLonghand } from './flow-relative';
+import { logicalShorthands, meantLonghand } from './flow-relative';
 import { LONGHANDS, type PropertyContext } from './longhands';
 import { type Expansion, SHORTHAND_LONGHANDS, SHORTHANDS } from './shorthands';
 import { parseValue, UnresolvedLength } from './values';
@@ -36,10 +36,10 @@ const INITIAL = initialStyle();
 const NO_DECORATION = INITIAL.textDecoration;
 
 // Computed first: lengths in em need the font size, vertical-align the line height, borders currentColor, and
-// flow-relative properties the direction.
-const FIRST = ['font-size', 'line-height', 'color', 'direction'];
+// flow-relative properties the writing mode and direction.
+const FIRST = ['font-size', 'line-height', 'color', 'writing-mode', 'direction'];
 const FIRST_SET = new Set(FIRST);
-const INLINE_SHORTHANDS = inlineShorthands(SHORTHAND_LONGHANDS);
+const LOGICAL_SHORTHANDS = logicalShorthands(SHORTHAND_LONGHANDS);
 
 const SIDES = ['Top', 'Right', 'Bottom', 'Left'] as const;
 const ATOMIC_INLINE = new Set<Display>(['inline-block', 'inline-table', 'inline-flex', 'inline-grid']);
@@ -89,22 +89,16 @@ export function computeStyle(
     notDrawn: undefined,
   };
   const declared = new Set<string>();
-  // Flow-relative declarations that set something: said below when the element's text is vertical.
-  let flowRelative: PreparedDeclaration[] | undefined;
   const applyProperty = (name: string, list: PreparedDeclaration[]) => {
     const longhand = LONGHANDS[name];
     if (!longhand) return;
     for (let i = list.length - 1; i >= 0; i--) {
       const declaration = list[i] as PreparedDeclaration;
-      const source = meantLonghand(declaration, name, style.direction, INLINE_SHORTHANDS);
+      const source = meantLonghand(declaration, name, style.writingMode, style.direction, LOGICAL_SHORTHANDS);
       if (source === undefined) continue;
       const result = applyDeclaration(name, source, declaration, c, custom, env);
       if (result === 'invalid') continue;
       if (result === 'set') declared.add(name);
-      if (declaration.flowRelative !== undefined) {
-        flowRelative ??= [];
-        flowRelative.push(declaration);
-      }
       return;
     }
   };
@@ -115,14 +109,6 @@ export function computeStyle(
   }
   for (const [name, list] of cascaded.longhands) if (!FIRST_SET.has(name)) applyProperty(name, list);
 
-  // The engine maps flow-relative properties as horizontal-tb does (style/flow-relative.ts), also in vertical text.
-  if (flowRelative && style.writingMode !== 'horizontal-tb')
-    for (const declaration of flowRelative)
-      report(
-        env,
-        declaration,
-        `${declaration.flowRelative} in ${style.writingMode} text is applied to the side it means in horizontal-tb text`,
-      );
   finishBorders(style, declared);
   style.textDecoration = decoration(style, parent.style, c.decoration);
   if (

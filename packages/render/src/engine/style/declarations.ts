@@ -1,6 +1,6 @@
 import type { Findings } from '../findings';
 import type { CssDeclaration } from '../parse/css';
-import { INLINE_LONGHANDS } from './flow-relative';
+import { LOGICAL_LONGHANDS } from './flow-relative';
 import { LONGHANDS } from './longhands';
 import { ALIASES, SHORTHANDS } from './shorthands';
 
@@ -12,15 +12,7 @@ export interface PreparedDeclaration {
   important: boolean;
   part: string;
   line: number;
-  /**
-   * Written as a flow-relative property (`margin-block-start`, `padding-inline`…), with that name: style/compute.ts
-   * says so in vertical text, where they keep their horizontal meaning.
-   */
-  flowRelative?: string;
 }
-
-/** Flow-relative properties (CSS Logical Properties 1): `margin-inline-start`, `block-size`, `inset-block`… */
-const FLOW_RELATIVE = /(^|-)(inline|block)(-|$)|-(start|end)-(start|end)-radius$/;
 
 // Properties without any effect on a printed page (interaction, animation, screen rendering, Outlook's own), and
 // e-mail tools' hints that no browser reads either (Premailer's, Apple Mail's old colour-scheme name).
@@ -50,10 +42,9 @@ export function prepareDeclaration(
     return null;
   }
   // `overflow` is both: a shorthand of one longhand, so that `overflow: hidden auto` keeps its first value.
-  const flowRelative = FLOW_RELATIVE.test(declaration.property) ? { flowRelative: declaration.property } : {};
-  if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line, ...flowRelative };
-  if (LONGHANDS[property] || INLINE_LONGHANDS[property])
-    return { property, kind: 'longhand', value, important, part, line, ...flowRelative };
+  if (SHORTHANDS[property]) return { property, kind: 'shorthand', value, important, part, line };
+  if (LONGHANDS[property] || LOGICAL_LONGHANDS[property])
+    return { property, kind: 'longhand', value, important, part, line };
   if (!NO_EFFECT_IN_PRINT.test(property)) {
     findings.add({
       code: 'unsupported_css_property',

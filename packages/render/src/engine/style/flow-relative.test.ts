@@ -200,6 +200,46 @@ describe('flow-relative properties: the inline axis follows the element’s dire
       expect(styleOf('<div id="x">a</div>', `#x { writing-mode: ${mode} }`).findings).toEqual([]);
   });
 
+  it('maps every side, corner and size by the element’s own writing mode and direction', () => {
+    const css = (mode: string, direction = 'ltr') => `#x {
+      writing-mode: ${mode}; direction: ${direction};
+      margin-block-start: 1pt; margin-block-end: 2pt; margin-inline-start: 3pt; margin-inline-end: 4pt;
+      inline-size: 10pt; block-size: 20pt; border-start-start-radius: 5pt;
+    }`;
+    const physical = (mode: string, direction?: string) => {
+      const { style, findings } = styleOf('<div id="x">a</div>', css(mode, direction));
+      expect(findings).toEqual([]);
+      const m = [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft];
+      const corner = style.borderRadius.findIndex((r) => r.pt === 5);
+      return { margins: m.map((v) => (v === 'auto' ? v : v.pt)), width: style.width, height: style.height, corner };
+    };
+    // [top, right, bottom, left]; corners [top-left, top-right, bottom-right, bottom-left].
+    expect(physical('horizontal-tb')).toEqual({ margins: [1, 4, 2, 3], width: pt(10), height: pt(20), corner: 0 });
+    // vertical-rl: the block axis runs right to left, lines top to bottom (CSS Writing Modes 3 §2.1).
+    expect(physical('vertical-rl')).toEqual({ margins: [3, 1, 4, 2], width: pt(20), height: pt(10), corner: 1 });
+    expect(physical('vertical-rl', 'rtl')).toEqual({ margins: [4, 1, 3, 2], width: pt(20), height: pt(10), corner: 2 });
+    expect(physical('sideways-rl')).toEqual(physical('vertical-rl'));
+    expect(physical('vertical-lr')).toEqual({ margins: [3, 2, 4, 1], width: pt(20), height: pt(10), corner: 0 });
+    // sideways-lr: lines run bottom to top.
+    expect(physical('sideways-lr')).toEqual({ margins: [4, 2, 3, 1], width: pt(20), height: pt(10), corner: 3 });
+    // Inherited: a child of vertical text maps by the writing mode it inherits; the shorthands follow.
+    const child = styleOf(
+      '<div style="writing-mode: vertical-rl"><p id="x">a</p></div>',
+      '#x { margin-block: 6pt 7pt; padding-inline: 8pt 9pt; border-block-start: 1px solid red }',
+    ).style;
+    expect([child.marginRight, child.marginLeft, child.paddingTop, child.paddingBottom]).toEqual([
+      pt(6),
+      pt(7),
+      pt(8),
+      pt(9),
+    ]);
+    expect([child.marginTop, child.borderRight, child.borderTop.width]).toEqual([
+      pt(0),
+      { width: 0.75, style: 'solid', color: RED },
+      0,
+    ]);
+  });
+
   it('takes var() and CSS-wide keywords in flow-relative properties', () => {
     const { style } = styleOf(
       '<div dir="rtl" id="x">a</div>',

@@ -1,7 +1,6 @@
 import type { CssNode } from 'css-tree';
 import { BOX_WORDS, POSITION_WORDS, REPEAT_WORDS, SIZE_WORDS } from './backgrounds';
 import { parseColor } from './colors';
-import { DIRECTION_FREE_ALIASES } from './flow-relative';
 import { FONT_VARIANT_LONGHANDS, fontVariant } from './font-variants';
 import { BORDER_STYLES, DECORATION_STYLES } from './longhands';
 
@@ -507,15 +506,15 @@ export const SHORTHANDS: Record<string, Expander> = {
   'place-self': place('align-self', 'justify-self'),
   overflow,
   outline,
-  'margin-block': startEnd('margin-top', 'margin-bottom'),
-  'padding-block': startEnd('padding-top', 'padding-bottom'),
-  'inset-block': startEnd('top', 'bottom'),
+  'margin-block': startEnd('margin-block-start', 'margin-block-end'),
+  'padding-block': startEnd('padding-block-start', 'padding-block-end'),
+  'inset-block': startEnd('inset-block-start', 'inset-block-end'),
   'margin-inline': startEnd('margin-inline-start', 'margin-inline-end'),
   'padding-inline': startEnd('padding-inline-start', 'padding-inline-end'),
   'inset-inline': startEnd('inset-inline-start', 'inset-inline-end'),
-  'border-block-start': border(['top']),
-  'border-block-end': border(['bottom']),
-  'border-block': border(['top', 'bottom']),
+  'border-block-start': border(['block-start']),
+  'border-block-end': border(['block-end']),
+  'border-block': border(['block-start', 'block-end']),
   'border-inline-start': border(['inline-start']),
   'border-inline-end': border(['inline-end']),
   'border-inline': border(['inline-start', 'inline-end']),
@@ -523,7 +522,7 @@ export const SHORTHANDS: Record<string, Expander> = {
 };
 for (const side of SIDES) SHORTHANDS[`border-${side}`] = border([side]);
 for (const part of ['width', 'style', 'color']) {
-  SHORTHANDS[`border-block-${part}`] = startEnd(`border-top-${part}`, `border-bottom-${part}`);
+  SHORTHANDS[`border-block-${part}`] = startEnd(`border-block-start-${part}`, `border-block-end-${part}`);
   SHORTHANDS[`border-inline-${part}`] = startEnd(`border-inline-start-${part}`, `border-inline-end-${part}`);
 }
 
@@ -563,15 +562,17 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
   'text-decoration': ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'],
   overflow: ['overflow'],
   outline: ['outline-width', 'outline-style', 'outline-color'],
-  'margin-block': ['margin-top', 'margin-bottom'],
-  'padding-block': ['padding-top', 'padding-bottom'],
-  'inset-block': ['top', 'bottom'],
+  'margin-block': ['margin-block-start', 'margin-block-end'],
+  'padding-block': ['padding-block-start', 'padding-block-end'],
+  'inset-block': ['inset-block-start', 'inset-block-end'],
   'margin-inline': ['margin-inline-start', 'margin-inline-end'],
   'padding-inline': ['padding-inline-start', 'padding-inline-end'],
   'inset-inline': ['inset-inline-start', 'inset-inline-end'],
-  'border-block-start': ['width', 'style', 'color'].map((p) => `border-top-${p}`),
-  'border-block-end': ['width', 'style', 'color'].map((p) => `border-bottom-${p}`),
-  'border-block': ['top', 'bottom'].flatMap((s) => ['width', 'style', 'color'].map((p) => `border-${s}-${p}`)),
+  'border-block-start': ['width', 'style', 'color'].map((p) => `border-block-start-${p}`),
+  'border-block-end': ['width', 'style', 'color'].map((p) => `border-block-end-${p}`),
+  'border-block': ['block-start', 'block-end'].flatMap((s) =>
+    ['width', 'style', 'color'].map((p) => `border-${s}-${p}`),
+  ),
   'border-inline-start': ['width', 'style', 'color'].map((p) => `border-inline-start-${p}`),
   'border-inline-end': ['width', 'style', 'color'].map((p) => `border-inline-end-${p}`),
   'border-inline': ['inline-start', 'inline-end'].flatMap((s) =>
@@ -589,7 +590,7 @@ export const SHORTHAND_LONGHANDS: Record<string, string[]> = {
 for (const side of SIDES)
   SHORTHAND_LONGHANDS[`border-${side}`] = ['width', 'style', 'color'].map((p) => `border-${side}-${p}`);
 for (const part of ['width', 'style', 'color']) {
-  SHORTHAND_LONGHANDS[`border-block-${part}`] = [`border-top-${part}`, `border-bottom-${part}`];
+  SHORTHAND_LONGHANDS[`border-block-${part}`] = [`border-block-start-${part}`, `border-block-end-${part}`];
   SHORTHAND_LONGHANDS[`border-inline-${part}`] = [`border-inline-start-${part}`, `border-inline-end-${part}`];
 }
 
@@ -614,7 +615,6 @@ export const ALIASES: Record<string, string> = {
   ),
   '-webkit-box-sizing': 'box-sizing',
   '-moz-box-sizing': 'box-sizing',
-  ...DIRECTION_FREE_ALIASES,
   '-webkit-transform': 'transform',
   '-ms-transform': 'transform',
   '-webkit-transform-origin': 'transform-origin',
