@@ -62,9 +62,9 @@ describe('writing-mode and text-orientation values', () => {
     expect(styleOf('#x { writing-mode: horizontal-tb }').findings).toEqual([]);
   });
 
-  it('says what it does not draw as written: Latin set upright', () => {
+  it('reports nothing it draws as written: upright text and flow-relative properties in vertical text', () => {
     expect(styleOf('#x { writing-mode: vertical-lr }').findings).toEqual([]);
-    expect(styleOf('#x { text-orientation: upright }').findings).toEqual([expect.stringContaining('stand upright')]);
+    expect(styleOf('#x { text-orientation: upright }').findings).toEqual([]);
     // Flow-relative properties mean the sides of the element's own writing mode (style/flow-relative.test.ts).
     expect(styleOf('#x { writing-mode: vertical-rl; margin-block-start: 4pt; padding-inline: 2pt }').findings).toEqual(
       [],
@@ -259,6 +259,43 @@ describe('painting vertical text', () => {
     // Sideways text stays sideways.
     const sideways = await measure('<span style="text-orientation: sideways">一</span>');
     expect(sideways.height).toBeGreaterThan(sideways.width * 3);
+  });
+
+  it('stands every letter upright with text-orientation: upright, one under the other', async () => {
+    const measure = async (text: string, orientation: string) => {
+      const pixels = await pagePixels(
+        `<div style="writing-mode: vertical-rl; text-orientation: ${orientation}; font: 60pt/80pt 'Noto Sans'; padding: 10pt">${text}</div>`,
+      );
+      let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+      for (let y = 0; y < 400; y++)
+        for (let x = 0; x < 200; x++)
+          if (pixels.at(x, y)[0] < 128) {
+            left = Math.min(left, x);
+            right = Math.max(right, x);
+            top = Math.min(top, y);
+            bottom = Math.max(bottom, y);
+          }
+      return { width: right - left + 1, height: bottom - top + 1, warnings: pixels.warnings };
+    };
+    // A hyphen upright is wider than high (on its side, as mixed sets Latin, it is higher than wide).
+    const hyphen = await measure('-', 'upright');
+    expect(hyphen.warnings).toEqual([]);
+    expect(hyphen.width).toBeGreaterThan(hyphen.height * 1.5);
+    // Two letters stand one under the other: the ink is higher than wide.
+    const two = await measure('HH', 'upright');
+    expect(two.height).toBeGreaterThan(two.width * 2);
+  });
+
+  it('advances upright Latin by the font’s height and CJK by its em, as Chromium does', () => {
+    const { flow } = layOutHtml(
+      `<div style="writing-mode: vertical-rl; text-orientation: upright; font: 12pt/16pt 'Noto Sans'; background: rgb(201,0,0)">MON</div>` +
+        `<div style="writing-mode: vertical-rl; text-orientation: upright; font: 12pt/16pt 'Noto Sans SC'; background: rgb(202,0,0)">日本</div>`,
+    );
+    // Noto Sans at 16px: ascent 17px + descent 5px = 22px = 16.5pt a letter; an ideograph 1em = 12pt.
+    expect(byRed(flow, 201)?.box.height).toBeCloseTo(3 * 16.5, 1);
+    expect(byRed(flow, 202)?.box.height).toBeCloseTo(2 * 12, 1);
+    const run = texts(byRed(flow, 201)?.box as BoxFragment)[0];
+    expect(run?.upright).toBe('all');
   });
 
   it('draws the vertical forms of CJK punctuation (the font’s vert feature)', async () => {

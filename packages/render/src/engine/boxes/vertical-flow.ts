@@ -13,7 +13,9 @@
  * left) and its right the first line's side (the turned frame's top). `turnedStyle` gives each style of the content
  * the sides of its turn.
  */
+
 import type { BoxShadow, ComputedStyle, Length, TextShadow } from '../style/computed-style';
+import { UPRIGHT } from '../text/upright';
 import type { BlockBox, BlockLevelBox, InlineLevelBox, TableBox, TableRowGroupBox, Turn } from './box';
 
 export const isVertical = (style: ComputedStyle): boolean => style.writingMode !== 'horizontal-tb';
@@ -72,7 +74,12 @@ export function turnedStyle(style: ComputedStyle, turn: Turn): ComputedStyle {
     boxShadow: style.boxShadow?.map((shadow) => turnedOffset(shadow, turn)) ?? null,
     textShadow: style.textShadow?.map((shadow) => turnedOffset(shadow, turn)) ?? null,
     // Vertical forms of what stands upright (CJK punctuation and brackets); a later setting of the style's wins.
-    fontFeatureSettings: hasUprightText(style) ? ['vert', ...style.fontFeatureSettings] : style.fontFeatureSettings,
+    // Text set upright throughout advances by its glyphs' heights (text/upright.ts).
+    fontFeatureSettings: !hasUprightText(style)
+      ? style.fontFeatureSettings
+      : style.textOrientation === 'upright'
+        ? ['vert', UPRIGHT, ...style.fontFeatureSettings]
+        : ['vert', ...style.fontFeatureSettings],
   };
   // Margins, paddings, borders and insets: each turned side takes the physical side SIDES names.
   const from = style as unknown as Record<string, unknown>;

@@ -113,9 +113,10 @@ export interface TextFragment {
   hidden?: boolean;
   /**
    * Vertical text laid out turned (boxes/vertical-flow.ts): the glyphs of characters that stand upright in vertical
-   * text (text/vertical-orientation.ts) are painted turned back, each about its centre.
+   * text (`mixed`: text/vertical-orientation.ts; `all`: every glyph, text-orientation: upright) are painted turned
+   * back, each about its centre.
    */
-  upright?: true;
+  upright?: 'mixed' | 'all';
 }
 
 export interface ShapedGlyph {

@@ -113,12 +113,17 @@ function glyphOperators(
       flush();
       out += `/${face.pdf.id} ${num(size * glyph.scale)} Tf\n${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n/${face.pdf.id} ${num(size)} Tf\n`;
       moved = true;
-    } else if (run.upright && standsUpright(glyph.codePoints[0] ?? previousCodePoint)) {
+    } else if (run.upright && (run.upright === 'all' || standsUpright(glyph.codePoints[0] ?? previousCodePoint))) {
       // Vertical text (boxes/vertical-flow.ts) is painted turned a quarter clockwise: a glyph that stands upright
-      // is turned back about its centre, which sits mid-way along its advance and on the line's middle.
+      // is turned back about its centre, which sits mid-way along its advance and on the line's middle. A glyph
+      // without vertical forms of its own (Latin set upright: text/upright.ts) has its ascent and descent centred
+      // along its advance instead.
       flush();
       const natural = ((widths[gid] as number) * size) / 1000;
-      const e = x + pen + glyph.dx + natural / 2 + face.emCentre * size;
+      const cjk = standsUpright(glyph.codePoints[0] ?? previousCodePoint);
+      const e = cjk
+        ? x + pen + glyph.dx + natural / 2 + face.emCentre * size
+        : x + pen + glyph.dx + (glyph.advance - (face.ascent + face.descent) * size) / 2 + face.ascent * size;
       const f = baseline + glyph.dy - ((face.ascent - face.descent) / 2) * size + natural / 2;
       out += `0 -1 -1 0 ${num(e)} ${num(f)} Tm\n[<${face.hex[gid]}>] TJ\n`;
       moved = true;

@@ -441,10 +441,8 @@ const writingMode: Parse<WritingMode> = (nodes) => {
   return name === undefined ? undefined : WRITING_MODES[name];
 };
 
-const textOrientation: Parse<ComputedStyle['textOrientation']> = (nodes, c) => {
+const textOrientation: Parse<ComputedStyle['textOrientation']> = (nodes) => {
   const name = nodes.length === 1 ? identifier(nodes[0] as CssNode) : undefined;
-  if (name === 'upright')
-    c.notDrawn = 'only the characters that stand upright in mixed vertical text (CJK, kana, Hangul) stand upright';
   if (name === 'sideways-right') return 'sideways';
   return name === 'mixed' || name === 'upright' || name === 'sideways' ? name : undefined;
 };

@@ -10,6 +10,8 @@ import { languageScript, languageScriptName } from './opentype-language';
 import { type ScriptPiece, STRONG, scriptPieces } from './script-pieces';
 import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
 import { caseRuns, SMALL_CAPS_SCALE, type SmallCapsPlan, smallCapsPlan } from './small-caps';
+import { isMarker, isUpright, UPRIGHT } from './upright';
+import { standsUpright } from './vertical-orientation';
 
 /** A word shaped by fontkit, in font units, kept for the process and scaled per use. */
 interface ShapedWord {
@@ -368,6 +370,11 @@ function shapeWord(
     return cached;
   }
   stats.misses++;
+  if (isUpright(features)) {
+    const word = uprightWord(face, text, features as string[]);
+    remember(face, words, text, word);
+    return word;
+  }
   const plan = capsPlan(face, features);
   if (plan) {
     const word = plannedWord(face, text, direction, plan);
@@ -391,6 +398,33 @@ function shapeWord(
   const run = layoutRun(face, text, direction, features);
   const word = toWord(run, 0, run.glyphs.length);
   remember(face, words, text, word);
+  return word;
+}
+
+/**
+ * A word set upright in vertical text (text/upright.ts), shaped with its vertical forms (`vert`) and no ligatures.
+ * What stands upright in mixed vertical text too (CJK, kana: text/vertical-orientation.ts) keeps the advance it
+ * has there, as Chromium sets it; the rest (Latin, digits) advances by the face's ascent plus descent, as Chromium
+ * advances a font without vertical metrics, without the offsets that kerning gave it side by side. (fontkit misreads
+ * version 1.1 vhea tables, so the fonts' own vertical advances are not read.)
+ */
+function uprightWord(face: ParsedFace, text: string, features: string[]): ShapedWord {
+  const own = features.filter((feature) => feature !== UPRIGHT);
+  const run = layoutRun(face, text, 'ltr', [...own, '-liga', '-clig']);
+  const word = toWord(run, 0, run.glyphs.length);
+  const height = face.ascent + face.descent;
+  let codePoint = 0;
+  word.width = 0;
+  for (let i = 0; i < word.ids.length; i++) {
+    codePoint = word.codePoints[i]?.[0] ?? codePoint;
+    if (!standsUpright(codePoint)) {
+      word.advances[i] = height;
+      word.nominals[i] = height;
+      word.dxs[i] = 0;
+      word.dys[i] = 0;
+    }
+    word.width += word.advances[i] as number;
+  }
   return word;
 }
 
@@ -565,8 +599,9 @@ function prepareWords(
   direction: 'ltr' | 'rtl',
   features: string[] | undefined,
 ): void {
-  // Words with capitals features the font lacks are shaped in pieces (plannedWord), not in batches.
-  if (capsPlan(face, features)) return;
+  // Words with capitals features the font lacks are shaped in pieces (plannedWord), upright ones glyph by glyph
+  // (uprightWord), not in batches.
+  if (capsPlan(face, features) || isUpright(features)) return;
   const cache = wordsOf(face, direction, features);
   let missing: string[] = [];
   for (const word of words) if (!cache.has(word)) missing.push(word);
@@ -621,7 +656,7 @@ function featureSettings(features: string[] | undefined): Record<string, boolean
   if (!features?.length) return undefined;
   let settings: Record<string, boolean> | undefined;
   for (const feature of features) {
-    if (feature.charCodeAt(0) === AT) continue; // the language system (layoutDirected)
+    if (feature.charCodeAt(0) === AT || isMarker(feature)) continue; // the language system (layoutDirected)
     settings ??= {};
     if (feature.startsWith('-')) settings[feature.slice(1)] = false;
     else settings[feature] = true;

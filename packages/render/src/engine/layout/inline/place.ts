@@ -234,7 +234,8 @@ function textFragment(item: TextItem, glyphs: readonly ShapedGlyph[], y: number)
   if (style.textShadow) fragment.shadows = style.textShadow;
   if (item.link) fragment.link = item.link;
   if (style.visibility !== 'visible') fragment.hidden = true;
-  if (isTurnedStyle(style) && hasUprightText(style)) fragment.upright = true;
+  if (isTurnedStyle(style) && hasUprightText(style))
+    fragment.upright = style.textOrientation === 'upright' ? 'all' : 'mixed';
   return fragment;
 }
 
