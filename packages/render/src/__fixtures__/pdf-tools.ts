@@ -30,6 +30,14 @@ export async function pageTexts(bytes: Uint8Array): Promise<string[]> {
   return pages;
 }
 
+/** The text of every page in the order the content streams draw it (pdftotext -raw): vertical columns in order. */
+export async function rawPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const text = await poppler('pdftotext', bytes, ['-raw', '-enc', 'UTF-8']);
+  const pages = text.split('\f');
+  if (pages.length > 1 && pages[pages.length - 1]?.trim() === '') pages.pop();
+  return pages;
+}
+
 /** A word of the first page's text layer and its box, in points from the page's top left (pdftotext -bbox). */
 export interface WordBox {
   word: string;

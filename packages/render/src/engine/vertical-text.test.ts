@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentStreams, pageTexts, wordBoxes } from '../__fixtures__/pdf-tools';
+import { contentStreams, pageTexts, rawPageTexts, wordBoxes } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
 import { layOutHtml } from './__fixtures__/lay-out-html';
 import { pagePixels } from './__fixtures__/page-pixels';
@@ -208,6 +208,34 @@ describe('laying out vertical text', () => {
       expect.stringContaining('vertical text is not split across pages yet'),
     );
     expect(report.pages).toBe(1);
+  });
+
+  it('goes on over the next page when the whole document is vertical-rl, columns read from the right', async () => {
+    const paragraph =
+      '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で泣いていた事だけは記憶している。';
+    const paragraphs = Array.from({ length: 12 }, (_, i) => `<p>第${i + 1}段。${paragraph}</p>`).join('');
+    const report = await renderReport({
+      template: {
+        html: `<h1>吾輩は猫である</h1>${paragraphs}`,
+        css: "html { writing-mode: vertical-rl } body { font: 14pt 'Noto Sans JP' } p { margin-block: 0 1em }",
+        footer_html: '<p style="text-align: center">{{ page_number }} / {{ page_count }}</p>',
+      },
+      data: {},
+    });
+    expect(report.warnings).toEqual([]);
+    expect(report.pages).toBeGreaterThan(1);
+    // In the order the content stream draws it (pdftotext -raw): each page's columns from the right, every
+    // paragraph once, in order, and the footer on every page (vertical too: the template's CSS applies to it).
+    const pages = await rawPageTexts(report.bytes);
+    const order = pages.flatMap((text) => [...text.replace(/\s/g, '').matchAll(/第(\d+)段/g)].map((m) => Number(m[1])));
+    expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(pages[0]?.replace(/\s/g, '')).toContain('吾輩は猫である第1段');
+    for (const [i, text] of pages.entries()) expect(text.replace(/\s/g, '')).toContain(`${i + 1}/${pages.length}`);
+    // Turned into the page: the columns reach the page area's right edge (A4, 595pt wide, 20mm margins), each
+    // glyph upright on its own, none running across the page as a horizontal line would.
+    const boxes = (await wordBoxes(report.bytes)).filter((box) => !/\//.test(box.word) && !/^\d+$/.test(box.word));
+    expect(Math.max(...boxes.map((box) => box.xMax))).toBeGreaterThan(500);
+    expect(Math.max(...boxes.map((box) => box.xMax - box.xMin))).toBeLessThan(30);
   });
 
   it('keeps a vertical block whole across a page break', () => {

@@ -32,6 +32,7 @@ import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
 import { marginBoxPieces, type PageBox, pageArea, pageBox, runningPiece } from './running';
 import { reportShrink, shrinkFactor, shrunkBy } from './shrink-to-fit';
+import { turnedArea, turnedPieces, turnedRoot } from './vertical-document';
 
 const MODULES: LayoutModules = {
   layoutInline,
@@ -132,19 +133,18 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   };
   // The flow is laid out for the right pages' page area (pageStyleAt: the pages after the first on that side).
   const other = pageBox(pageStyles.other);
-  const contentWidth = pageArea(other).width;
   const first = boxAt(0);
+  // A vertical-rl document is laid out and paginated in its pages' turned frame (document/vertical-document.ts).
+  const turned = turnedRoot(body);
+  const area = turned ? turnedArea : pageArea;
+  const contentWidth = area(other).width;
   // The flow is laid out `scale` times as large as the page when the document is wider than the page (see below).
   let scale = 1;
-  const pageContentHeight = (index: number) => pageArea(boxAt(index)).height * scale;
+  const pageContentHeight = (index: number) => area(boxAt(index)).height * scale;
   const layOutFlow = () => {
-    const flow = layout.layoutRoot(
-      rootBlock(body),
-      contentWidth * scale,
-      (first.height - first.top - first.bottom) * scale,
-    );
+    const flow = layout.layoutRoot(rootBlock(turned ?? body), contentWidth * scale, area(first).height * scale);
     // position: fixed boxes, placed in the page area and printed on every page.
-    const fixed = layout.takeFixed(contentWidth * scale, (other.height - other.top - other.bottom) * scale);
+    const fixed = layout.takeFixed(contentWidth * scale, area(other).height * scale);
     // The root element's box, in which the canvas's image is placed, keeps the body's bottom margin.
     const rootHeight = flow.height;
     truncateTrailingMargin(flow, layout.floatsBottom);
@@ -155,7 +155,8 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   // A document wider than the page is laid out again wider and printed smaller, as Chromium prints it; what the
   // first layout found is found again, or not, by the second.
   const wide = documentWidth(laidOut.flow);
-  scale = shrinkFactor(wide, contentWidth);
+  // A vertical document's lines are as long as its page area is high: it is not wider than its pages.
+  scale = turned ? 1 : shrinkFactor(wide, contentWidth);
   if (scale !== 1) {
     // The table or block that is too wide is named, as when it was cut off, so that its author (or the AI loop's
     // repairs) can make it fit.
@@ -186,7 +187,8 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
       if (!laid) {
         const part_ = computeStyles({ html, css, part, page: defaults }, findings);
         const boxes = buildBoxes(part_.root, { images: input.images, findings, part });
-        laid = { fragment: layout.layoutRoot(rootBlock(boxes), contentWidth), rootFilter: part_.rootFilter };
+        // Running headers and footers are horizontal, in the page's margins, in a vertical document too.
+        laid = { fragment: layout.layoutRoot(rootBlock(boxes), pageArea(other).width), rootFilter: part_.rootFilter };
         cache.set(html, laid);
       }
       const piece = runningPiece(laid.fragment, place, box);
@@ -202,28 +204,41 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     const number = index + 1;
     // As both engines put text baselines on the paper's pixels, the page area's whole-pixel corner moves them as
     // Chromium's move.
-    const { left, top } = pageArea(box);
-    const pieces = slicePieces(flow, slice, { left, top, pageWidth: box.width, scale }, rootFilters);
-    if (header) pieces.push(header(number, slices.length, 'header', box));
-    if (footer) pieces.push(footer(number, slices.length, 'footer', box));
-    pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
-    for (const fragment of fixed)
-      pieces.push({
+    const { left, top } = area(box);
+    const flowPieces = slicePieces(
+      flow,
+      slice,
+      { left, top, pageWidth: turned ? turnedArea(box).paper : box.width, scale },
+      rootFilters,
+    );
+    const fixedPieces = fixed.map(
+      (fragment): PagePiece => ({
         fragment,
         x: left,
         y: top,
         ...(rootFilters ? { filters: rootFilters } : {}),
         ...(zoom ? { zoom: { ...zoom.zoom, x: left, y: top } } : {}),
-      });
+      }),
+    );
+    const pieces = turned ? turnedPieces(flowPieces, box) : flowPieces;
+    if (header) pieces.push(header(number, slices.length, 'header', box));
+    if (footer) pieces.push(footer(number, slices.length, 'footer', box));
+    pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
+    pieces.push(...(turned ? turnedPieces(fixedPieces, box) : fixedPieces));
     const page: PageFragments = { number, width: box.width, height: box.height, pieces };
     if (canvas) {
-      const area = { x: left, y: top, width: box.width - box.left - box.right };
+      const physical = pageArea(box);
+      const canvasArea = { x: physical.left, y: physical.top, width: box.width - box.left - box.right };
       const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
+      const fullArea = { ...canvasArea, height: box.height - box.top - box.bottom };
       page.canvas = {
         style: canvas,
-        area: { ...area, height: box.height - box.top - box.bottom },
-        // Where the flow's top would be on this page: as the pieces are shifted (slicePieces).
-        root: { ...area, y: top + (headRoom - slice.start) / scale, height: rootHeight / scale },
+        area: fullArea,
+        // Where the flow's top would be on this page: as the pieces are shifted (slicePieces). A turned flow's
+        // root box runs across pages sideways: its image is placed in the page area.
+        root: turned
+          ? fullArea
+          : { ...canvasArea, y: top + (headRoom - slice.start) / scale, height: rootHeight / scale },
       };
     }
     return page;

@@ -8,6 +8,7 @@
  */
 import type { BorderSide, Color, ComputedStyle, TextDecoration, TextShadow } from '../style/computed-style';
 import type { Filter } from '../style/filters';
+import type { Matrix } from '../style/transforms';
 
 export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment | SvgFragment;
 
@@ -241,6 +242,11 @@ export interface PagePiece {
    * page area's top-left corner.
    */
   zoom?: Zoom;
+  /**
+   * Laid out in a frame of its own and painted through this matrix into the page: the flow of a vertical-rl
+   * document, laid out turned (document/vertical-document.ts).
+   */
+  matrix?: Matrix;
 }
 
 export interface Zoom {

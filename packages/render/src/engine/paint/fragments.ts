@@ -22,7 +22,13 @@ import { paintText } from './text';
 /** One piece of a page: its fragment with the parent's origin at (x, y), clipped to its clip rectangle. */
 export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
   const { cw } = ctx;
-  const { zoom } = piece;
+  const { zoom, matrix: frame } = piece;
+  if (frame) {
+    // Laid out in a frame of its own (a vertical document's, turned): painted through it.
+    cw.save();
+    cw.write(`${frame.map(num).join(' ')} cm`);
+    ctx.links.pushMatrix(frame);
+  }
   if (zoom) {
     // Laid out in a wider page, printed smaller: scaled about the page area's corner.
     const { factor: k, x, y } = zoom;
@@ -48,6 +54,10 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
     ctx.links.popClip();
   }
   if (zoom) {
+    cw.restore();
+    ctx.links.popMatrix();
+  }
+  if (frame) {
     cw.restore();
     ctx.links.popMatrix();
   }
