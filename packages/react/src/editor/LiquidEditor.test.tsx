@@ -1,4 +1,4 @@
-import { currentCompletions, startCompletion } from '@codemirror/autocomplete';
+import { completionStatus, currentCompletions, startCompletion } from '@codemirror/autocomplete';
 import { forEachDiagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -42,6 +42,9 @@ async function completionsAfter(view: EditorView, text: string): Promise<string[
   let labels: string[] = [];
   await waitFor(() => {
     labels = currentCompletions(view.state).map((c) => c.label);
+    // The builder may reconfigure the editor meanwhile (the sample data's paths arriving on a loaded machine),
+    // which closes an open completion: asked again, as a person would press Ctrl-Space again.
+    if (labels.length === 0 && completionStatus(view.state) === null) startCompletion(view);
     expect(labels.length).toBeGreaterThan(0);
   });
   return labels;
