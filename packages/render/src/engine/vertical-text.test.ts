@@ -247,6 +247,21 @@ describe('laying out vertical text', () => {
   });
 });
 
+/** The box of the dark pixels in the top-left 200 x 400 pixels of a page (what the HTML draws there). */
+async function inkBox(html: string) {
+  const pixels = await pagePixels(html);
+  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  for (let y = 0; y < 400; y++)
+    for (let x = 0; x < 200; x++)
+      if (pixels.at(x, y)[0] < 128) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+  return { width: right - left + 1, height: bottom - top + 1, warnings: pixels.warnings };
+}
+
 describe('painting vertical text', () => {
   it('prints the text extractable, turned, on one page', async () => {
     const report = await renderReport({
@@ -264,21 +279,8 @@ describe('painting vertical text', () => {
 
   it('stands CJK upright and sets Latin on its side (text-orientation: mixed)', async () => {
     // 一 is a horizontal stroke: upright it is wider than high. A hyphen set on its side is higher than wide.
-    const measure = async (text: string) => {
-      const pixels = await pagePixels(
-        `<div style="writing-mode: vertical-rl; font: 60pt/80pt 'Noto Sans SC'; padding: 10pt">${text}</div>`,
-      );
-      let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
-      for (let y = 0; y < 200; y++)
-        for (let x = 0; x < 200; x++)
-          if (pixels.at(x, y)[0] < 128) {
-            left = Math.min(left, x);
-            right = Math.max(right, x);
-            top = Math.min(top, y);
-            bottom = Math.max(bottom, y);
-          }
-      return { width: right - left + 1, height: bottom - top + 1, warnings: pixels.warnings };
-    };
+    const measure = (text: string) =>
+      inkBox(`<div style="writing-mode: vertical-rl; font: 60pt/80pt 'Noto Sans SC'; padding: 10pt">${text}</div>`);
     const ideograph = await measure('一');
     expect(ideograph.warnings).toEqual([]);
     expect(ideograph.width).toBeGreaterThan(ideograph.height * 3);
@@ -290,21 +292,10 @@ describe('painting vertical text', () => {
   });
 
   it('stands every letter upright with text-orientation: upright, one under the other', async () => {
-    const measure = async (text: string, orientation: string) => {
-      const pixels = await pagePixels(
+    const measure = (text: string, orientation: string) =>
+      inkBox(
         `<div style="writing-mode: vertical-rl; text-orientation: ${orientation}; font: 60pt/80pt 'Noto Sans'; padding: 10pt">${text}</div>`,
       );
-      let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
-      for (let y = 0; y < 400; y++)
-        for (let x = 0; x < 200; x++)
-          if (pixels.at(x, y)[0] < 128) {
-            left = Math.min(left, x);
-            right = Math.max(right, x);
-            top = Math.min(top, y);
-            bottom = Math.max(bottom, y);
-          }
-      return { width: right - left + 1, height: bottom - top + 1, warnings: pixels.warnings };
-    };
     // A hyphen upright is wider than high (on its side, as mixed sets Latin, it is higher than wide).
     const hyphen = await measure('-', 'upright');
     expect(hyphen.warnings).toEqual([]);

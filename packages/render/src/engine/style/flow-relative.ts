@@ -51,10 +51,11 @@ function flowSides(mode: WritingMode, direction: Direction): FlowSides {
 }
 
 const MODES: WritingMode[] = ['horizontal-tb', 'vertical-rl', 'vertical-lr', 'sideways-rl', 'sideways-lr'];
-const SIDES_BY_FLOW = new Map<string, FlowSides>();
-for (const mode of MODES)
-  for (const direction of ['ltr', 'rtl'] as const)
-    SIDES_BY_FLOW.set(`${mode} ${direction}`, flowSides(mode, direction));
+// By writing mode, then direction: looked up for every flow-relative declaration of every element (the user agent's
+// paragraph and heading margins among them), without building a key.
+const SIDES_BY_FLOW = Object.fromEntries(
+  MODES.map((mode) => [mode, { ltr: flowSides(mode, 'ltr'), rtl: flowSides(mode, 'rtl') }]),
+) as Record<WritingMode, Record<Direction, FlowSides>>;
 
 type Meaning = (sides: FlowSides) => string;
 
@@ -105,7 +106,9 @@ function physicalOf(longhand: string, sides: FlowSides): string {
 // Every physical longhand each flow-relative one can mean, in some writing mode and direction.
 const ALL_MEANINGS = new Map<string, readonly string[]>();
 for (const [longhand, meaning] of Object.entries(LOGICAL_LONGHANDS))
-  ALL_MEANINGS.set(longhand, [...new Set([...SIDES_BY_FLOW.values()].map(meaning))]);
+  ALL_MEANINGS.set(longhand, [
+    ...new Set(MODES.flatMap((mode) => [meaning(SIDES_BY_FLOW[mode].ltr), meaning(SIDES_BY_FLOW[mode].rtl)])),
+  ]);
 
 /** The physical longhands a declared (or shorthand-set) longhand may mean: several for a flow-relative one. */
 export function physicalLonghands(longhand: string): readonly string[] {
@@ -127,13 +130,11 @@ export function meantLonghand(
   const { property } = declaration;
   if (declaration.kind === 'longhand') {
     if (LOGICAL_LONGHANDS[property] === undefined) return property;
-    return physicalOf(property, SIDES_BY_FLOW.get(`${mode} ${direction}`) as FlowSides) === physical
-      ? property
-      : undefined;
+    return physicalOf(property, SIDES_BY_FLOW[mode][direction]) === physical ? property : undefined;
   }
   const longhands = logicalShorthands.get(property);
   if (longhands === undefined) return physical;
-  const sides = SIDES_BY_FLOW.get(`${mode} ${direction}`) as FlowSides;
+  const sides = SIDES_BY_FLOW[mode][direction];
   return longhands.find((name) => physicalOf(name, sides) === physical);
 }
 
