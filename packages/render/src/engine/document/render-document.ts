@@ -13,28 +13,24 @@ import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
 import { documentWidth } from '../layout/pages/document-width';
 import { slicePieces } from '../layout/pages/pieces';
-import { planPages } from '../layout/pages/plan';
+import { type PageSlice, planPages } from '../layout/pages/plan';
 import { layoutTable, tableIntrinsicWidths } from '../layout/table/index';
 import { paintPdfWith } from '../paint/paint-pdf';
 import type { PaintPlatform } from '../paint/platform';
 import type { FontFaceRule } from '../parse/css';
-import {
-  type ComputedStyle,
-  initialStyle,
-  type PageStyle,
-  type PageStyles,
-  pageStyleAt,
-} from '../style/computed-style';
+import type { StyleSession } from '../style/compute-styles';
+import { type ComputedStyle, initialStyle, type PageStyles, pageStyleAt } from '../style/computed-style';
 import type { Filter } from '../style/filters';
 import { computeStyles } from '../style/index';
 import { createTextShaping } from '../text/shaper';
 import type { TextShaping } from '../text/shaper-types';
 import { withFontFaces } from './font-faces';
-import { marginBoxPieces, type PageBox, pageArea, pageBox, runningPiece } from './running';
+import { streamLongTable } from './long-table/stream';
+import { marginBoxPieces, type PageBox, pageArea, pageBox, pageBoxes, runningPiece } from './running';
 import { reportShrink, shrinkFactor, shrunkBy } from './shrink-to-fit';
 import { turnedArea, turnedPieces, turnedRoot } from './vertical-document';
 
-const MODULES: LayoutModules = {
+export const MODULES: LayoutModules = {
   layoutInline,
   inlineIntrinsicWidths,
   layoutTable,
@@ -48,7 +44,7 @@ const MODULES: LayoutModules = {
 
 // Shaping keeps per-registry caches (parsed faces, shaped words) for the life of the process.
 const shapings = new WeakMap<FontRegistry, TextShaping>();
-function shapingFor(fonts: FontRegistry): TextShaping {
+export function shapingFor(fonts: FontRegistry): TextShaping {
   let shaping = shapings.get(fonts);
   if (!shaping) {
     shaping = createTextShaping(fonts);
@@ -89,7 +85,7 @@ export interface LaidOutDocument {
   fonts: FontRegistry;
 }
 
-const rootBlock = (child: BlockBox): BlockBox => ({
+export const rootBlock = (child: BlockBox): BlockBox => ({
   type: 'block',
   style: { ...initialStyle(), display: 'block' },
   tag: null,
@@ -107,13 +103,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     throw new Error('layoutDocument called before the flex layout (Yoga) was loaded: await ensureFlexReady() first.');
   }
   const findings = new Findings();
-  const geometry = pageGeometry(input.template.page);
-  const [left, top, right, bottom] = geometry.margins;
-  const defaults = {
-    width: geometry.width,
-    height: geometry.height,
-    margin: [top, right, bottom, left] as [number, number, number, number],
-  };
+  const defaults = pageDefaults(input.template.page);
   const css = input.template.css ?? '';
   // The styled element tree is let go once the boxes are built (a 20,000-row table's is some 60 MB).
   const { body, pageStyles, canvas, fontFaces, rootFilter } = styleAndBuild(input, css, defaults, findings);
@@ -121,16 +111,7 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
   const fonts = withFontFaces(input.fonts, fontFaces, findings, (url) => assetBytes(input.images, url));
   const shaping = shapingFor(fonts);
   const layout = new BlockLayout(shaping, findings, MODULES);
-  const boxes = new Map<PageStyle, ReturnType<typeof pageBox>>();
-  const boxAt = (index: number) => {
-    const style = pageStyleAt(pageStyles, index);
-    let box = boxes.get(style);
-    if (!box) {
-      box = pageBox(style);
-      boxes.set(style, box);
-    }
-    return box;
-  };
+  const boxAt = pageBoxes(pageStyles);
   // The flow is laid out for the right pages' page area (pageStyleAt: the pages after the first on that side).
   const other = pageBox(pageStyles.other);
   const first = boxAt(0);
@@ -172,86 +153,40 @@ export function layoutDocument(input: EngineRenderInput): LaidOutDocument {
     laidOut = layOutFlow();
   const { flow, fixed, rootHeight, slices } = laidOut;
   reportOverflow(flow, contentWidth * scale, findings);
-  const zoom = scale !== 1 ? { zoom: { factor: 1 / scale } } : undefined;
   // The html element's filter, around everything the document paints but the canvas (as in Chromium): the flow and
   // the fixed boxes, which it does not hold (Filter Effects 1 §5 leaves the root out).
   const rootFilters = rootFilter ? [rootFilter] : undefined;
 
-  const running = (source: string | undefined, part: 'header_html' | 'footer_html') => {
-    if (!source?.trim()) return undefined;
-    const compiled = input.liquid.parse(source);
-    const cache = new Map<string, { fragment: BoxFragment; rootFilter: Filter | null }>();
-    return (pageNumber: number, pageCount: number, place: 'header' | 'footer', box: PageBox): PagePiece => {
-      const html = input.liquid.render(compiled, { ...input.data, page_number: pageNumber, page_count: pageCount });
-      let laid = cache.get(html);
-      if (!laid) {
-        const part_ = computeStyles({ html, css, part, page: defaults }, findings);
-        const boxes = buildBoxes(part_.root, { images: input.images, findings, part });
-        // Running headers and footers are horizontal, in the page's margins, in a vertical document too.
-        laid = { fragment: layout.layoutRoot(rootBlock(boxes), pageArea(other).width), rootFilter: part_.rootFilter };
-        cache.set(html, laid);
-      }
-      const piece = runningPiece(laid.fragment, place, box);
-      return laid.rootFilter ? { ...piece, filters: [laid.rootFilter] } : piece;
-    };
+  const runningWidth = pageArea(other).width;
+  const header = runningPart(input, css, defaults, findings, layout, runningWidth, 'header_html');
+  const footer = runningPart(input, css, defaults, findings, layout, runningWidth, 'footer_html');
+  const assembly: PageAssembly = {
+    ...{ flow, fixed, rootHeight, scale, turned: turned !== null, boxAt, canvas, layout, header, footer },
+    pageStyles,
+    ...(rootFilters ? { rootFilters } : {}),
   };
-  const header = running(input.template.header_html, 'header_html');
-  const footer = running(input.template.footer_html, 'footer_html');
 
-  const pages: PageFragments[] = slices.map((slice, index) => {
-    const style = pageStyleAt(pageStyles, index);
-    const box = boxAt(index);
-    const number = index + 1;
-    // As both engines put text baselines on the paper's pixels, the page area's whole-pixel corner moves them as
-    // Chromium's move.
-    const { left, top } = area(box);
-    const flowPieces = slicePieces(
-      flow,
-      slice,
-      { left, top, pageWidth: turned ? turnedArea(box).paper : box.width, scale },
-      rootFilters,
-    );
-    const fixedPieces = fixed.map(
-      (fragment): PagePiece => ({
-        fragment,
-        x: left,
-        y: top,
-        ...(rootFilters ? { filters: rootFilters } : {}),
-        ...(zoom ? { zoom: { ...zoom.zoom, x: left, y: top } } : {}),
-      }),
-    );
-    const pieces = turned ? turnedPieces(flowPieces, box) : flowPieces;
-    if (header) pieces.push(header(number, slices.length, 'header', box));
-    if (footer) pieces.push(footer(number, slices.length, 'footer', box));
-    pieces.push(...marginBoxPieces(style, box, number, slices.length, layout));
-    pieces.push(...(turned ? turnedPieces(fixedPieces, box) : fixedPieces));
-    const page: PageFragments = { number, width: box.width, height: box.height, pieces };
-    if (canvas) {
-      const physical = pageArea(box);
-      const canvasArea = { x: physical.left, y: physical.top, width: box.width - box.left - box.right };
-      const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
-      const fullArea = { ...canvasArea, height: box.height - box.top - box.bottom };
-      page.canvas = {
-        style: canvas,
-        area: fullArea,
-        // Where the flow's top would be on this page: as the pieces are shifted (slicePieces). A turned flow's
-        // root box runs across pages sideways: its image is placed in the page area.
-        root: turned
-          ? fullArea
-          : { ...canvasArea, y: top + (headRoom - slice.start) / scale, height: rootHeight / scale },
-      };
-    }
-    return page;
-  });
-
+  const pages = slices.map((slice, index) => assemblePage(assembly, slice, index, slices.length));
   return { pages, findings, flow, pageStyles, fonts };
 }
 
-function styleAndBuild(
+/** The page size and margins (top, right, bottom, left) a template's `page` settings give, before `@page`. */
+export function pageDefaults(page: RenderTemplate['page']): {
+  width: number;
+  height: number;
+  margin: [number, number, number, number];
+} {
+  const geometry = pageGeometry(page);
+  const [left, top, right, bottom] = geometry.margins;
+  return { width: geometry.width, height: geometry.height, margin: [top, right, bottom, left] };
+}
+
+export function styleAndBuild(
   input: EngineRenderInput,
   css: string,
   page: { width: number; height: number; margin: [number, number, number, number] },
   findings: Findings,
+  session?: StyleSession,
 ): {
   body: BlockBox;
   pageStyles: PageStyles;
@@ -259,7 +194,7 @@ function styleAndBuild(
   fontFaces: FontFaceRule[];
   rootFilter: Filter | null;
 } {
-  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page, canvas: true }, findings);
+  const styled = computeStyles({ html: input.bodyHtml, css, part: 'html', page, canvas: true }, findings, session);
   const body = buildBoxes(styled.root, { images: input.images, findings, part: 'html' });
   return {
     body,
@@ -293,7 +228,8 @@ export async function renderWithQuireEngine(
   platform: PaintPlatform,
 ): Promise<EngineRenderOutput> {
   if (needsFlex(input)) await ensureFlexReady();
-  const laidOut = layoutDocument(input);
+  // A long table's document is laid out as it is painted, a window of rows at a time; others all at once.
+  const laidOut = streamLongTable(input) ?? layoutDocument(input);
   const layoutDone = performance.now();
   const { bytes, pages } = await paintPdfWith(platform, laidOut.pages, {
     fonts: shapingFor(laidOut.fonts),
@@ -307,7 +243,7 @@ export async function renderWithQuireEngine(
 }
 
 /** A file of the render's assets by the URL a template gives it: its name, with or without `asset:`. */
-const assetBytes = (images: Map<string, Uint8Array>, url: string): Uint8Array | undefined =>
+export const assetBytes = (images: Map<string, Uint8Array>, url: string): Uint8Array | undefined =>
   images.get(url) ?? images.get(url.replace(/^asset:/, ''));
 
 const PARTS: Record<string, string> = {
@@ -332,7 +268,7 @@ function toWarning(finding: EngineFinding): RenderWarning {
  * Fragmentation §5.2): content that fits the last page does not spill a blank page for it. The flow's root box
  * paints nothing, so only the paginator sees its height.
  */
-function truncateTrailingMargin(flow: BoxFragment, floatsBottom: number): void {
+export function truncateTrailingMargin(flow: BoxFragment, floatsBottom: number): void {
   // Floats hanging below the last block still print.
   let bottom = floatsBottom;
   for (const child of flow.children) bottom = Math.max(bottom, child.y + (child.kind === 'text' ? 0 : child.height));
@@ -394,4 +330,130 @@ function reportOverflow(flow: BoxFragment, contentWidth: number, findings: Findi
   const cut = (right: number) => `${Math.round(right - contentWidth)}pt are cut off at the paper's edge`;
   for (const message of overflowMessages(widestOverflow(flow, contentWidth), contentWidth, cut))
     findings.add({ code: 'content_overflow', message });
+}
+
+/** A page's running header or footer: laid out for each distinct HTML its Liquid gives (with page_number and page_count). */
+export type RunningPart = (
+  pageNumber: number,
+  pageCount: number,
+  place: 'header' | 'footer',
+  box: PageBox,
+) => PagePiece;
+
+export function runningPart(
+  input: EngineRenderInput,
+  css: string,
+  page: { width: number; height: number; margin: [number, number, number, number] },
+  findings: Findings,
+  layout: BlockLayout,
+  width: number,
+  part: 'header_html' | 'footer_html',
+): RunningPart | undefined {
+  const source = input.template[part];
+  if (!source?.trim()) return undefined;
+  const compiled = input.liquid.parse(source);
+  const cache = new Map<string, { fragment: BoxFragment; rootFilter: Filter | null }>();
+  return (pageNumber, pageCount, place, box) => {
+    const html = input.liquid.render(compiled, { ...input.data, page_number: pageNumber, page_count: pageCount });
+    let laid = cache.get(html);
+    if (!laid) {
+      const styled = computeStyles({ html, css, part, page }, findings);
+      const boxes = buildBoxes(styled.root, { images: input.images, findings, part });
+      // Running headers and footers are horizontal, in the page's margins, in a vertical document too.
+      laid = { fragment: layout.layoutRoot(rootBlock(boxes), width), rootFilter: styled.rootFilter };
+      cache.set(html, laid);
+    }
+    const piece = runningPiece(laid.fragment, place, box);
+    return laid.rootFilter ? { ...piece, filters: [laid.rootFilter] } : piece;
+  };
+}
+
+/** What each page of a laid-out flow is made from. */
+export interface PageAssembly {
+  flow: BoxFragment;
+  /** position: fixed boxes, printed on every page. */
+  fixed: BoxFragment[];
+  /** The root element's box height (the canvas image is placed in it). */
+  rootHeight: number;
+  /** How much larger than the page the flow was laid out (shrink to fit). */
+  scale: number;
+  /** The flow is laid out in the pages' turned frame (vertical-document.ts). */
+  turned: boolean;
+  pageStyles: PageStyles;
+  boxAt: (index: number) => PageBox;
+  canvas: ComputedStyle | null;
+  /** Lays out the margin boxes (and laid out the header and footer). */
+  layout: BlockLayout;
+  header: RunningPart | undefined;
+  footer: RunningPart | undefined;
+  rootFilters?: Filter[];
+}
+
+/**
+ * Page `index` (0-based) of the document: its slice of the flow, its running header and footer, margin boxes and
+ * fixed boxes. Without the page count (`pageCount` null: a long table's pages are painted before the last is
+ * laid out), what needs it comes as the page's `late` pieces, painted once the count is known.
+ */
+export function assemblePage(
+  a: PageAssembly,
+  slice: PageSlice,
+  index: number,
+  pageCount: number | null,
+): PageFragments {
+  const { flow, fixed, scale, turned, rootFilters } = a;
+  const style = pageStyleAt(a.pageStyles, index);
+  const box = a.boxAt(index);
+  const number = index + 1;
+  const area = turned ? turnedArea : pageArea;
+  // As both engines put text baselines on the paper's pixels, the page area's whole-pixel corner moves them as
+  // Chromium's move.
+  const { left, top } = area(box);
+  const flowPieces = slicePieces(
+    flow,
+    slice,
+    { left, top, pageWidth: turned ? turnedArea(box).paper : box.width, scale },
+    rootFilters,
+  );
+  const fixedPieces = fixed.map(
+    (fragment): PagePiece => ({
+      fragment,
+      x: left,
+      y: top,
+      ...(rootFilters ? { filters: rootFilters } : {}),
+      ...(scale !== 1 ? { zoom: { factor: 1 / scale, x: left, y: top } } : {}),
+    }),
+  );
+  const pieces = turned ? turnedPieces(flowPieces, box) : flowPieces;
+  // Drawn over the flow, in this order: header, footer, margin boxes, fixed boxes. (What `over` holds, a page
+  // waiting for the page count holds until the end: not the flow.)
+  const { header, footer, layout } = a;
+  const over = (count: number): PagePiece[] => {
+    const more: PagePiece[] = [];
+    if (header) more.push(header(number, count, 'header', box));
+    if (footer) more.push(footer(number, count, 'footer', box));
+    more.push(...marginBoxPieces(style, box, number, count, layout));
+    more.push(...(turned ? turnedPieces(fixedPieces, box) : fixedPieces));
+    return more;
+  };
+  const page: PageFragments = { number, width: box.width, height: box.height, pieces };
+  // Only what names the page count has to wait for it.
+  const counts = header !== undefined || footer !== undefined || Object.keys(style.marginBoxes).length > 0;
+  if (pageCount === null && counts) page.late = over;
+  else pieces.push(...over(pageCount ?? 0));
+  if (a.canvas) {
+    const physical = pageArea(box);
+    const canvasArea = { x: physical.left, y: physical.top, width: box.width - box.left - box.right };
+    const headRoom = slice.heads.reduce((sum, h) => sum + h.fragment.height, 0);
+    const fullArea = { ...canvasArea, height: box.height - box.top - box.bottom };
+    page.canvas = {
+      style: a.canvas,
+      area: fullArea,
+      // Where the flow's top would be on this page: as the pieces are shifted (slicePieces). A turned flow's
+      // root box runs across pages sideways: its image is placed in the page area.
+      root: turned
+        ? fullArea
+        : { ...canvasArea, y: top + (headRoom - slice.start) / scale, height: a.rootHeight / scale },
+    };
+  }
+  return page;
 }

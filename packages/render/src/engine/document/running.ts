@@ -1,8 +1,8 @@
 import type { BlockBox } from '../boxes/box';
 import type { BlockLayout } from '../layout/block/block-layout';
 import type { BoxFragment, PagePiece } from '../layout/fragment';
-import type { MarginBox, MarginBoxName, PageStyle } from '../style/computed-style';
-import { resolveLength } from '../style/computed-style';
+import type { MarginBox, MarginBoxName, PageStyle, PageStyles } from '../style/computed-style';
+import { pageStyleAt, resolveLength } from '../style/computed-style';
 import { counterText } from '../style/counter-styles';
 import { pagePixels } from '../style/page';
 
@@ -27,6 +27,20 @@ export const pageBox = (style: PageStyle): PageBox => ({
   left: style.margin[3],
   ...(style.fromSetup ? { fromSetup: style.fromSetup } : {}),
 });
+
+/** Page i's box (0-based), one object per page style. */
+export function pageBoxes(styles: PageStyles): (index: number) => PageBox {
+  const boxes = new Map<PageStyle, PageBox>();
+  return (index) => {
+    const style = pageStyleAt(styles, index);
+    let box = boxes.get(style);
+    if (!box) {
+      box = pageBox(style);
+      boxes.set(style, box);
+    }
+    return box;
+  };
+}
 
 /** The text of a margin box's `content` on one page. */
 export function marginBoxText(box: MarginBox, page: number, pages: number): string {

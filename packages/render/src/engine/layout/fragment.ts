@@ -198,6 +198,12 @@ export interface PageFragments {
   width: number;
   height: number;
   pieces: PagePiece[];
+  /**
+   * Pieces that need the page count (running header and footer, margin boxes) and those drawn over them, when the
+   * page is painted before the count is known (a long table's pages, document/long-table): the painter draws them
+   * over the page once the last page is done.
+   */
+  late?: (pageCount: number) => PagePiece[];
   /** The document's canvas background on this page, painted first, under every piece. */
   canvas?: CanvasBackground;
 }

@@ -1,11 +1,12 @@
 import type { PdfMetadata } from '../../types';
 import type { Findings } from '../findings';
-import type { FontFaceRef, PageFragments } from '../layout/fragment';
+import type { FontFaceRef, PageFragments, PagePiece } from '../layout/fragment';
 import { ContentWriter } from './content';
 import { DocumentFonts } from './fonts';
 import { paintCanvas, paintPiece } from './fragments';
 import { DocumentImages } from './images';
 import { Links, type PaintContext } from './paint-context';
+import type { PdfDocument, PdfPage, PdfRef } from './pdfkit-types';
 import type { PaintPlatform } from './platform';
 import type { FindCoveringFamily } from './svg-fonts';
 
@@ -85,19 +86,67 @@ export async function paintPdfWith(
     links: new Links(doc),
   };
   let count = 0;
+  const waiting: Array<{ page: OpenPage; late: (pageCount: number) => PagePiece[] }> = [];
   for (const page of pages) {
     doc.addPage({ size: [page.width, page.height], margin: 0 });
     cw.startPage();
     if (page.canvas) paintCanvas(ctx, page.canvas);
     for (const piece of page.pieces) paintPiece(ctx, piece);
     cw.flush();
+    if (page.late) waiting.push({ page: keepOpen(doc.page as OpenPage), late: page.late });
     count++;
     drain();
+  }
+  if (waiting.length > 0) {
+    // The last page's content is written out like the others', so that every page waiting is in the same state.
+    (doc as unknown as { flushPages(): void }).flushPages();
+    for (const { page, late } of waiting) {
+      reopen(doc, page);
+      cw.startPage();
+      for (const piece of late(count)) paintPiece(ctx, piece);
+      cw.flush();
+      // A content stream even when nothing was drawn: pdfkit writes a reference without data as a dictionary.
+      doc.addContent('\n');
+      page.close();
+      drain();
+    }
   }
   doc.end();
   drain();
   await finished;
   return { bytes: concat(chunks), pages: count };
+}
+
+/** pdfkit's page as `keepOpen` leaves it: its content written, its dictionary and resources not yet. */
+interface OpenPage extends PdfPage {
+  content: PdfRef;
+  dictionary: PdfRef & { data: { Contents: unknown } };
+  end(): void;
+  close(): void;
+}
+
+/**
+ * pdfkit writes a page's dictionary, resources and content when the next page is added. A page whose running
+ * parts wait for the page count has only its content written then; its dictionary and resources stay open for
+ * the second content stream (`reopen`) and the fonts, images and links that stream adds.
+ */
+function keepOpen(page: OpenPage): OpenPage {
+  const end = page.end;
+  page.end = () => page.content.end();
+  page.close = () => end.call(page);
+  return page;
+}
+
+/** Makes `page` the document's current page again, with a second content stream drawn over the first. */
+function reopen(doc: PdfDocument, page: OpenPage): void {
+  const first = page.content;
+  page.content = doc.ref({});
+  // Content streams of a page are read as one: the second starts in the state the first ended in (the y-down
+  // flip pdfkit set when it added the page, outside any q/Q).
+  page.dictionary.data.Contents = [first, page.content];
+  doc.page = page;
+  // pdfkit's current transform, which its link annotations are placed by: the page's flip, as after addPage.
+  (doc as unknown as { _ctm: number[] })._ctm = [1, 0, 0, -1, 0, page.height];
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {

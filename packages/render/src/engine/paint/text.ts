@@ -10,6 +10,13 @@ import { paintTextShadows } from './text-shadows';
 const PX = 0.75;
 
 /**
+ * A baseline on the paper's pixel grid. Half a pixel rounds down or up by the last bits of the sums that placed it
+ * (a row's y in a long flow, or in a window of that flow's rows: document/long-table): a millionth of a pixel
+ * settles it, so that the same row is drawn on the same pixel however it was reached.
+ */
+const snapToPixel = (y: number): number => Math.round(y / PX + 1e-6) * PX;
+
+/**
  * Draws a shaped run at its baseline: the glyph ids as they are (nothing is shaped again), each advance the
  * layout gave it. Where that differs from the font's own advance (kerning, letter-spacing, justification) the
  * TJ array moves the pen; glyphs offset from the pen (marks, GPOS) get a text matrix of their own.
@@ -19,7 +26,7 @@ export function paintText(ctx: PaintContext, run: TextFragment, originX: number,
   const x = originX + run.x;
   // Chromium paints a horizontal run's baseline on a whole CSS pixel of the page ("to ensure consistent line
   // heights"): a row of a table 33.87px high draws its text 34px below the last row's, now and then 33.
-  const baseline = Math.round((originY + run.y) / PX) * PX;
+  const baseline = snapToPixel(originY + run.y);
   const face = ctx.fonts.face(run.font);
   const decoration = run.decoration;
   if (run.shadows) paintTextShadows(ctx, run, face, x, baseline);
@@ -54,7 +61,7 @@ export function paintRunShadow(
   shadow: TextShadow,
 ): void {
   if (run.hidden || run.glyphs.length === 0 || run.fontSize <= 0 || run.color.a <= 0) return;
-  const baseline = Math.round((originY + run.y) / PX) * PX;
+  const baseline = snapToPixel(originY + run.y);
   const color = run.color.a < 1 ? { ...shadow.color, a: shadow.color.a * run.color.a } : shadow.color;
   paintTextShadows(ctx, run, ctx.fonts.face(run.font), originX + run.x, baseline, [{ ...shadow, color }]);
 }

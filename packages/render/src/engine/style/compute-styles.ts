@@ -67,7 +67,18 @@ export interface StyleResult {
  * The style stage: parses the HTML and every stylesheet (the user agent's, the template's `css`, `<style>`
  * blocks in document order, `style` attributes), cascades them and computes each element's style once.
  */
-export function computeStyles(input: StyleInput, findings: Findings): StyleResult {
+/**
+ * Styles shared by several documents made from one template: a long table's windows (document/long-table), each
+ * the template's document with some of its rows. Elements that cascade alike in any of them get one computed
+ * style object, as within one document, so that what the layout caches by style (text-cache.ts) serves them all.
+ */
+export interface StyleSession {
+  styler?: TreeStyler;
+  index?: RuleIndex;
+  root?: ElementState;
+}
+
+export function computeStyles(input: StyleInput, findings: Findings, session?: StyleSession): StyleResult {
   const part = input.part ?? 'html';
   const media = { width: input.page.width, height: input.page.height };
   const document = parseHtml(input.html);
@@ -84,14 +95,22 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   }
   const { index, sheets } = indexedSheets(sources, media, findings);
 
-  const env: StyleEnvironment = {
-    viewportWidth: input.page.width,
-    viewportHeight: input.page.height,
+  const reused = session?.styler && session.index === index ? session.styler : undefined;
+  // A session's documents are styled in one environment, as the first was (the viewport is set again below).
+  const env: StyleEnvironment = reused?.env ?? {
+    viewportWidth: 0,
+    viewportHeight: 0,
     rootFontSize: 12,
     findings,
     reported: new WeakSet(),
   };
-  const styler = new TreeStyler(index, env, part, locate);
+  env.viewportWidth = input.page.width;
+  env.viewportHeight = input.page.height;
+  env.rootFontSize = 12;
+  const styler = reused ?? new TreeStyler(index, env, part, locate);
+  styler.locate = locate;
+  const rootParent = (reused && session?.root) || rootParentState();
+  if (session) Object.assign(session, { styler, index, root: rootParent });
   const { html, body } = documentRoots(document);
   const pageContext = styler.state(html, rootParentState());
   env.rootFontSize = pageContext.style.fontSize;
@@ -104,7 +123,7 @@ export function computeStyles(input: StyleInput, findings: Findings): StyleResul
   const first = pagePixels(pages.first);
   env.viewportWidth = Math.floor(first.width - first.left - first.right + 1e-6) * 0.75;
   env.viewportHeight = Math.floor(first.height - first.top - first.bottom + 1e-6) * 0.75;
-  const htmlState = styler.state(html, rootParentState());
+  const htmlState = styler.state(html, rootParent);
   env.rootFontSize = htmlState.style.fontSize;
   const root = styler.element(body, htmlState);
   const fontFaces = sheets.flatMap((sheet) => sheet.fontFaces);
@@ -123,7 +142,7 @@ function hasBackground(style: ComputedStyle): boolean {
   return style.backgroundColor.a > 0 || style.backgroundImage !== null;
 }
 
-class TreeStyler {
+export class TreeStyler {
   // Style sharing: siblings with the same parent state, matched rules and attributes share one computed style.
   private readonly shared = new WeakMap<ElementState, Map<string, ElementState>>();
   private readonly inlineCache = new Map<string, PreparedDeclaration[]>();
@@ -133,9 +152,10 @@ class TreeStyler {
 
   constructor(
     private readonly index: RuleIndex,
-    private readonly env: StyleEnvironment,
+    readonly env: StyleEnvironment,
     private readonly part: string,
-    private readonly locate: (offset: number) => number,
+    /** Offsets to lines in the HTML being styled (a session's styler styles several). */
+    public locate: (offset: number) => number,
   ) {}
 
   element(element: Element, parent: ElementState): StyledElement {

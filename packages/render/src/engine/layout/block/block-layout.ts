@@ -190,6 +190,15 @@ export class BlockLayout implements LayoutContext {
   }
 
   /**
+   * Lets go of what was measured of the boxes laid out so far, before a layout of other boxes that should still
+   * find what the layout caches by text and style (a long table's next window of rows: document/long-table).
+   */
+  forgetBoxes(): void {
+    this.intrinsicCache.clear();
+    this.contentIntrinsicCache.clear();
+  }
+
+  /**
    * The `position: fixed` boxes met since the last call, laid out against a page area of this size and placed
    * relative to its top-left corner: the document repeats them on every page.
    */

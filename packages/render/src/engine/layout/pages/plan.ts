@@ -24,6 +24,15 @@ export interface RepeatedPart {
   enclosing?: readonly EnclosingBox[];
 }
 
+/**
+ * Where to start cutting: at flow y `start`, which begins the document's page `index` (0-based). A long table laid
+ * out a window of rows at a time (document/long-table) goes on where the last window's kept pages ended.
+ */
+export interface PlanStart {
+  start: number;
+  index: number;
+}
+
 /** One page's share of the flow: flow y in [start, end), with table headers above it and footers below. */
 export interface PageSlice {
   start: number;
@@ -37,15 +46,17 @@ export interface PageSlice {
  * may differ). A table cut by a break repeats its `thead` at the top of the next page and its `tfoot` after the
  * last row of this one, and the room they take is taken from the page.
  */
-export function planPages(flow: BoxFragment, contentHeight: (index: number) => number): PageSlice[] {
+export function planPages(flow: BoxFragment, contentHeight: (index: number) => number, from?: PlanStart): PageSlice[] {
   const end = flow.y + flow.height;
   const slices: PageSlice[] = [];
-  let start = 0;
-  let heads: RepeatedPart[] = [];
+  let start = from?.start ?? 0;
+  // Pages that begin where an earlier page ended: the tables cut there repeat their headers, as after any break.
+  let heads: RepeatedPart[] = from ? tablesCutAt(flow, 0, 0, start).heads : [];
+  const first = from?.index ?? 0;
   const forced = new Map<BoxFragment, boolean>();
   while (slices.length === 0 || start < end - EPSILON) {
     const headRoom = heads.reduce((sum, h) => sum + h.inset + h.fragment.height, 0);
-    const room = Math.max(contentHeight(slices.length) - headRoom, 1);
+    const room = Math.max(contentHeight(first + slices.length) - headRoom, 1);
     const limit = start + room;
     const root = [flow];
     const found =

@@ -26,6 +26,19 @@ export interface TableAnalysis {
 
 const analyses = new WeakMap<TableBox, TableAnalysis>();
 
+/**
+ * Column constraints a table box takes instead of its own cells': a long table laid out a window of rows at a time
+ * (document/long-table) gets the constraints of all its rows, so that every window has the columns the whole table
+ * would have.
+ */
+const presetColumns = new WeakMap<TableBox, readonly ColumnConstraint[]>();
+
+export function presetTableColumns(table: TableBox, columns: readonly ColumnConstraint[]): void {
+  presetColumns.set(table, columns);
+  // An analysis made before (the first pass measures the first window's table) had the table's own columns.
+  analyses.delete(table);
+}
+
 /** The fixed layout applies only to tables with a width (CSS 2.1 §17.5.2.1); others fall back to the automatic. */
 const isFixedLayout = (style: ComputedStyle): boolean => style.tableLayout === 'fixed' && style.width !== 'auto';
 
@@ -40,10 +53,14 @@ export function analyseTable(table: TableBox, ctx: LayoutContext): TableAnalysis
     const margins = (s.marginLeft === 'auto' ? 0 : s.marginLeft.pt) + (s.marginRight === 'auto' ? 0 : s.marginRight.pt);
     analysis.captionMin = ctx.intrinsicWidths(table.caption).min + margins;
   }
-  if (!isFixedLayout(table.style)) {
+  const preset = presetColumns.get(table);
+  if (!isFixedLayout(table.style) && preset) {
+    analysis.columns = preset.map((column) => ({ ...column }));
+  } else if (!isFixedLayout(table.style)) {
     const contentWidths = grid.cells.map((cell) => ctx.contentIntrinsicWidths(cell.box.content));
     analysis.contentWidths = contentWidths;
-    analysis.columns = autoColumnConstraints(table, analysis, contentWidths);
+    const { fromColumns, cells, spacing } = autoCellConstraints(table, analysis, contentWidths);
+    analysis.columns = measureColumns(grid.columnCount, fromColumns, cells, spacing);
   }
   analyses.set(table, analysis);
   return analysis;
@@ -72,11 +89,28 @@ export function cellInsets(cell: TableCellBox, borders: CellBorders | null, padd
 const isPoints = (length: Length) => length.pct === 0;
 const isPercentage = (length: Length) => length.pt === 0 && length.pct !== 0;
 
-function autoColumnConstraints(
+/** What the automatic layout's column widths are measured from: the `<col>` widths and each cell's constraint. */
+export interface AutoCellConstraints {
+  fromColumns: Array<CellConstraint | null>;
+  cells: SpannedConstraint[];
+  spacing: number;
+}
+
+/** The automatic layout's inputs of a table (none for the fixed layout), for a long table's first pass. */
+export function autoLayoutInputs(
+  table: TableBox,
+  ctx: LayoutContext,
+): (AutoCellConstraints & { columnCount: number }) | null {
+  const analysis = analyseTable(table, ctx);
+  if (!analysis.contentWidths) return null;
+  return { ...autoCellConstraints(table, analysis, analysis.contentWidths), columnCount: analysis.grid.columnCount };
+}
+
+function autoCellConstraints(
   table: TableBox,
   analysis: TableAnalysis,
   contentWidths: IntrinsicWidths[],
-): ColumnConstraint[] {
+): AutoCellConstraints {
   const { grid, collapsed } = analysis;
   const spacing = collapsed ? 0 : table.style.borderSpacing[0];
   const fromColumns = table.columns.map(({ style }): CellConstraint | null => {
@@ -100,7 +134,7 @@ function autoColumnConstraints(
     } else if (w !== 'auto' && isPercentage(w)) constraint.pct = w.pct;
     return { col: cell.col, colspan: cell.colspan, constraint };
   });
-  return measureColumns(grid.columnCount, fromColumns, cells, spacing);
+  return { fromColumns, cells, spacing };
 }
 
 /** The width requests of the fixed layout: `<col>` widths and the first row's cell widths. */

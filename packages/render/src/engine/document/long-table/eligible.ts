@@ -1,0 +1,63 @@
+import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
+import type { ComputedStyle } from '../../style/computed-style';
+
+/**
+ * Whether a document's style sheets read the same for a window of a long table's rows as for all of them. A row
+ * laid out in a window has only the window's rows beside it, so a selector that looks at a row's place among its
+ * siblings (`tr:nth-child(even)`, `tr:last-child`, `tr + tr`, `.x ~ tr`) or a counter that rows increment would
+ * read differently there: such a document is laid out whole. Structural pseudo-classes on cells (`td:first-child`,
+ * `th.num:last-child`) look only within a row, which a window always holds whole.
+ */
+export function windowSafeStyles(text: string): boolean {
+  // URLs (a logo's base64 has + in it) and strings say nothing of selectors.
+  const sheets = text.replace(/url\([^)]*\)/gi, 'url()').replace(/"[^"]*"|'[^']*'/g, '""');
+  if (/counter-(?:increment|reset|set)\b/i.test(sheets)) return false;
+  // A box placed against the page or the flow's top would be placed against each window's.
+  if (/position\s*:\s*(?:absolute|fixed|sticky)/i.test(sheets)) return false;
+  if (/:has\(/i.test(sheets)) return false;
+  // Multi-column layout learns its page rooms from the whole flow (layout/multicol/page-rooms.ts).
+  if (/\bcolumns?-(?:count|width)\b|\bcolumns\s*:/i.test(sheets)) return false;
+  const structural =
+    /(^|[^\w-])([\w-]*)((?:[.#][\w-]+|\[[^\]]*\])*):(?:nth-|first-child|last-child|only-child|first-of-type|last-of-type|only-of-type)/gi;
+  for (const match of sheets.matchAll(structural)) {
+    const tag = (match[2] ?? '').toLowerCase();
+    if (tag !== 'td' && tag !== 'th') return false;
+  }
+  // A sibling combinator whose right side could be a row (anything but a cell).
+  const sibling = /[+~]\s*([a-z][\w-]*|[.#*[:])/gi;
+  for (const match of sheets.matchAll(sibling)) {
+    const right = (match[1] ?? '').toLowerCase();
+    if (right !== 'td' && right !== 'th') return false;
+  }
+  return true;
+}
+
+const plainBlock = (style: ComputedStyle): boolean =>
+  style.float === 'none' &&
+  style.position === 'static' &&
+  style.columnCount === 'auto' &&
+  style.columnWidth === 'auto' &&
+  !style.transform;
+
+/**
+ * The table whose row group holds `rows` rows, when it is reached from the body through plain blocks (no floats,
+ * positioning, columns or transforms around it, none on it, and no height of its own that its rows would share):
+ * the page breaks of such a table's rows depend on the rows alone. Null otherwise.
+ */
+export function longTableBox(body: BlockBox, rows: number): TableBox | null {
+  const visit = (box: BlockLevelBox): TableBox | null => {
+    if (!plainBlock(box.style)) return null;
+    if (box.type === 'table') {
+      const holds = box.bodies.some((group) => group.rows.length === rows);
+      return holds && box.style.height === 'auto' ? box : null;
+    }
+    if (box.type !== 'block' || box.positioned?.length || box.orthogonal || box.turned) return null;
+    if (box.style.display !== 'block' && box.style.display !== 'flow-root') return null;
+    for (const child of box.blocks ?? []) {
+      const found = visit(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  return visit(body);
+}
