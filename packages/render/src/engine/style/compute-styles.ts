@@ -76,12 +76,15 @@ export interface StyleSession {
   styler?: TreeStyler;
   index?: RuleIndex;
   root?: ElementState;
+  /** Called with each document once parsed, before it is styled. */
+  prepare?: (document: Document) => void;
 }
 
 export function computeStyles(input: StyleInput, findings: Findings, session?: StyleSession): StyleResult {
   const part = input.part ?? 'html';
   const media = { width: input.page.width, height: input.page.height };
   const document = parseHtml(input.html);
+  session?.prepare?.(document);
   const locate = lineLocator(input.html);
 
   const sources: SheetSource[] = [];

@@ -1,6 +1,7 @@
-import { compile } from 'css-select';
+import { compile, type Options } from 'css-select';
 import { parse, type Selector, SelectorType } from 'css-what';
-import type { Element } from 'domhandler';
+import { type AnyNode, type Element, isTag, type ParentNode } from 'domhandler';
+import { DomUtils } from 'htmlparser2';
 
 /** One complex selector of a rule, compiled once. */
 export interface CompiledSelector {
@@ -39,6 +40,41 @@ const TRAVERSALS = new Set(['adjacent', 'child', 'descendant', 'parent', 'siblin
 
 const cache = new Map<string, CompiledSelectorList>();
 
+/**
+ * The siblings an element's children stand among when the document holds only some of them: a long table's window
+ * of rows (document/long-table) has the rows it leaves out as stand-ins, so that `tr:nth-child(even)` and
+ * `tr:last-child` count every row of the table.
+ */
+const standIns = new WeakMap<ParentNode, AnyNode[]>();
+
+export function setStandInSiblings(parent: ParentNode, siblings: AnyNode[]): void {
+  standIns.set(parent, siblings);
+}
+
+/** A left-out element among `setStandInSiblings`' siblings: a tag of that name, with nothing in it. */
+export const standIn = (name: string): AnyNode =>
+  ({ type: 'tag', name, attribs: {}, children: [] }) as unknown as AnyNode;
+
+const siblingsOf = (node: AnyNode): AnyNode[] | undefined => (node.parent ? standIns.get(node.parent) : undefined);
+
+type Adapter = NonNullable<Options<AnyNode, Element>['adapter']>;
+
+// domutils, css-select's own default, with the stand-ins counted among a window's rows.
+const ADAPTER: Adapter = {
+  ...(DomUtils as unknown as Adapter),
+  isTag,
+  getSiblings: (node: AnyNode) => siblingsOf(node) ?? DomUtils.getSiblings(node),
+  prevElementSibling(node: AnyNode) {
+    const siblings = siblingsOf(node);
+    if (!siblings) return DomUtils.prevElementSibling(node);
+    for (let i = siblings.indexOf(node) - 1; i >= 0; i--) {
+      const sibling = siblings[i] as AnyNode;
+      if (isTag(sibling)) return sibling;
+    }
+    return null;
+  },
+};
+
 /** Compiles a selector list with css-select, once per distinct text. */
 export function compileSelectorList(text: string): CompiledSelectorList {
   let compiled = cache.get(text);
@@ -68,7 +104,9 @@ function compileUncached(text: string): CompiledSelectorList {
       continue;
     }
     try {
-      const match = compile<unknown, Element>([tokens], { xmlMode: false }) as (element: Element) => boolean;
+      const match = compile<AnyNode, Element>([tokens], { xmlMode: false, adapter: ADAPTER }) as (
+        element: Element,
+      ) => boolean;
       const selector: CompiledSelector = { match, specificity: score, ...rightmostKey(tokens) };
       if (pseudo) selector.pseudo = pseudo;
       result.selectors.push(selector);

@@ -2,11 +2,12 @@ import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
 import type { ComputedStyle } from '../../style/computed-style';
 
 /**
- * Whether a document's style sheets read the same for a window of a long table's rows as for all of them. A row
- * laid out in a window has only the window's rows beside it, so a selector that looks at a row's place among its
- * siblings (`tr:nth-child(even)`, `tr:last-child`, `tr + tr`, `.x ~ tr`) or a counter that rows increment would
- * read differently there: such a document is laid out whole. Structural pseudo-classes on cells (`td:first-child`,
- * `th.num:last-child`) look only within a row, which a window always holds whole.
+ * Whether a document's style sheets read the same for a window of a long table's rows as for all of them. A window
+ * holds some rows, with stand-ins for the others among their siblings (style/selectors.ts), so structural
+ * pseudo-classes (`tr:nth-child(even)`, `tr:last-child`) count every row; but a sibling combinator whose right side
+ * could be a row (`tr + tr`, `.x ~ tr`) would look at a stand-in, which has no class or content, and a counter that
+ * rows increment would start again in each window: such a document is laid out whole. On cells (`td + td`) they
+ * look only within a row, which a window always holds whole.
  */
 export function windowSafeStyles(text: string): boolean {
   // URLs (a logo's base64 has + in it) and strings say nothing of selectors.
@@ -17,12 +18,8 @@ export function windowSafeStyles(text: string): boolean {
   if (/:has\(/i.test(sheets)) return false;
   // Multi-column layout learns its page rooms from the whole flow (layout/multicol/page-rooms.ts).
   if (/\bcolumns?-(?:count|width)\b|\bcolumns\s*:/i.test(sheets)) return false;
-  const structural =
-    /(^|[^\w-])([\w-]*)((?:[.#][\w-]+|\[[^\]]*\])*):(?:nth-|first-child|last-child|only-child|first-of-type|last-of-type|only-of-type)/gi;
-  for (const match of sheets.matchAll(structural)) {
-    const tag = (match[2] ?? '').toLowerCase();
-    if (tag !== 'td' && tag !== 'th') return false;
-  }
+  // `:nth-child(2n of .late)` counts siblings by a selector, which a stand-in never matches.
+  if (/:nth-[a-z-]*\([^)]*\bof\b/i.test(sheets)) return false;
   // A sibling combinator whose right side could be a row (anything but a cell).
   const sibling = /[+~]\s*([a-z][\w-]*|[.#*[:])/gi;
   for (const match of sheets.matchAll(sibling)) {

@@ -122,6 +122,16 @@ describe('a long table laid out a window of rows at a time', () => {
     for (const windowRows of [8, 23, 60]) await expectSameDocument(template, windowRows);
   });
 
+  it('counts every row of the table for structural selectors: zebra stripes, first and last rows', async () => {
+    const structural = `
+      tbody tr:nth-child(even) td { background: #dde }
+      tbody tr:nth-child(3n+1) td:last-child { color: #a00 }
+      tbody tr:first-child td { border-top: 3px solid #0a0 }
+      tbody tr:last-child td { border-bottom: 4px solid #a0a }
+      tbody tr:nth-last-child(2) td { font-weight: bold }`;
+    for (const windowRows of [9, 14]) await expectSameDocument(ledger(rowsHtml(70), structural), windowRows);
+  });
+
   it('does the same with the fixed table layout, whose columns come from the header row', async () => {
     const fixed = '\ntable { table-layout: fixed } thead th:first-child { width: 15% } td { overflow-wrap: anywhere }';
     await expectSameDocument(
@@ -168,24 +178,25 @@ describe('a long table laid out a window of rows at a time', () => {
 
   it('lays out whole what a window could read differently', () => {
     expect(windowSafeStyles('td:first-child { color: red } th.num:last-child { x: y } td + td { a: b }')).toBe(true);
+    expect(windowSafeStyles('tr:nth-child(even) td { a: b } tbody tr:last-child { c: d } .x:only-child { e: f }')).toBe(
+      true,
+    );
     expect(
       windowSafeStyles(".logo { background: url(data:image/png;base64,iVBO+Rw0K~Gg) } q::before { content: '+ a' }"),
     ).toBe(true);
     for (const css of [
-      'tr:nth-child(even) td { background: #eee }',
-      '.row:last-child { border: 0 }',
       'tr + tr td { border-top: 1px solid }',
       'tr ~ .total { font-weight: bold }',
-      'tbody tr:first-of-type { color: red }',
       'tr { counter-increment: row }',
       'tr:has(.late) { color: red }',
+      'tr:nth-child(2n of .late) { color: red }',
       'table { column-count: 2 }',
       'td span { position: absolute }',
     ])
       expect(windowSafeStyles(css), css).toBe(false);
 
     const cases: Array<[string, Partial<RenderTemplate>]> = [
-      ['zebra by nth-child', { css: 'tr:nth-child(odd) td { background: #eee }' }],
+      ['rows by their neighbours', { css: 'tr + tr td { border-top: 1px solid }' }],
       ['a row spanning rows', { html: `<table><tr><td rowspan="2">x</td></tr>${rowsHtml(40)}</table>` }],
       ['a table in a flex container', { html: `<div style="display:flex"><table>${rowsHtml(40)}</table></div>` }],
       ['a float beside the table', { html: `<div style="float:right">note</div><table>${rowsHtml(40)}</table>` }],

@@ -15,6 +15,7 @@
  *
  * Documents whose rows could lay out differently in a window are laid out whole (eligible.ts).
  */
+import { type AnyNode, type Document, type Element, isTag, type ParentNode } from 'domhandler';
 import type { TableBox } from '../../boxes/box';
 import { Findings } from '../../findings';
 import { BlockLayout } from '../../layout/block/block-layout';
@@ -25,6 +26,7 @@ import type { CellConstraint, ColumnConstraint, SpannedConstraint } from '../../
 import { measureColumns } from '../../layout/table/column-widths';
 import { autoLayoutInputs, presetTableColumns } from '../../layout/table/table-analysis';
 import type { StyleSession } from '../../style/compute-styles';
+import { setStandInSiblings, standIn } from '../../style/selectors';
 import { withFontFaces } from '../font-faces';
 import {
   assemblePage,
@@ -79,11 +81,20 @@ export function streamLongTable(input: EngineRenderInput, options: StreamOptions
   const css = input.template.css ?? '';
   // One style session and one layout for all the windows: their rows share computed styles, and so what the
   // layout caches by text and style (text-cache.ts), as the rows of one document do.
-  const session: StyleSession = {};
+  // Each window's rows stand among stand-ins for the rows it leaves out, so that structural selectors
+  // (`tr:nth-child(even)`, `tr:last-child`) count the table's rows.
+  let current = { lo: 0, hi: 0, placed: false };
+  const session: StyleSession = {
+    prepare: (document) => {
+      current.placed = placeStandIns(document, windows.firstRowOffset(), windows.present(current.lo, current.hi));
+    },
+  };
   const styleWindow = (lo: number, hi: number) => {
     const defaults = pageDefaults(page);
+    current = { lo, hi, placed: false };
     const styled = styleAndBuild({ ...input, bodyHtml: windows.html(lo, hi) }, css, defaults, findings, session);
-    return { ...styled, table: longTableBox(styled.body, hi - lo) };
+    const rows = windows.present(lo, hi);
+    return { ...styled, table: current.placed ? longTableBox(styled.body, rows.lead + (hi - lo) + rows.tail) : null };
   };
 
   // The first window says what every window shares: page styles, fonts, whether the flow is plain enough.
@@ -114,7 +125,8 @@ export function streamLongTable(input: EngineRenderInput, options: StreamOptions
     const fixed = layout.takeFixed(contentWidth, pageArea(other).height);
     const rootHeight = flow.height;
     truncateTrailingMargin(flow, layout.floatsBottom);
-    const tops = rowEdges(flow, hi - lo);
+    const rows = windows.present(lo, hi);
+    const tops = rowEdges(flow, rows.lead + (hi - lo) + rows.tail, rows.lead, hi - lo);
     return { layout, flow, fixed, rootHeight, tops, floats: layout.floatsBottom > 0 };
   };
 
@@ -220,18 +232,89 @@ class RowWindows {
     }
   }
 
+  /** Where a window's first row starts in its text: where the table's first row does in the document. */
+  firstRowOffset(): number {
+    return this.rows.starts[0] as number;
+  }
+
+  /**
+   * The rows a window of rows [lo, hi) holds besides them: the table's first and last rows (`lead`, `tail`), whose
+   * borders the header and footer rows collapse with on every page (and which `tr:first-child` and `tr:last-child`
+   * style), and how many rows are left out between them and the window (`before`, `after`).
+   */
+  present(lo: number, hi: number): { lead: number; before: number; after: number; tail: number } {
+    const lead = lo > 0 ? 1 : 0;
+    const tail = hi < this.count ? 1 : 0;
+    return { lead, before: Math.max(0, lo - 1), after: Math.max(0, this.count - 1 - hi), tail };
+  }
+
   html(lo: number, hi: number): string {
     const { starts } = this.rows;
     const blank = (from: number, to: number) => '\n'.repeat((this.lines[to] as number) - (this.lines[from] as number));
-    const first = starts[0] as number;
+    const row = (i: number, j: number) => this.source.slice(starts[i], starts[j]);
+    const last = this.count - 1;
     return (
-      this.source.slice(0, first) +
-      blank(0, lo) +
-      this.source.slice(starts[lo], starts[hi]) +
-      blank(hi, this.count) +
+      this.source.slice(0, starts[0]) +
+      (lo > 0 ? row(0, 1) + blank(1, lo) : '') +
+      row(lo, hi) +
+      (hi < this.count ? blank(hi, last) + row(last, this.count) : '') +
       this.source.slice(this.rows.end)
     );
   }
+}
+
+/**
+ * Finds the window's first row (the `tr` that starts at `offset`) and sets its group's children among stand-ins for
+ * the `before` rows left out before the window and the `after` rows after it. False when the row is not found or
+ * the group's children are not the window's rows between what comes before and after them.
+ */
+function placeStandIns(
+  document: Document,
+  offset: number,
+  rows: { lead: number; before: number; after: number; tail: number },
+): boolean {
+  const row = findStartingAt(document, offset);
+  const group = row?.parent;
+  if (!row || !group) return false;
+  const children = group.children;
+  const first = children.indexOf(row);
+  // The group's rows, in order: the lead row, the window's rows, the tail row; nothing else between them.
+  const trs: number[] = [];
+  for (let i = first; i < children.length; i++) {
+    const child = children[i] as AnyNode;
+    if (!isTag(child)) continue;
+    if (child.name !== 'tr') break;
+    trs.push(i);
+  }
+  const at = (k: number) => trs[k] as number;
+  const n = trs.length;
+  if (n < rows.lead + rows.tail + 1) return false;
+  const stand = standIn('tr');
+  const gap = (length: number) => Array.from({ length }, () => stand);
+  const windowFrom = rows.lead ? at(1) : at(0);
+  const windowTo = rows.tail ? at(n - 2) + 1 : at(n - 1) + 1;
+  setStandInSiblings(group, [
+    ...children.slice(0, windowFrom),
+    ...gap(rows.before),
+    ...children.slice(windowFrom, windowTo),
+    ...gap(rows.after),
+    ...children.slice(windowTo),
+  ]);
+  return true;
+}
+
+function findStartingAt(node: ParentNode, offset: number): Element | null {
+  for (const child of node.children) {
+    if (!isTag(child) || child.startIndex === null) continue;
+    if (child.startIndex === offset) return child.name === 'tr' ? child : null;
+    if (child.startIndex > offset) return null;
+    const end = child.endIndex ?? Number.POSITIVE_INFINITY;
+    if (end >= offset) {
+      const found = findStartingAt(child, offset);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /**
@@ -295,18 +378,21 @@ function tableColumns(
   return measureColumns(columnCount, fromColumns, [...cells, ...spanning], spacing);
 }
 
-/** Each of the long table's rows' top and bottom in the flow, or null when the flow's row group is not found. */
-function rowEdges(flow: BoxFragment, rows: number): Float64Array | null {
+/**
+ * The top and bottom in the flow of the window's rows (`count` rows from the group's `from`th), or null when the
+ * flow has no row group of `rows` rows.
+ */
+function rowEdges(flow: BoxFragment, rows: number, from: number, count: number): Float64Array | null {
   const found = findGroup(flow, 0, rows);
   if (!found) return null;
-  const edges = new Float64Array(rows * 2);
+  const edges = new Float64Array(count * 2);
   let i = 0;
   for (const child of found.group.children) {
     if (child.kind !== 'box' || child.role !== 'row') continue;
-    if (i >= rows) return null;
-    edges[i * 2] = found.y + child.y;
-    edges[i * 2 + 1] = found.y + child.y + child.height;
-    i++;
+    const k = i++ - from;
+    if (k < 0 || k >= count) continue;
+    edges[k * 2] = found.y + child.y;
+    edges[k * 2 + 1] = found.y + child.y + child.height;
   }
   return i === rows ? edges : null;
 }
