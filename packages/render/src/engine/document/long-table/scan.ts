@@ -20,6 +20,8 @@ export interface LongTableRows {
  * implicitly by the next ends where that one starts.
  */
 export function scanLongTable(html: string, minRows: number): LongTableRows | null {
+  // Most documents have far fewer rows: counted first, they are not parsed a second time.
+  if (!hasTags(html, 'tr', minRows)) return null;
   // Each open element, and for a row group the offsets of its direct rows.
   const stack: Array<{ name: string; rows: number[] | null }> = [];
   let best: { rows: number[]; end: number } | null = null;
@@ -46,4 +48,12 @@ export function scanLongTable(html: string, minRows: number): LongTableRows | nu
   const starts = [...found.rows, found.end];
   const first = starts[0] as number;
   return { starts, end: found.end, rowspan: /rowspan/i.test(html.slice(first, found.end)) };
+}
+
+/** Whether `html` has at least `count` start tags named `name` (case-insensitive). */
+function hasTags(html: string, name: string, count: number): boolean {
+  const tag = new RegExp(`<${name}[\\s/>]`, 'gi');
+  let found = 0;
+  while (tag.exec(html)) if (++found >= count) return true;
+  return false;
 }
