@@ -214,3 +214,22 @@ describe('tables across pages', () => {
     expect(slices.at(-1)?.end).toBe(380);
   });
 });
+
+describe('a page that begins inside a table', () => {
+  it('draws what the rows above the cut have there below the repeated header, not over it', () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>${i + 1}</td><td>item</td></tr>`).join('');
+    const { pages } = layOutHtml(
+      `<table><thead><tr><th>#</th><th>Item</th></tr></thead><tbody>${rows}</tbody></table>`,
+      'table { border-collapse: collapse; width: 100% } td { border: 1px solid #999 } tbody tr:nth-child(even) td { background: #eef }',
+    );
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages.slice(1)) {
+      const head = page.pieces[0] as (typeof page.pieces)[number];
+      expect((head.fragment as BoxFragment).role).toBe('table-head');
+      const headBottom = head.y + (head.fragment as BoxFragment).y + (head.fragment as BoxFragment).height;
+      const clipped = page.pieces.filter((piece) => piece.clip);
+      expect(clipped.length).toBeGreaterThan(0);
+      for (const piece of clipped) expect(piece.clip?.y).toBeGreaterThanOrEqual(headBottom - 0.01);
+    }
+  });
+});

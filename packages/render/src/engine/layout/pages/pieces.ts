@@ -53,12 +53,13 @@ export function slicePieces(
   const footRoom = slice.feet.reduce((sum, f) => sum + f.fragment.height, 0);
   const shift = at.top + headRoom - slice.start;
   const scale = at.scale ?? 1;
-  // The paper's width, in the flow's units about the page area's corner.
+  // The paper's width, in the flow's units about the page area's corner; below the repeated table headers, which
+  // what a box cut at the page's top has above the cut would otherwise cover (a striped row's background).
   const clip = {
     x: at.left - at.left * scale,
-    y: at.top,
+    y: at.top + headRoom,
     width: at.pageWidth * scale,
-    height: headRoom + (slice.end - slice.start) + footRoom,
+    height: slice.end - slice.start + footRoom,
   };
   const aroundFlow = {
     ...(around.length > 0 ? { filters: around } : {}),
