@@ -29,10 +29,11 @@
  * render's time), which users never pay. `--source` runs the units on the sources through tsx instead (the
  * `@quire/source` condition), for a quick look while changing them.
  *
- * Peak RSS is sampled every 20 ms by a worker thread (`process.memoryUsage.rss()` is process-wide, so it covers the
- * RenderPool's worker threads, and a worker thread keeps sampling while a long render blocks the main thread). The
- * kernel's own high-water mark (`process.resourceUsage().maxRSS`, the child's whole life) is printed beside it.
- * Chromium renders in processes of its own: their memory is not in the Node RSS and is printed separately.
+ * Peak RSS is the kernel's own high-water mark of the unit's process (VmHWM, which covers the RenderPool's worker
+ * threads), reset after the imports. Where the kernel cannot reset it, RSS is sampled every 20 ms by a worker thread
+ * instead (which keeps sampling while a long render blocks the main thread, and whose own isolate, some 10 MB, is
+ * then in the figures: before session 22 every figure was taken so). Chromium renders in processes of its own: their
+ * memory is not in the Node RSS and is printed separately.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -63,6 +64,7 @@ const UNITS = [
   'W1-pool2',
   'W1-cand-pool1',
   'W1-cand-pool2',
+  'W1-cand-2proc',
   'W1-chromium',
   'W2',
   'W2-cand',
@@ -89,6 +91,7 @@ const UNIT_LABELS: Record<UnitName, { workload: string; engine: UnitEngine; how:
   'W1-pool2': { workload: W1_LABEL, engine: 'pdfmake', how: 'RenderPool, 2 workers, 4 in flight' },
   'W1-cand-pool1': { workload: W1_LABEL, engine: 'candidate', how: 'RenderPool, 1 worker, 2 in flight' },
   'W1-cand-pool2': { workload: W1_LABEL, engine: 'candidate', how: 'RenderPool, 2 workers, 4 in flight' },
+  'W1-cand-2proc': { workload: W1_LABEL, engine: 'candidate', how: '2 processes at once, each as W1-cand' },
   'W1-chromium': { workload: W1_LABEL, engine: 'chromium', how: '1 reused page, in a loop' },
   W2: { workload: W2_LABEL, engine: 'pdfmake', how: '1 worker, one at a time' },
   'W2-cand': { workload: W2_LABEL, engine: 'candidate', how: '1 worker, one at a time' },
@@ -143,11 +146,10 @@ interface UnitResult {
   memory?: {
     /** After the imports, before the first render. */
     baselineMb: number;
-    /** Highest 20 ms sample from the start of the workload (warm-up included) to its end. */
+    /** Peak RSS from the start of the workload (warm-up included) to its end. */
     peakMb: number;
-    samples: number;
-    /** The kernel's high-water mark for the whole child process. */
-    kernelPeakMb: number;
+    /** How the peak was measured (PeakRss.how). */
+    how: string;
     /** Chromium's processes (sum of proportional set sizes), highest 200 ms sample. */
     chromiumPeakMb?: number;
   };
@@ -182,9 +184,43 @@ function uniqueWarnings(results: RenderResult[]): string[] {
   return [...new Set(results.flatMap((r) => r.warnings.map((w) => `${w.code}: ${w.message}`)))];
 }
 
-/** Samples process RSS every 20 ms from a worker thread, so that a render blocking the main thread is no blind spot. */
-class RssSampler {
-  readonly #shared = new Int32Array(new SharedArrayBuffer(12)); // [peak KB, samples, stop]
+/** A unit's peak RSS from `reset()` on, all its threads' included. */
+interface PeakRss {
+  /** What measures it, for the memory table. */
+  readonly how: string;
+  reset(): void;
+  read(): { peakMb: number };
+  stop(): Promise<void>;
+}
+
+/**
+ * The kernel's own high-water mark of the process's RSS (VmHWM), reset after the imports by writing 5 to
+ * /proc/self/clear_refs (Linux 4.0+): exact, never between two samples, and with nothing of its own in the process
+ * it measures. Null where the kernel does not offer it.
+ */
+function kernelPeak(): PeakRss | null {
+  const hwmKb = () => Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? Number.NaN);
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    if (!Number.isFinite(hwmKb())) return null;
+  } catch {
+    return null;
+  }
+  return {
+    how: "the kernel's high-water mark (VmHWM), reset after the imports",
+    reset: () => writeFileSync('/proc/self/clear_refs', '5'),
+    read: () => ({ peakMb: hwmKb() / 1024 }),
+    stop: async () => {},
+  };
+}
+
+/**
+ * Samples process RSS every 20 ms from a worker thread, so that a render blocking the main thread is no blind spot:
+ * where the kernel has no resettable high-water mark. The thread's own isolate (some 10 MB) is in what it measures.
+ */
+class RssSampler implements PeakRss {
+  readonly how = 'the highest of samples taken every 20 ms by a worker thread (counted in the RSS)';
+  readonly #shared = new Int32Array(new SharedArrayBuffer(8)); // [peak KB, stop]
   readonly #worker: Worker;
 
   constructor() {
@@ -194,10 +230,9 @@ class RssSampler {
       const sample = () => {
         const kb = Math.round(process.memoryUsage.rss() / 1024);
         if (kb > Atomics.load(view, 0)) Atomics.store(view, 0, kb);
-        Atomics.add(view, 1, 1);
       };
       sample();
-      const timer = setInterval(() => (Atomics.load(view, 2) ? clearInterval(timer) : sample()), 20);`;
+      const timer = setInterval(() => (Atomics.load(view, 1) ? clearInterval(timer) : sample()), 20);`;
     // execArgv: [] keeps tsx's loader out of this plain-JavaScript thread.
     this.#worker = new Worker(source, { eval: true, workerData: this.#shared.buffer, execArgv: [] });
     this.#worker.unref();
@@ -205,17 +240,15 @@ class RssSampler {
 
   reset(): void {
     Atomics.store(this.#shared, 0, Math.round(process.memoryUsage.rss() / 1024));
-    Atomics.store(this.#shared, 1, 0);
   }
 
-  read(): { peakMb: number; samples: number } {
+  read(): { peakMb: number } {
     const now = Math.round(process.memoryUsage.rss() / 1024);
-    const peak = Math.max(now, Atomics.load(this.#shared, 0));
-    return { peakMb: peak / 1024, samples: Atomics.load(this.#shared, 1) };
+    return { peakMb: Math.max(now, Atomics.load(this.#shared, 0)) / 1024 };
   }
 
   async stop(): Promise<void> {
-    Atomics.store(this.#shared, 2, 1);
+    Atomics.store(this.#shared, 1, 1);
     await this.#worker.terminate();
   }
 }
@@ -353,7 +386,7 @@ async function saturate(
 async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promise<UnitResult> {
   // The package by its own name: its `dist`, or its sources when the child runs with the `@quire/source` condition.
   const { renderReport, defaultFonts } = await import('@quire/render');
-  const sampler = new RssSampler();
+  const sampler = kernelPeak() ?? new RssSampler();
   const baselineMb = process.memoryUsage.rss() / 1024 / 1024;
   const wallStart = performance.now();
   sampler.reset();
@@ -391,6 +424,10 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
         rows.push(await saturate('invoice', () => run(options), workers * 2, budget));
         break;
       }
+      case 'W1-cand-2proc':
+        throw new Error(
+          'W1-cand-2proc is two W1-cand units run side by side by the orchestrator, not a unit of its own',
+        );
       case 'W5-cand': {
         await checkEngine((o) => renderReport(o));
         const options: RenderOptions = { ...dashboard(), engine };
@@ -474,7 +511,7 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
     await close();
   }
   const chromiumPeakMb = tree?.stop();
-  const { peakMb, samples } = sampler.read();
+  const { peakMb } = sampler.read();
   await sampler.stop();
   return {
     unit,
@@ -483,8 +520,7 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
     memory: {
       baselineMb,
       peakMb,
-      samples,
-      kernelPeakMb: process.resourceUsage().maxRSS / 1024,
+      how: sampler.how,
       ...(chromiumPeakMb !== undefined ? { chromiumPeakMb } : {}),
     },
   };
@@ -574,6 +610,41 @@ function runChild(unit: UnitName, quick: boolean, candidate: string, unitFile: s
       else resolve({ unit, rows: [], failed: `child exited with ${signal ?? `code ${code}`} and no result` });
     });
   });
+}
+
+/**
+ * Two units run side by side as one: their documents and docs/s added up (each process's own latencies are the
+ * first's). What two renderers sharing nothing (not a process, not V8's platform threads) get from the machine: the
+ * ceiling the RenderPool's 2 workers are measured against.
+ */
+function side(unit: UnitName, results: UnitResult[]): UnitResult {
+  const failed = results.find((r) => r.failed || r.skipped);
+  if (failed) return { ...failed, unit };
+  const rows = results.map((r) => r.rows[0] as Throughput);
+  const first = rows[0] as Throughput;
+  const [a, b] = results.map((r) => r.memory);
+  return {
+    unit,
+    rows: [
+      {
+        ...first,
+        docs: rows.reduce((n, r) => n + r.docs, 0),
+        seconds: Math.max(...rows.map((r) => r.seconds)),
+        docsPerSecond: rows.reduce((n, r) => n + r.docsPerSecond, 0),
+      },
+    ],
+    wallSeconds: Math.max(...results.map((r) => r.wallSeconds ?? 0)),
+    ...(a && b
+      ? {
+          memory: {
+            ...a,
+            baselineMb: a.baselineMb + b.baselineMb,
+            peakMb: a.peakMb + b.peakMb,
+            how: `${a.how} (two processes, added)`,
+          },
+        }
+      : {}),
+  };
 }
 
 function versionOf(pkg: string): string {
@@ -678,7 +749,10 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
       continue;
     }
     process.stderr.write(`running ${unit} (${engineName(unit, candidate)}, ${UNIT_LABELS[unit].how})...\n`);
-    const result = await runChild(unit, quick, candidate, unitFile);
+    const result =
+      unit === 'W1-cand-2proc'
+        ? side(unit, await Promise.all([1, 2].map(() => runChild('W1-cand', quick, candidate, unitFile))))
+        : await runChild(unit, quick, candidate, unitFile);
     if (result.engineMissing) missing = unit;
     results.set(unit, result);
   }
@@ -774,36 +848,19 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
       fmt(m.baselineMb),
       fmt(m.peakMb),
       fmt(m.peakMb - m.baselineMb),
-      fmt(m.kernelPeakMb),
-      fmt(m.samples),
       m.chromiumPeakMb === undefined ? '' : fmt(m.chromiumPeakMb),
       fmt(result.wallSeconds, 1),
     ]);
   }
   if (memory.length > 0) {
     console.log("\nMemory (MB) of each unit's own Node process");
+    console.log(table(['unit', 'engine', 'RSS at start', 'peak RSS', 'growth', 'Chromium PSS', 'unit s'], memory, 2));
+    const hows = [...new Set([...results.values()].flatMap((r) => (r.memory ? [r.memory.how] : [])))];
     console.log(
-      table(
-        [
-          'unit',
-          'engine',
-          'RSS at start',
-          'peak RSS',
-          'growth',
-          'kernel peak',
-          '20 ms samples',
-          'Chromium PSS',
-          'unit s',
-        ],
-        memory,
-        2,
-      ),
-    );
-    console.log(
-      'RSS at start: after the imports, before the first render. peak RSS: highest 20 ms sample (worker-thread\n' +
-        'sampler) from then to the end, warm-up included. RSS is process-wide: for the RenderPool units it includes\n' +
-        "the worker threads (worker_threads share the process). kernel peak: resourceUsage().maxRSS over the child's\n" +
-        'whole life. Chromium PSS: its own processes, summed, sampled every 200 ms (not part of the Node RSS).',
+      `RSS at start: after the imports, before the first render. peak RSS: ${hows.join('; ')}, from then to\n` +
+        'the end, warm-up included. RSS is process-wide: for the RenderPool units it includes the worker threads\n' +
+        '(worker_threads share the process). Chromium PSS: its own processes, summed, sampled every 200 ms (not part\n' +
+        'of the Node RSS).',
     );
   }
 
@@ -874,6 +931,11 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
       const ratio = docsPerSecond(e.pool2) / docsPerSecond(e.pool1);
       return { shown: `${fmt(ratio, 2)}x`, ...(cores >= 2 ? { ok: ratio >= 1.7 } : {}) };
     });
+    if (e.w1 === 'W1-cand') {
+      target('W1 two processes / one process docs/s', 'figure', e.name, [e.w1, 'W1-cand-2proc'], () => ({
+        shown: `${fmt(docsPerSecond('W1-cand-2proc') / docsPerSecond(e.w1), 2)}x`,
+      }));
+    }
     target('W1 pool overhead: in-process / pool of 1 docs/s - 1', '<= 10%', e.name, [e.w1, e.pool1], () => {
       const overhead = docsPerSecond(e.w1) / docsPerSecond(e.pool1) - 1;
       return { shown: `${fmt(overhead * 100, 1)}%`, ok: overhead <= 0.1 };
@@ -895,7 +957,9 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
   console.log(
     'figure: printed, no threshold. n/a: a unit it needs did not run (the measured column says which and why).\n' +
       `The pool's 1.7x is judged only with 2 or more cores (here ${cores}). Pool overhead: how much faster the same\n` +
-      "engine renders W1 in a loop on the caller's thread than through a RenderPool of one worker (2 in flight).",
+      "engine renders W1 in a loop on the caller's thread than through a RenderPool of one worker (2 in flight).\n" +
+      'Two processes / one process: two W1-cand units at once, sharing nothing but the machine: the most any\n' +
+      'two renderers get from it, so the ceiling for the pool of 2 (whose workers also share V8 and its GC threads).',
   );
 
   const w2 = measured('W2')?.row;

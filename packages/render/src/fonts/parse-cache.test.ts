@@ -1,6 +1,7 @@
+import { inflateSync } from 'node:zlib';
 import { getStarter } from '@quire/core';
 import { describe, expect, it } from 'vitest';
-import { pageTexts } from '../__fixtures__/pdf-tools';
+import { pageTexts, pdfFonts } from '../__fixtures__/pdf-tools';
 import { renderReport } from '../render';
 import { pdfkitFontkit, renderPdf, useFonts } from './__fixtures__/pdfmake';
 import { loadBundledFonts } from './bundled';
@@ -65,5 +66,31 @@ describe('the font parse cache', () => {
     const third = await renderReport({ template: receipt, data: receipt.sample_data });
     expect(third.pages).toBe(1);
     expect(second.bytes.length).toBeLessThan(60_000);
+  });
+
+  it('writes a subset met again with the deflated bytes pdfkit wrote the first time, which inflate to the font', async () => {
+    const report = { template: { html: '<p>Invoice <b>INV-2026-0042</b>: 1,234.50 €</p>' }, data: {} };
+    const first = await renderReport(report);
+    const before = fontParseStats();
+    const second = await renderReport(report);
+    expect(fontParseStats().deflatedReuses - before.deflatedReuses).toBe(2); // Noto Sans, regular and bold
+    const fontFiles = (bytes: Uint8Array) => {
+      const pdf = Buffer.from(bytes);
+      const found: Buffer[] = [];
+      for (let at = pdf.indexOf('>>\nstream\n'); at >= 0; at = pdf.indexOf('>>\nstream\n', at + 10)) {
+        const start = at + 10;
+        const raw = pdf.subarray(start, pdf.indexOf('\nendstream', start));
+        // The streams deflated (all but the XMP metadata); the fonts among them start with fontkit's 'true' tag.
+        const body = raw[0] === 0x78 ? inflateSync(raw) : raw;
+        if (body.subarray(0, 4).toString('latin1') === 'true') found.push(body);
+      }
+      return found;
+    };
+    const [a, b] = [fontFiles(first.bytes), fontFiles(second.bytes)];
+    expect(a).toHaveLength(2);
+    expect(b.map((f) => f.toString('hex'))).toEqual(a.map((f) => f.toString('hex')));
+    // The bytes written are a font, which draws the text: every word is found again in the PDF.
+    expect((await pageTexts(second.bytes))[0]).toContain('Invoice INV-2026-0042: 1,234.50 €');
+    expect(await pdfFonts(second.bytes)).toEqual(['NotoSans-Regular', 'NotoSans-Bold']);
   });
 });

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 import { keepCodePointsPerUse } from './glyph-code-points';
 
 /**
@@ -27,9 +28,11 @@ export interface FontParseStats {
   hits: number;
   /** Fonts parsed (first use of a byte array). */
   misses: number;
+  /** Font subsets written with the deflated bytes of an earlier document's same subset. */
+  deflatedReuses: number;
 }
 
-const stats: FontParseStats = { hits: 0, misses: 0 };
+const stats: FontParseStats = { hits: 0, misses: 0, deflatedReuses: 0 };
 
 /** How often pdfkit asked for a font that was already parsed, and how often one had to be parsed. */
 export function fontParseStats(): FontParseStats {
@@ -39,17 +42,21 @@ export function fontParseStats(): FontParseStats {
 export interface FontParseCacheOptions {
   /** Also keep shaped words (fontkit `layout`) for the process. Default true. */
   layouts?: boolean;
-  /** Also keep encoded font subsets by the glyphs they hold. Default true. */
+  /** Also keep encoded font subsets by the glyphs they hold, and write each one's deflated bytes again. Default true. */
   subsets?: boolean;
 }
 
 let installed: boolean | undefined;
 
+/** pdfkit's main file as pdfmake loads it: the instance both engines write with. */
+function pdfkitMain(): string {
+  const require = createRequire(import.meta.url);
+  return createRequire(require.resolve('pdfmake')).resolve('pdfkit');
+}
+
 /** The fontkit module instance pdfkit (as loaded by pdfmake) uses. */
 function pdfkitFontkit(): FontkitModule {
-  const require = createRequire(import.meta.url);
-  const pdfkitMain = createRequire(require.resolve('pdfmake')).resolve('pdfkit');
-  return createRequire(pdfkitMain)('fontkit') as FontkitModule;
+  return createRequire(pdfkitMain())('fontkit') as FontkitModule;
 }
 
 /** Registers a format with fontkit and returns fontkit's (private) list of formats, caught as it is pushed to. */
@@ -118,6 +125,7 @@ export function installFontParseCache(options: FontParseCacheOptions = {}): bool
   }
   formats.splice(at, 1);
   formats.unshift(cachedFormat);
+  if (options.subsets !== false) deflateSubsetsOnce();
   installed = true;
   return installed;
 }
@@ -164,6 +172,47 @@ function memoizeLayout(font: unknown): void {
   };
 }
 
+/** The encoded subsets memoizeSubsets hands out, and the deflated bytes of those pdfkit has written. */
+const encodedSubsets = new WeakSet<object>();
+const deflatedSubsets = new WeakMap<object, Uint8Array>();
+
+/** How pdfkit's PDFReference keeps a stream until it writes it. */
+interface PdfReferenceInternals {
+  compress: boolean;
+  buffer: Uint8Array[];
+  finalize(): void;
+}
+
+/**
+ * pdfkit deflates each stream as it writes it, a font's subset too: after the subset's encoding (memoized below),
+ * deflating it was what a report rendered again and again still paid for its fonts (some 4% of a one-page
+ * invoice). A memoized subset is deflated the first time, as pdfkit would (zlib's defaults, the same bytes), and
+ * its deflated bytes are written again after. pdfkit's PDFReference is not exported: one is made with a stand-in
+ * document, which only its constructor reads, to reach the class's prototype.
+ */
+function deflateSubsetsOnce(): void {
+  const require = createRequire(pdfkitMain());
+  const PDFDocument = require(pdfkitMain()) as { prototype: { ref(this: unknown, data: object): object } };
+  const standIn = { _offsets: [], _waiting: 0, compress: false };
+  const prototype = Object.getPrototypeOf(PDFDocument.prototype.ref.call(standIn, {})) as PdfReferenceInternals;
+  const finalize = prototype.finalize;
+  if (typeof finalize !== 'function') return;
+  prototype.finalize = function (this: PdfReferenceInternals) {
+    const only = this.buffer.length === 1 ? this.buffer[0] : undefined;
+    if (this.compress && only !== undefined && encodedSubsets.has(only)) {
+      let deflated = deflatedSubsets.get(only);
+      if (deflated === undefined) {
+        deflated = deflateSync(only);
+        deflatedSubsets.set(only, deflated);
+      } else stats.deflatedReuses++;
+      // write() has set the stream's Filter already; finalize writes the bytes as they are.
+      this.buffer = [deflated];
+      this.compress = false;
+    }
+    finalize.call(this);
+  };
+}
+
 /**
  * A report rendered again and again (the same invoice for every customer) embeds the same subset of each font
  * every time; encoding a subset rebuilds the font's tables. Subsets are kept by the glyphs they hold.
@@ -183,6 +232,7 @@ function memoizeSubsets(font: unknown): void {
         bytes = encode();
         if (encoded.size > 200) encoded.clear();
         encoded.set(key, bytes);
+        if (typeof bytes === 'object' && bytes !== null) encodedSubsets.add(bytes);
       }
       return bytes;
     };
