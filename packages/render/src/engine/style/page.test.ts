@@ -55,6 +55,10 @@ describe('page styles', () => {
     expect(pages('@page { size: 4in 6in }').other).toMatchObject({ width: 288, height: 432 });
     expect(pages('@page { size: 5in }').other).toMatchObject({ width: 360, height: 360 });
     expect(pages('@page { size: letter }').other).toMatchObject({ width: 612, height: 792 });
+    // CSS Paged Media's JIS sizes, which Chromium prints at 516 by 729.12pt and 729.12 by 1032pt.
+    const points = ({ width, height }: { width: number; height: number }) => [width, height].map((n) => n.toFixed(2));
+    expect(points(pages('@page { size: JIS-B5 }').other)).toEqual(['515.91', '728.50']);
+    expect(points(pages('@page { size: jis-b4 landscape }').other)).toEqual(['1031.81', '728.50']);
     expect(pages('@page { size: landscape }').other).toMatchObject({ width: 841.89, height: 595.28 });
     expect(
       pages('@page { margin: 1in 0.5in; margin-bottom: 2cm }').other.margin.map((m) => Math.round(m * 100) / 100),

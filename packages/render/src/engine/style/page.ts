@@ -16,6 +16,8 @@ const PAGE_SIZES: Record<string, [number, number]> = {
   a5: [mm(148), mm(210)],
   b4: [mm(250), mm(353)],
   b5: [mm(176), mm(250)],
+  'jis-b4': [mm(257), mm(364)],
+  'jis-b5': [mm(182), mm(257)],
   letter: [612, 792],
   legal: [612, 1008],
   ledger: [792, 1224],
