@@ -640,7 +640,6 @@ function side(unit: UnitName, results: UnitResult[]): UnitResult {
             ...a,
             baselineMb: a.baselineMb + b.baselineMb,
             peakMb: a.peakMb + b.peakMb,
-            how: `${a.how} (two processes, added)`,
           },
         }
       : {}),
@@ -859,8 +858,8 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
     console.log(
       `RSS at start: after the imports, before the first render. peak RSS: ${hows.join('; ')}, from then to\n` +
         'the end, warm-up included. RSS is process-wide: for the RenderPool units it includes the worker threads\n' +
-        '(worker_threads share the process). Chromium PSS: its own processes, summed, sampled every 200 ms (not part\n' +
-        'of the Node RSS).',
+        '(worker_threads share the process); for W1-cand-2proc, its two processes added. Chromium PSS: its own\n' +
+        'processes, summed, sampled every 200 ms (not part of the Node RSS).',
     );
   }
 
