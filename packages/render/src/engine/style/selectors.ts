@@ -2,6 +2,7 @@ import { compile, type Options } from 'css-select';
 import { parse, type Selector, SelectorType } from 'css-what';
 import { type AnyNode, type Element, isTag, type ParentNode } from 'domhandler';
 import { DomUtils } from 'htmlparser2';
+import nthCheck from 'nth-check';
 
 /** One complex selector of a rule, compiled once. */
 export interface CompiledSelector {
@@ -57,21 +58,123 @@ export const standIn = (name: string): AnyNode =>
 
 const siblingsOf = (node: AnyNode): AnyNode[] | undefined => (node.parent ? standIns.get(node.parent) : undefined);
 
+/** The siblings css-select counts an element among: a window's stand-ins, or its parent's children. */
+const countedSiblings = (node: AnyNode): AnyNode[] => siblingsOf(node) ?? DomUtils.getSiblings(node);
+
+/** The elements of a list of siblings, and where each stands among them and among those of its name. */
+interface SiblingIndex {
+  /** The list's length when indexed: a list that changed is indexed again. */
+  length: number;
+  elements: AnyNode[];
+  at: Map<AnyNode, { index: number; ofType: number }>;
+  /** Elements of each name. */
+  names: Map<string, number>;
+}
+
+const indexes = new WeakMap<AnyNode[], SiblingIndex>();
+
+/**
+ * Where an element stands among its siblings, from an index made once per list of siblings. css-select's nth
+ * filters walk the list up to the element for every element they test, O(n²) over a table's rows: a 20,000-row
+ * zebra ledger took longer to match `tr:nth-child(even)` than to lay out.
+ */
+function siblingIndex(node: AnyNode): SiblingIndex {
+  const siblings = countedSiblings(node);
+  let index = indexes.get(siblings);
+  if (index && index.length === siblings.length) return index;
+  index = { length: siblings.length, elements: [], at: new Map(), names: new Map() };
+  for (const sibling of siblings) {
+    if (!isTag(sibling)) continue;
+    const ofType = index.names.get(sibling.name) ?? 0;
+    index.names.set(sibling.name, ofType + 1);
+    index.at.set(sibling, { index: index.elements.length, ofType });
+    index.elements.push(sibling);
+  }
+  indexes.set(siblings, index);
+  return index;
+}
+
+type NthKind = 'nth-child' | 'nth-last-child' | 'nth-of-type' | 'nth-last-of-type';
+
+/** An element's 0-based position as each nth pseudo-class counts it (from the end for the `-last-` ones). */
+function nthPosition(element: Element, kind: NthKind): number | undefined {
+  const index = siblingIndex(element);
+  const at = index.at.get(element);
+  if (!at) return undefined;
+  switch (kind) {
+    case 'nth-child':
+      return at.index;
+    case 'nth-last-child':
+      return index.elements.length - 1 - at.index;
+    case 'nth-of-type':
+      return at.ofType;
+    case 'nth-last-of-type':
+      return (index.names.get(element.name) ?? 0) - 1 - at.ofType;
+  }
+}
+
+const NTH_KINDS = new Set<string>(['nth-child', 'nth-last-child', 'nth-of-type', 'nth-last-of-type']);
+/** The indexed forms of the nth pseudo-classes, named so that no stylesheet can write them. */
+const INDEXED = 'quire-indexed-';
+const nthChecks = new Map<string, (position: number) => boolean>();
+
+function nthFormula(formula: string): (position: number) => boolean {
+  let check = nthChecks.get(formula);
+  if (!check) {
+    check = nthCheck(formula);
+    nthChecks.set(formula, check);
+  }
+  return check;
+}
+
+const indexedNth =
+  (kind: NthKind) =>
+  (element: Element, formula?: string | null): boolean => {
+    const position = nthPosition(element, kind);
+    return position !== undefined && nthFormula(formula ?? '')(position);
+  };
+
+const PSEUDOS: Record<string, (element: Element, formula?: string | null) => boolean> = {
+  // css-select's own look at every sibling for each element; these take the place of its.
+  'only-child': (element) => siblingIndex(element).elements.length === 1,
+  'only-of-type': (element) => siblingIndex(element).names.get(element.name) === 1,
+  [`${INDEXED}nth-child`]: indexedNth('nth-child'),
+  [`${INDEXED}nth-last-child`]: indexedNth('nth-last-child'),
+  [`${INDEXED}nth-of-type`]: indexedNth('nth-of-type'),
+  [`${INDEXED}nth-last-of-type`]: indexedNth('nth-last-of-type'),
+};
+
+/**
+ * Points the nth pseudo-classes of plain formulas (`even`, `2n+1`; not `… of S`, which css-select matches itself)
+ * at their indexed forms. A formula nth-check cannot read stays, for css-select to reject as before.
+ */
+function indexNthPseudos(tokens: Selector[]): void {
+  for (const token of tokens) {
+    if (token.type !== 'pseudo') continue;
+    if (Array.isArray(token.data)) for (const inner of token.data) indexNthPseudos(inner);
+    else if (NTH_KINDS.has(token.name) && typeof token.data === 'string' && !/\sof\s/i.test(token.data)) {
+      try {
+        nthFormula(token.data);
+      } catch {
+        continue;
+      }
+      token.name = `${INDEXED}${token.name}`;
+    }
+  }
+}
+
 type Adapter = NonNullable<Options<AnyNode, Element>['adapter']>;
 
 // domutils, css-select's own default, with the stand-ins counted among a window's rows.
 const ADAPTER: Adapter = {
   ...(DomUtils as unknown as Adapter),
   isTag,
-  getSiblings: (node: AnyNode) => siblingsOf(node) ?? DomUtils.getSiblings(node),
+  getSiblings: countedSiblings,
   prevElementSibling(node: AnyNode) {
-    const siblings = siblingsOf(node);
-    if (!siblings) return DomUtils.prevElementSibling(node);
-    for (let i = siblings.indexOf(node) - 1; i >= 0; i--) {
-      const sibling = siblings[i] as AnyNode;
-      if (isTag(sibling)) return sibling;
-    }
-    return null;
+    if (!siblingsOf(node)) return DomUtils.prevElementSibling(node);
+    const index = siblingIndex(node);
+    const at = index.at.get(node);
+    return at && at.index > 0 ? (index.elements[at.index - 1] as Element) : null;
   },
 };
 
@@ -103,8 +206,9 @@ function compileUncached(text: string): CompiledSelectorList {
       result.unsupported.push(problem);
       continue;
     }
+    indexNthPseudos(tokens);
     try {
-      const match = compile<AnyNode, Element>([tokens], { xmlMode: false, adapter: ADAPTER }) as (
+      const match = compile<AnyNode, Element>([tokens], { xmlMode: false, adapter: ADAPTER, pseudos: PSEUDOS }) as (
         element: Element,
       ) => boolean;
       const selector: CompiledSelector = { match, specificity: score, ...rightmostKey(tokens) };
