@@ -1,3 +1,4 @@
+import * as csstree from 'css-tree';
 import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
 import type { ComputedStyle } from '../../style/computed-style';
 
@@ -8,19 +9,77 @@ import type { ComputedStyle } from '../../style/computed-style';
  * could be a row (`tr + tr`, `.x ~ tr`) would look at a stand-in, which has no class or content, and a counter that
  * rows increment would start again in each window: such a document is laid out whole. On cells (`td + td`) they
  * look only within a row, which a window always holds whole.
+ *
+ * The sheets are read with css-tree, so that only selectors are looked at for combinators (`calc(100% + 2px)` and a
+ * logo's base64 say nothing of rows); what it cannot read is looked at as text, as conservatively as before.
  */
 export function windowSafeStyles(text: string): boolean {
+  let ast: csstree.CssNode;
+  try {
+    ast = csstree.parse(text, { parseValue: false, parseCustomProperty: false, onParseError: () => undefined });
+  } catch {
+    return textuallySafe(text);
+  }
+  let safe = true;
+  csstree.walk(ast, (node) => {
+    if (!safe) return csstree.walk.break;
+    // A declaration's value is not read further (its text is a value's, not a selector's).
+    if (node.type === 'Declaration') {
+      safe = declarationSafe(node);
+      return csstree.walk.skip;
+    }
+    if (node.type === 'Selector') safe = selectorSafe(node);
+    else if (node.type === 'PseudoClassSelector') safe = pseudoClassSafe(node);
+    else if (node.type === 'Raw') safe = textuallySafe(node.value);
+    return undefined;
+  });
+  return safe;
+}
+
+function declarationSafe(node: csstree.Declaration): boolean {
+  const property = node.property.toLowerCase();
+  // A counter that rows increment would start again in each window.
+  if (/^counter-(?:increment|reset|set)$/.test(property)) return false;
+  // Multi-column layout learns its page rooms from the whole flow (layout/multicol/page-rooms.ts).
+  if (property === 'columns' || property === 'column-count' || property === 'column-width') return false;
+  if (property !== 'position') return true;
+  // A box placed against the page or the flow's top would be placed against each window's.
+  const value = csstree.generate(node.value).toLowerCase();
+  return !/absolute|fixed|sticky|var\(/.test(value);
+}
+
+/** False when a sibling combinator's right side could be a row: anything but a cell. */
+function selectorSafe(node: csstree.Selector): boolean {
+  let afterSibling = false;
+  for (const part of node.children) {
+    if (part.type === 'Combinator') {
+      afterSibling = part.name === '+' || part.name === '~';
+      continue;
+    }
+    if (!afterSibling) continue;
+    const name = part.type === 'TypeSelector' ? part.name.toLowerCase() : '';
+    if (name !== 'td' && name !== 'th') return false;
+    afterSibling = false;
+  }
+  return !afterSibling;
+}
+
+/** `:has()` looks past the row; `:nth-child(2n of .late)` counts siblings by a selector no stand-in matches. */
+function pseudoClassSafe(node: csstree.PseudoClassSelector): boolean {
+  if (node.name.toLowerCase() === 'has') return false;
+  for (const child of node.children ?? []) if (child.type === 'Nth' && child.selector) return false;
+  return true;
+}
+
+/** What css-tree could not read, looked at as text: any of what the above looks for, anywhere in it. */
+function textuallySafe(text: string): boolean {
   // URLs (a logo's base64 has + in it) and strings say nothing of selectors.
   const sheets = text.replace(/url\([^)]*\)/gi, 'url()').replace(/"[^"]*"|'[^']*'/g, '""');
   if (/counter-(?:increment|reset|set)\b/i.test(sheets)) return false;
-  // A box placed against the page or the flow's top would be placed against each window's.
   if (/position\s*:\s*(?:absolute|fixed|sticky)/i.test(sheets)) return false;
   if (/:has\(/i.test(sheets)) return false;
-  // Multi-column layout learns its page rooms from the whole flow (layout/multicol/page-rooms.ts).
   if (/\bcolumns?-(?:count|width)\b|\bcolumns\s*:/i.test(sheets)) return false;
-  // `:nth-child(2n of .late)` counts siblings by a selector, which a stand-in never matches.
   if (/:nth-[a-z-]*\([^)]*\bof\b/i.test(sheets)) return false;
-  // A sibling combinator whose right side could be a row (anything but a cell).
   const sibling = /[+~]\s*([a-z][\w-]*|[.#*[:])/gi;
   for (const match of sheets.matchAll(sibling)) {
     const right = (match[1] ?? '').toLowerCase();

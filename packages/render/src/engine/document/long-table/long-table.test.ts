@@ -184,6 +184,9 @@ describe('a long table laid out a window of rows at a time', () => {
     expect(
       windowSafeStyles(".logo { background: url(data:image/png;base64,iVBO+Rw0K~Gg) } q::before { content: '+ a' }"),
     ).toBe(true);
+    // Only selectors are read for combinators: a value's + is arithmetic, and [class~=x] an attribute's word.
+    expect(windowSafeStyles('td { width: calc(100% + 2px) } .x { margin: calc(1em + var(--gap)) }')).toBe(true);
+    expect(windowSafeStyles('[class~=total] td { a: b } { width: calc(1px + 2px) }')).toBe(true);
     for (const css of [
       'tr + tr td { border-top: 1px solid }',
       'tr ~ .total { font-weight: bold }',
@@ -192,6 +195,11 @@ describe('a long table laid out a window of rows at a time', () => {
       'tr:nth-child(2n of .late) { color: red }',
       'table { column-count: 2 }',
       'td span { position: absolute }',
+      'td span { position: var(--placed) }',
+      'td:not(tr + tr td) { color: red }',
+      'tr { & + & { border-top: 1px solid } }',
+      '@media print { tr ~ tr { color: red } }',
+      '{ position: fixed }',
     ])
       expect(windowSafeStyles(css), css).toBe(false);
 
