@@ -12,6 +12,21 @@ import type { Matrix } from '../style/transforms';
 
 export type Fragment = BoxFragment | LineFragment | TextFragment | ImageFragment | SvgFragment;
 
+/** A collapsed-border table cell's borders, each centred on a grid line. */
+export interface CollapsedSides {
+  top: BorderSide;
+  right: BorderSide;
+  bottom: BorderSide;
+  left: BorderSide;
+  /**
+   * The edges the neighbouring cells draw, as their top and left, so that an edge two cells share is drawn once (a
+   * translucent border would print twice as dark): the right edge when a visible cell is beside it in every row
+   * it spans; the bottom when a visible cell of the same row group is below it in every column it spans, and only
+   * while the row below is painted on the same page (paint/fragments.ts, `rowContinues`).
+   */
+  shared?: { right: boolean; bottom: boolean };
+}
+
 /** A block, table, row, cell, inline-block or inline box: background, borders and children. */
 export interface BoxFragment {
   kind: 'box';
@@ -27,7 +42,7 @@ export interface BoxFragment {
    * Each is drawn CENTRED on the box's edge (half inside, half outside): a cell's box edges are the grid lines.
    * Boxes with `borders` draw no style borders; the table box itself has none in the collapsing model.
    */
-  borders?: { top: BorderSide; right: BorderSide; bottom: BorderSide; left: BorderSide };
+  borders?: CollapsedSides;
   children: Fragment[];
   /** Table cells spanning rows: how many rows (the cell's fragment sits in its first row, as tall as the span). */
   rowSpan?: number;
@@ -253,6 +268,11 @@ export interface PagePiece {
    * document, laid out turned (document/vertical-document.ts).
    */
   matrix?: Matrix;
+  /**
+   * A table row painted as a piece of its own whose next row is painted on the same page: the cells' bottom edges
+   * they share with it are left to it (CollapsedSides.shared).
+   */
+  rowContinues?: boolean;
 }
 
 export interface Zoom {

@@ -7,7 +7,13 @@ import type {
   PagePiece,
   SvgFragment,
 } from '../layout/fragment';
-import type { BackgroundBox, ComputedStyle, Length } from '../style/computed-style';
+import {
+  type BackgroundBox,
+  type BorderSide,
+  type ComputedStyle,
+  type Length,
+  TRANSPARENT,
+} from '../style/computed-style';
 import { type Matrix, showsBackFace, transformMatrix } from '../style/transforms';
 import { isVisible, paintBorders, type Sides } from './borders';
 import { clipToShape } from './clip-path';
@@ -44,11 +50,14 @@ export function paintPiece(ctx: PaintContext, piece: PagePiece): void {
     ctx.links.pushClip(piece.clip);
   }
   const { filters, enclosing } = piece;
+  const rowContinues = ctx.rowContinues;
+  ctx.rowContinues = piece.rowContinues === true;
   const paint = enclosing
     ? () => paintEnclosed(ctx, enclosing, () => paintPieceFragment(ctx, piece))
     : () => paintPieceFragment(ctx, piece);
   if (filters) paintThroughFilters(ctx, filters, paint);
   else paint();
+  ctx.rowContinues = rowContinues;
   if (piece.clip) {
     cw.restore();
     ctx.links.popClip();
@@ -217,6 +226,7 @@ function clipToPaddingBox(ctx: PaintContext, box: BoxFragment, rect: Rect): Rect
 }
 
 const NO_RADII: readonly Length[] = [];
+const NO_SIDE: BorderSide = Object.freeze({ width: 0, style: 'none', color: TRANSPARENT }) as BorderSide;
 
 /** The widths of a box's own borders (its style's), top, right, bottom, left. */
 const borderWidthsOf = (style: ComputedStyle): Widths => [
@@ -263,7 +273,17 @@ function paintBoxLayer(
     paintBackground(ctx, box, rect, ownWidths, radii);
     if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, true);
     if (box.borders) {
-      const sides: Sides = [box.borders.top, box.borders.right, box.borders.bottom, box.borders.left];
+      const { top, right, bottom, left, shared } = box.borders;
+      // A translucent edge shared with the cell on the right or below is that cell's to draw (its left or top), so
+      // that it prints as light as a browser prints it, not twice as dark. An opaque one is still drawn from both
+      // sides: the same colour either way, and its anti-aliased edges came out nearer Chromium's so in the fidelity
+      // corpus (drawn once, six table cases' worst pages were 0.3-0.6% further from Chromium's).
+      const sides: Sides = [
+        top,
+        shared?.right && right.color.a < 1 ? NO_SIDE : right,
+        shared?.bottom && ctx.rowContinues && bottom.color.a < 1 ? NO_SIDE : bottom,
+        left,
+      ];
       if (sides.some(isVisible)) {
         // Centred on the box's edges: the grid lines of the table.
         const [t, r, b, l] = sides.map((side) => side.width / 2) as Widths;
@@ -286,10 +306,19 @@ function paintBoxLayer(
   // Absolutely positioned boxes of negative z-index go under the content, the others over it (CSS 2.1 Appendix E).
   const positioned = box.positioned ?? [];
   for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
-  for (const child of box.children) {
+  const rowGroup = box.role === 'table-body' || box.role === 'table-head' || box.role === 'table-foot';
+  const rowContinues = ctx.rowContinues;
+  const { children } = box;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i] as Fragment;
     if (visible && outside(child, rect.x, rect.y, visible)) continue;
+    if (rowGroup) {
+      const next = children[i + 1];
+      ctx.rowContinues = next?.kind === 'box' && next.role === 'row';
+    }
     paintFragment(ctx, child, rect.x, rect.y);
   }
+  ctx.rowContinues = rowContinues;
   for (const p of positioned) if (zIndexOf(p) >= 0) paintFragment(ctx, p, rect.x, rect.y);
   if (clips) {
     ctx.cw.restore();

@@ -15,6 +15,11 @@ export interface PaintContext {
   platform: PaintPlatform;
   findings: Findings;
   links: Links;
+  /**
+   * Whether the table row being painted is followed on this page by its group's next row, which draws the edge
+   * they share (layout/fragment.ts, CollapsedSides.shared). Set for each piece and each row of a row group.
+   */
+  rowContinues?: boolean;
 }
 
 const LIVE_LINK = /^(https?:|mailto:)/i;

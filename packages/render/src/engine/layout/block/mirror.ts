@@ -10,8 +10,10 @@ import type { BoxFragment, Fragment } from '../fragment';
 export function mirrorBlockAxis(box: BoxFragment): void {
   box.style = paintedTurnedStyle(box.style);
   if (box.borders) {
-    const { top, bottom } = box.borders;
-    box.borders = { ...box.borders, top: bottom, bottom: top };
+    const { top, bottom, right, left, shared } = box.borders;
+    // The row after comes above once mirrored: the bottom edge is no longer the one it leaves to it.
+    box.borders = { top: bottom, right, bottom: top, left };
+    if (shared?.right) box.borders.shared = { right: true, bottom: false };
   }
   for (const child of box.children) flip(child, box.height);
   for (const child of box.positioned ?? []) flip(child, box.height);

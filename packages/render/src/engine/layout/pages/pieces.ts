@@ -75,6 +75,7 @@ export function slicePieces(
     shiftX = 0,
     shiftY = 0,
     enclosing: readonly EnclosingBox[] = NO_BOXES,
+    rowContinues = false,
   ) => {
     const placed = enclosing.length > 0 ? { ...aroundFlow, enclosing } : aroundFlow;
     const top = parentY + fragment.y;
@@ -88,7 +89,7 @@ export function slicePieces(
     const x = at.left + parentX + shiftX;
     const y = parentY + shift + shiftY;
     if (top >= slice.start - EPSILON && bottom <= slice.end + EPSILON) {
-      pieces.push({ fragment, x, y, ...placed });
+      pieces.push(rowContinues ? { fragment, x, y, ...placed, rowContinues } : { fragment, x, y, ...placed });
       return;
     }
     if (fragment.kind !== 'box' || fragment.role === 'inline-block') {
@@ -114,7 +115,10 @@ export function slicePieces(
         if (fragment.floats) continue;
         break;
       }
-      walk(child, childX, top, shiftX + (fragment.shift?.x ?? 0), shiftY + (fragment.shift?.y ?? 0), inner);
+      // A row whose next row starts on this page leaves their shared edges to it (CollapsedSides.shared).
+      const next = child.kind === 'box' && child.role === 'row' ? fragment.children[i + 1] : undefined;
+      const continues = next?.kind === 'box' && next.role === 'row' && top + next.y < slice.end - EPSILON;
+      walk(child, childX, top, shiftX + (fragment.shift?.x ?? 0), shiftY + (fragment.shift?.y ?? 0), inner, continues);
     }
   };
 

@@ -5,14 +5,10 @@
  */
 import type { TableBox } from '../../boxes/box';
 import { type BorderSide, type BorderStyle, type ComputedStyle, TRANSPARENT } from '../../style/computed-style';
+import type { CollapsedSides } from '../fragment';
 import type { GridCell, TableGrid } from './table-grid';
 
-export interface CellBorders {
-  top: BorderSide;
-  right: BorderSide;
-  bottom: BorderSide;
-  left: BorderSide;
-}
+export type CellBorders = CollapsedSides;
 
 export interface CollapsedBorders {
   /** Per cell of `grid.cells`, the winners along its four sides. */
@@ -120,6 +116,27 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     }
   });
 
+  // An edge between two cells is drawn once, by the cell below it or on its right (as its top or left), when
+  // there is one in every slot along it that paints (CollapsedSides.shared). Row-group edges (a header's last row
+  // above the body rows of every page) and rows spanned by a cell are drawn from both sides, as before.
+  const paints = (cell: GridCell | null): boolean => cell !== null && cell.box.style.visibility === 'visible';
+  const sharesRight = (cell: GridCell): boolean => {
+    // The physical right is the start side of a right-to-left table: the column before.
+    const beside = start === 'borderLeft' ? cell.col + cell.colspan : cell.col - 1;
+    if (beside < 0 || beside >= C) return false;
+    for (let r = cell.row; r < cell.row + cell.rowspan; r++) if (!paints(cellAt(r, beside))) return false;
+    return true;
+  };
+  const sharesBottom = (cell: GridCell): boolean => {
+    const below = cell.row + 1;
+    if (cell.rowspan !== 1 || below >= R || rows[below]?.group !== rows[cell.row]?.group) return false;
+    for (let c = cell.col; c < cell.col + cell.colspan; c++) {
+      const under = cellAt(below, c);
+      if (!paints(under) || under?.row !== below) return false;
+    }
+    return true;
+  };
+
   // Cells whose four winners are the same share one object: a long table's rows mostly repeat the first's.
   const ids = new Map<BorderSide, number>();
   const idOf = (side: BorderSide) => {
@@ -132,7 +149,8 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
   };
   const shared = new Map<string, CellBorders>();
   const intern = (borders: CellBorders): CellBorders => {
-    const key = `${idOf(borders.top)},${idOf(borders.right)},${idOf(borders.bottom)},${idOf(borders.left)}`;
+    const sharing = borders.shared ? `${+borders.shared.right}${+borders.shared.bottom}` : '';
+    const key = `${idOf(borders.top)},${idOf(borders.right)},${idOf(borders.bottom)},${idOf(borders.left)},${sharing}`;
     const known = shared.get(key);
     if (known) return known;
     shared.set(key, borders);
@@ -152,7 +170,10 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
       after = win(after, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
     }
     const [left, right] = start === 'borderLeft' ? [before, after] : [after, before];
-    return intern({ top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE });
+    const sides: CellBorders = { top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE };
+    const sharing = { right: sharesRight(cell), bottom: sharesBottom(cell) };
+    if (sharing.right || sharing.bottom) sides.shared = sharing;
+    return intern(sides);
   });
 
   // The table's borders are half of the widest segment along each outer grid line, as Chromium's table layout

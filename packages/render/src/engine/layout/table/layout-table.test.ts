@@ -478,6 +478,30 @@ describe('collapsed borders', () => {
     expect(bordersOf(t).top.style).toBe('none');
   });
 
+  it('leaves an edge two cells share to the cell below or on the right, within a row group and where one paints', () => {
+    const lay = (spec: TableSpec) =>
+      layoutTable(table({ style: { borderCollapse: 'collapse' }, ...spec }), 1000, new TestLayoutContext());
+    const sharing = (t: BoxFragment, r: number, c: number) => bordersOf(cellAt(t, r, c)).shared ?? null;
+    const grid = lay({ head: [row(['h1', 'h2'])], rows: [row(['a', 'b']), row(['c', 'd'])] });
+    // The header's last row and the first body row: every page's first body row is under the repeated header.
+    expect(sharing(grid, 0, 0)).toEqual({ right: true, bottom: false });
+    expect(sharing(grid, 1, 0)).toEqual({ right: true, bottom: true });
+    expect(sharing(grid, 1, 1)).toEqual({ right: false, bottom: true });
+    expect(sharing(grid, 2, 0)).toEqual({ right: true, bottom: false });
+    expect(sharing(grid, 2, 1)).toBeNull();
+    // A cell beside or below that paints nothing, or a row spanned from above, draws no edge for its neighbour.
+    const hidden = lay({
+      rows: [row(['a', cell({ content: 'b', style: { visibility: 'hidden' } })]), row(['c', 'd'])],
+    });
+    expect(sharing(hidden, 0, 0)).toEqual({ right: false, bottom: true });
+    const spanned = lay({ rows: [row([cell({ content: 'a', rowspan: 2 }), 'b']), row(['d']), row(['e', 'f'])] });
+    expect(sharing(spanned, 0, 0)).toEqual({ right: true, bottom: false });
+    // Right to left: the column before is on the right.
+    const rtl = lay({ style: { borderCollapse: 'collapse', direction: 'rtl' }, rows: [row(['a', 'b'])] });
+    expect(sharing(rtl, 0, 0)).toBeNull();
+    expect(sharing(rtl, 0, 1)).toEqual({ right: true, bottom: false });
+  });
+
   it("takes the widest side border of any row for the table's edge, as Chromium does", () => {
     const t = layoutTable(
       table({
