@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/render.bench.ts                 the default run (several minutes on 2 cores)
  *   npx tsx bench/render.bench.ts --quick         a short run (about 2 minutes; fewer documents, noisier figures)
- *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W4 W5, or one unit such as W1-pool2)
+ *   npx tsx bench/render.bench.ts --only W2,W3    some workloads (W1 W2 W3 W3z W4 W5, or one unit such as W1-pool2)
  *   npx tsx bench/render.bench.ts --engine NAME   the candidate engine (default quire, or $QUIRE_BENCH_ENGINE)
  *   npx tsx bench/render.bench.ts --source        the TypeScript sources through tsx instead of the built package
  *
@@ -51,7 +51,7 @@ import {
   EngineNotAvailableError,
   pdfFonts,
 } from './engine-check';
-import { dashboard, invoice, ledger, SCRIPTS, scriptPage } from './workloads';
+import { dashboard, invoice, ledger, SCRIPTS, scriptPage, zebraLedger } from './workloads';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Units: one engine on one workload, each in a child process of its own
@@ -71,6 +71,7 @@ const UNITS = [
   'W2-chromium',
   'W3',
   'W3-cand',
+  'W3z-cand',
   'W4',
   'W5-cand',
   'W5-chromium',
@@ -98,6 +99,7 @@ const UNIT_LABELS: Record<UnitName, { workload: string; engine: UnitEngine; how:
   'W2-chromium': { workload: W2_LABEL, engine: 'chromium', how: '1 reused page, one at a time' },
   W3: { workload: W3_LABEL, engine: 'pdfmake', how: '1 worker, one at a time' },
   'W3-cand': { workload: W3_LABEL, engine: 'candidate', how: '1 worker, one at a time' },
+  'W3z-cand': { workload: 'W3z W3 with zebra stripes', engine: 'candidate', how: '1 worker, one at a time' },
   W4: { workload: 'W4 one page per script', engine: 'pdfmake', how: '1 worker, in a loop per script' },
   'W5-cand': { workload: W5_LABEL, engine: 'candidate', how: '1 worker: renderReport in a loop' },
   'W5-chromium': { workload: W5_LABEL, engine: 'chromium', how: '1 reused page, in a loop' },
@@ -478,12 +480,14 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
         break;
       }
       case 'W3':
-      case 'W3-cand': {
+      case 'W3-cand':
+      case 'W3z-cand': {
         await checkEngine((o) => renderReport(o));
         // Warm up on the 2,000-row table, so the 20,000-row runs are compared with W2 on equal (warm) terms.
-        const warm: RenderOptions = { ...ledger(2_000), engine };
+        const table = unit === 'W3z-cand' ? zebraLedger : ledger;
+        const warm: RenderOptions = { ...table(2_000), engine };
         for (let i = 0; i < 2; i++) await renderReport(warm);
-        const options: RenderOptions = { ...ledger(20_000), engine };
+        const options: RenderOptions = { ...table(20_000), engine };
         const render = () => renderReport(options);
         rows.push(
           await sequential('20,000 rows', render, { warmupMs: 0, warmupDocs: 0, loopMs: 0, minDocs: budget.w3Runs }),
@@ -572,7 +576,7 @@ function parseArgs(argv: string[]): Args {
   }
   const only = new Set<UnitName>();
   for (const name of wanted.map((w) => w.trim().toUpperCase()).filter(Boolean)) {
-    const matches = UNITS.filter((u) => u.toUpperCase() === name || u.split('-')[0] === name);
+    const matches = UNITS.filter((u) => u.toUpperCase() === name || u.split('-')[0]?.toUpperCase() === name);
     if (matches.length === 0) throw new Error(`Unknown workload ${name}; one of ${UNITS.join(', ')}`);
     for (const m of matches) only.add(m);
   }
@@ -940,6 +944,11 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
       return { shown: `${fmt(overhead * 100, 1)}%`, ok: overhead <= 0.1 };
     });
   }
+  target('W3 with zebra stripes p50 / W3 p50', 'figure', `${candidate} (candidate)`, ['W3-cand', 'W3z-cand'], () => {
+    const striped = measured('W3z-cand')?.row?.latency.p50 ?? NaN;
+    const plain = measured('W3-cand')?.row?.latency.p50 ?? NaN;
+    return { shown: `${fmt(striped / 1000, 1)} vs ${fmt(plain / 1000, 1)} s (${fmt(striped / plain, 2)}x)` };
+  });
   target(
     'W5 dashboard docs/s / Chromium docs/s',
     'figure',

@@ -131,6 +131,16 @@ const LEDGER_HTML = `<h1>Sales ledger, {{ rows.size }} lines</h1>
   {% endfor %}</tbody>
 </table>`;
 
+/** The ledger with zebra stripes (`tr:nth-child(even)`), the structural selector long reports use most. */
+export function zebraLedger(rows: number): RenderOptions {
+  const plain = ledger(rows);
+  const css = `${plain.template.css ?? ''}.ledger-zebra tbody tr:nth-child(even) td { background: #f4f6f8; }\n`;
+  return {
+    ...plain,
+    template: { ...plain.template, css, html: plain.template.html.replace('<table>', '<table class="ledger-zebra">') },
+  };
+}
+
 /** A table of `rows` rows and 6 columns, with a repeating header row and "Page N of M" in the footer. */
 export function ledger(rows: number): RenderOptions {
   return {
