@@ -191,8 +191,8 @@ interface PdfReferenceInternals {
  * document, which only its constructor reads, to reach the class's prototype.
  */
 function deflateSubsetsOnce(): void {
-  const require = createRequire(pdfkitMain());
-  const PDFDocument = require(pdfkitMain()) as { prototype: { ref(this: unknown, data: object): object } };
+  const main = pdfkitMain();
+  const PDFDocument = createRequire(main)(main) as { prototype: { ref(this: unknown, data: object): object } };
   const standIn = { _offsets: [], _waiting: 0, compress: false };
   const prototype = Object.getPrototypeOf(PDFDocument.prototype.ref.call(standIn, {})) as PdfReferenceInternals;
   const finalize = prototype.finalize;

@@ -307,23 +307,31 @@ function paintBoxLayer(
   const positioned = box.positioned ?? [];
   for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
   const rowGroup = box.role === 'table-body' || box.role === 'table-head' || box.role === 'table-foot';
-  const rowContinues = ctx.rowContinues;
-  const { children } = box;
-  for (let i = 0; i < children.length; i++) {
-    const child = children[i] as Fragment;
-    if (visible && outside(child, rect.x, rect.y, visible)) continue;
-    if (rowGroup) {
-      const next = children[i + 1];
-      ctx.rowContinues = next?.kind === 'box' && next.role === 'row';
+  if (rowGroup) paintRows(ctx, box.children, rect, visible);
+  else {
+    for (const child of box.children) {
+      if (visible && outside(child, rect.x, rect.y, visible)) continue;
+      paintFragment(ctx, child, rect.x, rect.y);
     }
-    paintFragment(ctx, child, rect.x, rect.y);
   }
-  ctx.rowContinues = rowContinues;
   for (const p of positioned) if (zIndexOf(p) >= 0) paintFragment(ctx, p, rect.x, rect.y);
   if (clips) {
     ctx.cw.restore();
     ctx.links.popClip();
   }
+}
+
+/** A row group's rows, each told whether the next is painted with it (the edge they share is the next row's). */
+function paintRows(ctx: PaintContext, rows: Fragment[], rect: Rect, visible: Rect | null): void {
+  const rowContinues = ctx.rowContinues;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Fragment;
+    if (visible && outside(row, rect.x, rect.y, visible)) continue;
+    const next = rows[i + 1];
+    ctx.rowContinues = next?.kind === 'box' && next.role === 'row';
+    paintFragment(ctx, row, rect.x, rect.y);
+  }
+  ctx.rowContinues = rowContinues;
 }
 
 /** Whether a child (its box, line or image; a text run is inside its line) falls wholly outside `clip`. */
