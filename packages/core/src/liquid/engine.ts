@@ -1,6 +1,7 @@
 import { Liquid, type Template as LiquidTemplate, toValue } from 'liquidjs';
 import type { TemplateError } from '../errors/quire-error';
 import { toTemplateError } from './errors';
+import { accelerateOutputs } from './fast-output';
 import { barChartFilter, lineChartFilter, pieChartFilter } from './filters/charts';
 import { barcode, qr } from './filters/codes';
 import { avg, groupBy, max, min, sortBy, sum, where } from './filters/collections';
@@ -98,6 +99,7 @@ export function createTemplateEngine(options: TemplateEngineOptions = {}): Templ
       // is refused by the parser at once).
       if (source.length <= limits.parseChars) assertLiquidNesting(liquid, source);
       templates = liquid.parse(source);
+      accelerateOutputs(templates);
     } catch (error) {
       throw toTemplateError(error, 'parse', limits);
     }

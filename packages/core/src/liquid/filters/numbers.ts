@@ -8,9 +8,15 @@ export interface NumberSettings {
 // Intl formatters are slow to build and fast to use: keep one per option set.
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/** The options the number filters set; the cache's key names each of them. */
+type FormatOptions = Pick<
+  Intl.NumberFormatOptions,
+  'style' | 'currency' | 'minimumFractionDigits' | 'maximumFractionDigits'
+>;
+
 /** A cached Intl.NumberFormat; a bad locale or option is the filter's argument error. */
-export function formatter(filter: string, locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
+export function formatter(filter: string, locale: string, options: FormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${options.style}|${options.currency}|${options.minimumFractionDigits}|${options.maximumFractionDigits}`;
   let found = formatters.get(key);
   if (!found) {
     try {
