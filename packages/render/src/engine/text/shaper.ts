@@ -6,6 +6,7 @@ import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { ComputedStyle } from '../style/computed-style';
 import { mirrorForRtl } from './bidi';
 import { hasMissingSpace, withFallbackSpaces } from './fallback-spaces';
+import { holdsMark, leanSettings } from './idle-mark-features';
 import { languageScript, languageScriptName } from './opentype-language';
 import { type ScriptPiece, STRONG, scriptPieces } from './script-pieces';
 import type { FaceMetrics, ShapedRun, TextShaping } from './shaper-types';
@@ -163,13 +164,13 @@ export function layoutDirected(font: Font, text: string, direction: 'ltr' | 'rtl
   // Text of no script (a space, digits) takes the language's: fontkit would take the default script, under which
   // the language's lookups do not apply (Noto Sans KR's Korean space is wider).
   const script = language && !STRONG.test(text) ? languageScript(language) : undefined;
-  const run = font.layout(
-    direction === 'rtl' ? mirrorForRtl(text) : text,
-    featureSettings(features),
-    script,
-    language,
-    direction,
-  ) as unknown as FontkitRun;
+  const input = direction === 'rtl' ? mirrorForRtl(text) : text;
+  const settings = featureSettings(features);
+  const lean = leanSettings(font, input, settings);
+  let run = lean && (font.layout(input, lean, script, language, direction) as unknown as FontkitRun);
+  if (!run || holdsMark(font, run.glyphs)) {
+    run = font.layout(input, settings, script, language, direction) as unknown as FontkitRun;
+  }
   return hasMissingSpace(run) ? withFallbackSpaces(font, run) : run;
 }
 
