@@ -1,4 +1,9 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+// Node builds take fontkit from pdfkit's own (CommonJS) instance: one fontkit per process (src/fonts/fontkit-node.ts).
+const nodeFontkit: Options['esbuildOptions'] = (options) => {
+  options.alias = { ...options.alias, fontkit: './src/fonts/fontkit-node.ts' };
+};
 
 export default defineConfig([
   {
@@ -12,6 +17,8 @@ export default defineConfig([
     target: 'node20',
     // import.meta.url in the CommonJS build, for finding the worker and the font files.
     shims: true,
+    noExternal: ['fontkit'],
+    esbuildOptions: nodeFontkit,
   },
   {
     // The worker of the render pool and the command line: ES modules only, next to the library.
@@ -21,6 +28,8 @@ export default defineConfig([
     platform: 'node',
     target: 'node20',
     shims: true,
+    noExternal: ['fontkit'],
+    esbuildOptions: nodeFontkit,
   },
   {
     // @quire/render/browser, for the builder's live preview: Quire's engine (the default) and pdfmake's browser

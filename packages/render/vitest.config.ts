@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (the @quire/source export condition), so the tests
@@ -19,8 +20,13 @@ const FRESH = ['src/fonts/parse-cache.test.ts', 'src/engine/layout/flex/not-read
 
 // Vitest runs cores - 1 workers by default: one on a 2-core machine, where its main process then sits idle while
 // that one worker runs. Two workers keep both cores busy (bigger machines keep the default).
+// fontkit as the Node builds take it (tsup.config.ts): pdfkit's own instance, through the parse cache.
+const alias = [
+  { find: /^fontkit$/, replacement: fileURLToPath(new URL('./src/fonts/fontkit-node.ts', import.meta.url)) },
+];
+
 export default defineConfig({
-  resolve: { conditions },
+  resolve: { conditions, alias },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     testTimeout: 30_000,

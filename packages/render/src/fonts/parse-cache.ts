@@ -55,7 +55,7 @@ function pdfkitMain(): string {
 }
 
 /** The fontkit module instance pdfkit (as loaded by pdfmake) uses. */
-function pdfkitFontkit(): FontkitModule {
+export function pdfkitFontkit(): FontkitModule {
   return createRequire(pdfkitMain())('fontkit') as FontkitModule;
 }
 
@@ -151,6 +151,9 @@ function memoizeLayout(font: unknown): void {
   const layout = target.layout.bind(font);
   const runs = new Map<string, Run>();
   target.layout = (text: string, ...rest: unknown[]) => {
+    // pdfkit asks with the text and its features; a caller that names a script, language or direction (Quire's
+    // shaper, which keeps its own words) is answered by fontkit as asked.
+    if (rest.length > 1) return layout(text, ...rest);
     const key = rest.length && rest[0] !== undefined ? `${JSON.stringify(rest)}\u0000${text}` : text;
     let run = runs.get(key);
     if (!run) {

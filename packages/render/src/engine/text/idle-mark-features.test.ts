@@ -4,9 +4,12 @@ import { bundledFamilies, readBundledFamily } from '../../fonts/bundled';
 import { holdsMark, leanSettings } from './idle-mark-features';
 import { layoutDirected } from './shaper';
 
-/** A fresh parse, so that what a test decodes is its own. */
+/**
+ * A parse of its own (a copy of the bytes: parsed fonts are kept per byte array), so that what a test decodes, or
+ * replaces, is its own and not the font every other test draws with.
+ */
 const fresh = (family: string, face: 'normal' | 'bold' = 'normal'): Font =>
-  create(readBundledFamily(family)[face] as Uint8Array) as Font;
+  create(new Uint8Array(readBundledFamily(family)[face] as Uint8Array)) as Font;
 
 interface Lookups {
   GPOS: {
