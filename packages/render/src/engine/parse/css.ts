@@ -1,5 +1,5 @@
-import * as csstree from 'css-tree';
 import type { Findings } from '../findings';
+import * as csstree from './css-tree';
 import { type MediaContext, matchesMedia } from './media';
 import { splitSelectorList } from './selector-list';
 

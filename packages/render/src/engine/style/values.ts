@@ -1,5 +1,5 @@
 import type { CssNode } from 'css-tree';
-import * as csstree from 'css-tree';
+import * as csstree from '../parse/css-tree';
 import type { Length } from './computed-style';
 
 const parsed = new Map<string, CssNode[] | null>();

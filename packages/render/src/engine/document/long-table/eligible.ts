@@ -1,5 +1,5 @@
-import * as csstree from 'css-tree';
 import type { BlockBox, BlockLevelBox, TableBox } from '../../boxes/box';
+import * as csstree from '../../parse/css-tree';
 import type { ComputedStyle } from '../../style/computed-style';
 
 /**
