@@ -1,4 +1,4 @@
-import { Output, type Template, toValueSync } from 'liquidjs';
+import { Drop, Output, type Template, toValueSync } from 'liquidjs';
 import { describe, expect, it } from 'vitest';
 import { createTemplateEngine } from './engine';
 import { toTemplateError } from './errors';
@@ -59,12 +59,67 @@ describe("Quire's fast Liquid outputs", () => {
 
   it('take the plain paths with their filters, and leave literals, ranges and variable indexes to LiquidJS', () => {
     const outputs = collect(engine.parse(SOURCES[10] as string).templates);
-    const fast = outputs.map((output) => Object.hasOwn(output.value, 'value'));
+    const fast = outputs.map((output) => Object.hasOwn(output.value, 'value') && Object.hasOwn(output, 'render'));
     // 'literal', nil, empty, 12, customer[title], list[zero]: LiquidJS's; text | size, list | join: the fast way.
     expect(fast).toEqual([false, false, false, false, false, false, true, true]);
     const inLoops = collect(engine.parse(SOURCES[4] as string).templates);
     expect(inLoops.length).toBe(9);
-    expect(inLoops.every((output) => Object.hasOwn(output.value, 'value'))).toBe(true);
+    expect(inLoops.every((output) => Object.hasOwn(output.value, 'value') && Object.hasOwn(output, 'render'))).toBe(
+      true,
+    );
+  });
+
+  it("hand LiquidJS's driver what it has to resolve: a drop's generator or promise, an asynchronous filter", async () => {
+    // A drop whose value is a promise: what an output prints is resolved too.
+    class Valued extends Drop {
+      override valueOf(): unknown {
+        return Promise.resolve('valued');
+      }
+    }
+    class Lazy extends Drop {
+      override liquidMethodMissing(key: string): unknown {
+        if (key === 'valued') return new Valued();
+        if (key === 'later') return Promise.resolve({ name: 'promised' });
+        if (key === 'broken')
+          return (function* () {
+            yield undefined;
+            throw new Error('boom');
+          })();
+        return (function* () {
+          yield undefined;
+          return { name: key.toUpperCase(), items: [1, 2] };
+        })();
+      }
+    }
+    const own = createTemplateEngine();
+    own.liquid.registerFilter('shout', (value: unknown) => Promise.resolve(`${String(value)}!`));
+    const slowOwn = (source: string, data: Record<string, unknown>, sync: boolean) =>
+      sync
+        ? (own.liquid.renderSync(own.liquid.parse(source), data) as string)
+        : (own.liquid.render(own.liquid.parse(source), data) as Promise<string>);
+    const data = { lazy: new Lazy(), title: 'Quarterly' };
+    const source = '{{ lazy.first.name }}|{{ lazy.x.items.size }}|{{ lazy.y.name | upcase | append: "?" }}|{{ title }}';
+    expect(own.render(source, data)).toBe(slowOwn(source, data, true));
+    expect(own.render(source, data)).toBe('FIRST|2|Y?|Quarterly');
+    expect(await own.renderAsync(source, data)).toBe(await slowOwn(source, data, false));
+    const promised =
+      '{{ lazy.later.name }}|{{ title | shout }}|{{ lazy.z.name | shout | downcase }}|{{ lazy.valued | raw }}';
+    expect(await own.renderAsync(promised, data)).toBe('promised|Quarterly!|z!|valued');
+    expect(await own.renderAsync(promised, data)).toBe(await slowOwn(promised, data, false));
+    // Synchronously a promise is printed as it is, by LiquidJS as by the fast way.
+    expect(own.render(promised, data)).toBe(slowOwn(promised, data, true));
+    const broken = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return toTemplateError(error, 'render', own.limits).message;
+      }
+      throw new Error('expected a failure');
+    };
+    expect(broken(() => own.render('{{ lazy.broken }}', data))).toContain('boom');
+    expect(broken(() => own.render('{{ lazy.broken }}', data))).toBe(
+      broken(() => slowOwn('{{ lazy.broken }}', data, true)),
+    );
   });
 
   it('fail as LiquidJS fails: a filter error, a strict variable', () => {

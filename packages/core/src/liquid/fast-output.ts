@@ -13,10 +13,12 @@ import {
  * LiquidJS evaluates `{{ row.amount | money }}` through a dozen nested generators (output, value, expression,
  * token, property access, each property, each filter), about 4 KB of allocations per output; a 2,000-row table
  * prints 14,000 of them, and that garbage was a quarter of what a long report allocated. The outputs that are a
- * plain path (`a.b.c`, `a[0]`, `a["b"]`) with filters are evaluated here by one generator calling the same
+ * plain path (`a.b.c`, `a[0]`, `a["b"]`) with filters are rendered here by plain function calls to the same
  * Context methods LiquidJS calls (`findScope`, `readProperty`) and the same filter handlers with the same `this`,
- * so drops, `size`/`first`/`last`, own-property rules and filter errors behave as before. Anything else (a
- * variable index such as `a[b]`, a range, a literal, strict variables) takes LiquidJS's own way.
+ * so drops, `size`/`first`/`last`, own-property rules and filter errors behave as before; a step whose value
+ * LiquidJS's driver has to resolve (a drop's generator or promise, a filter with arguments, an asynchronous
+ * filter) hands the rest of the output to the driver as a generator. Anything else (a variable index such as
+ * `a[b]`, a range, a literal, strict variables) takes LiquidJS's own way.
  */
 export function accelerateOutputs(templates: readonly LiquidTemplate[]): void {
   const seen = new Set<LiquidTemplate>();
@@ -24,7 +26,7 @@ export function accelerateOutputs(templates: readonly LiquidTemplate[]): void {
     for (const template of list) {
       if (seen.has(template)) continue;
       seen.add(template);
-      if (template instanceof Output) accelerate((template as unknown as { value: Value }).value);
+      if (template instanceof Output) accelerate(template);
       // Block tags list their children for LiquidJS's own static analysis; partials are not followed (false).
       const children = (template as { children?: (partials: boolean, sync: boolean) => unknown }).children;
       if (typeof children === 'function') {
@@ -66,42 +68,106 @@ function plainPath(value: Value): { token: Token; path: Array<string | number> }
 }
 
 const slowValue = Value.prototype.value;
+const slowRender = Output.prototype.render;
 
 interface ScopeFinder {
   findScope(key: string): unknown;
 }
 
-function accelerate(value: Value): void {
+/** An output's path and filters: the steps that evaluate it, path reads first. */
+interface Plan {
+  token: Token;
+  root: string;
+  path: Array<string | number>;
+  filters: FilterParts[];
+  steps: number;
+}
+
+// findScope is public in LiquidJS's JavaScript, private only in its typings; the version is pinned and the tests
+// compare both ways.
+const scopeOf = (ctx: Context, plan: Plan): unknown => (ctx as unknown as ScopeFinder).findScope(plan.root);
+
+/** Step `index` of the plan on `current`: its value, or what LiquidJS's driver has to resolve first. */
+function step(plan: Plan, ctx: Context, index: number, current: unknown): unknown {
+  if (index < plan.path.length) {
+    try {
+      return ctx.readProperty(current as Parameters<Context['readProperty']>[0], plan.path[index] as string);
+    } catch (error) {
+      // As LiquidJS reports a property that could not be read.
+      throw new UndefinedVariableError(error as Error, plan.token);
+    }
+  }
+  const filter = plan.filters[index - plan.path.length] as FilterParts;
+  // A filter with arguments evaluates them through LiquidJS (a generator, for the driver).
+  if (filter.args.length > 0) return filter.render(current, ctx);
+  return filter.handler.call({ context: ctx, token: filter.token, liquid: filter.liquid }, current);
+}
+
+/** The steps from `from` on, as a generator for LiquidJS's driver, starting with a value it has to resolve. */
+function* evaluateFrom(plan: Plan, ctx: Context, from: number, pending: unknown): Generator<unknown, unknown, unknown> {
+  let current = yield* resolve(plan, from, pending);
+  for (let i = from + 1; i < plan.steps; i++) {
+    const next = step(plan, ctx, i, current);
+    current = needsDriver(next) ? yield* resolve(plan, i, next) : next;
+  }
+  return current;
+}
+
+/** A step's value resolved by the driver; a path read that fails there is reported as LiquidJS reports it. */
+function* resolve(plan: Plan, index: number, pending: unknown): Generator<unknown, unknown, unknown> {
+  try {
+    return yield pending;
+  } catch (error) {
+    if (index < plan.path.length) throw new UndefinedVariableError(error as Error, plan.token);
+    throw error;
+  }
+}
+
+/** The plan's value without a generator, or the generator that finishes it when a step needs the driver. */
+function evaluate(plan: Plan, ctx: Context): { value: unknown } | { rest: Generator<unknown, unknown, unknown> } {
+  let current = scopeOf(ctx, plan);
+  for (let i = 0; i < plan.steps; i++) {
+    const next = step(plan, ctx, i, current);
+    if (needsDriver(next)) return { rest: evaluateFrom(plan, ctx, i, next) };
+    current = next;
+  }
+  return { value: current };
+}
+
+function* writeDriven(emitter: Emitter, rest: Generator<unknown, unknown, unknown> | null, value: unknown) {
+  const result = rest ? yield* rest : value;
+  const shown = toValue(result);
+  emitter.write(needsDriver(shown) ? yield shown : shown);
+}
+
+interface Emitter {
+  write(html: unknown): void;
+}
+
+function accelerate(output: Output): void {
+  const value = (output as unknown as { value: Value }).value;
   const plain = plainPath(value);
   if (!plain) return;
-  const { token, path } = plain;
-  const root = path[0] as string;
   const filters = value.filters as unknown as FilterParts[];
+  const plan: Plan = { ...plain, root: plain.path[0] as string, filters, steps: plain.path.length + filters.length };
+  // What LiquidJS's other callers of the value get (a generator, as they expect).
   value.value = function* fastValue(this: Value, ctx: Context, lenient?: boolean) {
     // Strict variables throw with the path's location: LiquidJS's own way says that best.
     if (ctx.strictVariables) return yield* slowValue.call(this, ctx, lenient ?? false);
-    // findScope is public in LiquidJS's JavaScript, private only in its typings; the version is pinned and the tests
-    // compare both ways.
-    let current: unknown = (ctx as unknown as ScopeFinder).findScope(root);
-    try {
-      for (const key of path) {
-        current = ctx.readProperty(current as Parameters<Context['readProperty']>[0], key);
-        if (needsDriver(current)) current = yield current;
-      }
-    } catch (error) {
-      // As LiquidJS reports a property that could not be read.
-      throw new UndefinedVariableError(error as Error, token);
-    }
-    for (const filter of filters) {
-      if (filter.args.length > 0) {
-        current = yield filter.render(current, ctx);
-        continue;
-      }
-      current = filter.handler.call({ context: ctx, token: filter.token, liquid: filter.liquid }, current);
-      if (needsDriver(current)) current = yield current;
-    }
-    return current;
+    const done = evaluate(plan, ctx);
+    return 'value' in done ? done.value : yield* done.rest;
   } as Value['value'];
+  // Rendering the output: no generator at all unless a step needs LiquidJS's driver (a drop's generator, a filter
+  // with arguments, an asynchronous filter), whose generator is then handed back for renderTemplates to drive.
+  output.render = function fastRender(this: Output, ctx: Context, emitter: Emitter) {
+    if (ctx.strictVariables) return slowRender.call(this, ctx, emitter as never);
+    const done = evaluate(plan, ctx);
+    if ('rest' in done) return writeDriven(emitter, done.rest, undefined);
+    const shown = toValue(done.value);
+    if (needsDriver(shown)) return writeDriven(emitter, null, shown);
+    emitter.write(shown);
+    return undefined;
+  } as unknown as Output['render'];
 }
 
 /** What LiquidJS's drivers resolve when yielded: a generator (sync and async) or a promise (async). */
