@@ -1,4 +1,4 @@
-import type { FontFaceRef } from '../layout/fragment';
+import type { FontFaceRef, ShapedGlyph } from '../layout/fragment';
 import type { PdfDocument, PdfEmbeddedFont } from './pdfkit-types';
 import type { FindCoveringFamily } from './svg-fonts';
 
@@ -21,6 +21,16 @@ export interface DocumentFace {
    * where a glyph standing upright in vertical text is centred along the line (paint/text.ts).
    */
   emCentre: number;
+  /** The TJ operators of plain runs already drawn in this document, by their glyph array (paint/text.ts). */
+  runs?: WeakMap<readonly ShapedGlyph[], DrawnRun>;
+}
+
+/** A plain run's operators between its text matrix and ET, and its character spacing, at one size. */
+export interface DrawnRun {
+  fontSize: number;
+  text: string;
+  tc: string;
+  body: string;
 }
 
 /**

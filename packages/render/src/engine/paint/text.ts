@@ -76,6 +76,18 @@ function glyphOperators(
   bold: number,
 ): string {
   const size = run.fontSize;
+  // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
+  const mode = invisible ? '3 Tr\n' : bold > 0 ? `2 Tr\n${num(bold)} w\n` : '';
+  // Synthetic italic: Skia's skew of a quarter (x moves right a quarter of the height above the baseline).
+  const matrix = run.font.syntheticItalic ? `1 0 ${SKEW} -1` : '1 0 0 -1';
+  const head = (tc: string) =>
+    `BT\n/${face.pdf.id} ${num(size)} Tf\n${mode}${tc}${matrix} ${num(x)} ${num(baseline)} Tm\n`;
+  // The rendering mode and character spacing are graphics state: they outlive ET.
+  const tail = (tc: string) => `${tc ? '0 Tc\n' : ''}${mode ? '0 Tr\nET' : 'ET'}`;
+  // A long table draws the same cell text row after row, its lines copied with the same glyph array
+  // (layout/inline/text-cache.ts): a plain run's operators are the same each time at the same size.
+  const drawn = face.runs?.get(run.glyphs);
+  if (drawn && drawn.fontSize === size && drawn.text === run.text) return head(drawn.tc) + drawn.body + tail(drawn.tc);
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
   // Letter-spacing is written as character spacing (Tc), one number for the run.
@@ -90,15 +102,13 @@ function glyphOperators(
   }
   const glyphTexts = typeof actual === 'object' ? actual : undefined;
   const tc = spacing === 0 ? '' : `${num(spacing / toTextSpace)} Tc\n`;
-  // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
-  const mode = invisible ? '3 Tr\n' : bold > 0 ? `2 Tr\n${num(bold)} w\n` : '';
-  // Synthetic italic: Skia's skew of a quarter (x moves right a quarter of the height above the baseline).
-  const matrix = run.font.syntheticItalic ? `1 0 ${SKEW} -1` : '1 0 0 -1';
-  let out = `BT\n/${face.pdf.id} ${num(size)} Tf\n${mode}${tc}${matrix} ${num(x)} ${num(baseline)} Tm\n`;
+  let out = '';
   let array = '';
   let hex = '';
   let pen = 0;
   let moved = false;
+  // Whether the run is drawn as one plain TJ array, the same wherever it stands (what `runs` keeps).
+  let plain = actual === undefined && !run.upright;
   const flush = () => {
     if (hex) array += `<${hex}>`;
     if (array) out += `[${array}] TJ\n`;
@@ -115,11 +125,14 @@ function glyphOperators(
       out += `/Span <</ActualText ${actualText}>> BDC\n`;
     }
     const gid = gids[i] as number;
+    // A glyph for no code point may be mapped by a later use, which changes what the run extracts as.
+    if (glyph.codePoints.length === 0) plain = false;
     if (glyph.scale !== undefined) {
       // A synthesised small capital: the same font at its own size, for this glyph alone.
       flush();
       out += `/${face.pdf.id} ${num(size * glyph.scale)} Tf\n${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n/${face.pdf.id} ${num(size)} Tf\n`;
       moved = true;
+      plain = false;
     } else if (run.upright && (run.upright === 'all' || standsUpright(glyph.codePoints[0] ?? previousCodePoint))) {
       // Vertical text (boxes/vertical-flow.ts) is painted turned a quarter clockwise: a glyph that stands upright
       // is turned back about its centre, which sits mid-way along its advance and on the line's middle. A glyph
@@ -138,6 +151,7 @@ function glyphOperators(
       flush();
       out += `${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n`;
       moved = true;
+      plain = false;
     } else {
       if (moved) {
         out += `${matrix} ${num(x + pen)} ${num(baseline)} Tm\n`;
@@ -159,9 +173,11 @@ function glyphOperators(
     }
   }
   flush();
-  // The rendering mode and character spacing are graphics state: they outlive ET.
-  if (tc) out += '0 Tc\n';
-  out = mode ? `${out}0 Tr\nET` : `${out}ET`;
+  if (plain) {
+    face.runs ??= new WeakMap();
+    face.runs.set(glyphs, { fontSize: size, text: run.text, tc, body: out });
+  }
+  out = head(tc) + out + tail(tc);
   return actual === 'run' ? `/Span <</ActualText ${textString(run.text)}>> BDC\n${out}\nEMC` : out;
 }
 
