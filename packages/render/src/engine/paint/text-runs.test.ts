@@ -1,7 +1,6 @@
-import { createTemplateEngine } from '@quire/core';
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../../__fixtures__/pdf-tools';
-import { defaultFonts } from '../../render';
+import { engineInput } from '../__fixtures__/lay-out-html';
 import { renderWithQuireEngine } from '../document/render-document';
 import { nodePlatform } from './platform-node';
 
@@ -24,18 +23,7 @@ function textObjects(stream: string): Array<{ tm: string; body: string }> {
 }
 
 async function render(html: string, css = '') {
-  const { bytes } = await renderWithQuireEngine(
-    {
-      template: { html, css },
-      data: {},
-      bodyHtml: html,
-      liquid: createTemplateEngine(),
-      fonts: defaultFonts(),
-      images: new Map(),
-      compress: false,
-    },
-    nodePlatform(),
-  );
+  const { bytes } = await renderWithQuireEngine({ ...engineInput(html, css), compress: false }, nodePlatform());
   return bytes;
 }
 
