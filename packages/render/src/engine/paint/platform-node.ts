@@ -17,13 +17,18 @@ export function nodePlatform(): PaintPlatform {
   const pdfmakeMain = require.resolve('pdfmake');
   const fromPdfmake = createRequire(pdfmakeMain);
   const PDFDocument = fromPdfmake(fromPdfmake.resolve('pdfkit')) as PdfDocumentConstructor;
-  const svgModule = fromPdfmake('./3rd-party/svg-to-pdfkit.js') as { default: SvgToPdfkit };
+  // The SVG and image readers load with the first document that has an SVG or an image to decode: kept for the
+  // process, they would be heap that every long report's peak multiplies (text/idle-mark-features.ts says why).
+  let svgToPdfkit: SvgToPdfkit | undefined;
+  let PNG: typeof import('pngjs').PNG | undefined;
+  let decodeJpeg: typeof import('jpeg-js/lib/decoder.js').default | undefined;
   const zlib = require('node:zlib') as Zlib;
-  const { PNG } = require('pngjs') as typeof import('pngjs');
-  const decodeJpeg = require('jpeg-js/lib/decoder.js') as typeof import('jpeg-js/lib/decoder.js').default;
   platform = {
     PDFDocument,
-    svgToPdfkit: svgModule.default,
+    svgToPdfkit(...args) {
+      svgToPdfkit ??= (fromPdfmake('./3rd-party/svg-to-pdfkit.js') as { default: SvgToPdfkit }).default;
+      svgToPdfkit(...args);
+    },
     checkInflates: (data) => void zlib.inflateSync(data),
     embedNow(embed) {
       // png-js (pdfkit's PNG reader) calls zlib.inflate on the shared CommonJS module object: answered at once here.
@@ -46,8 +51,12 @@ export function nodePlatform(): PaintPlatform {
     },
     decodeImage(bytes, format): DecodedImage | undefined {
       try {
-        if (format === 'jpeg') return decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true });
+        if (format === 'jpeg') {
+          decodeJpeg ??= require('jpeg-js/lib/decoder.js') as typeof import('jpeg-js/lib/decoder.js').default;
+          return decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true });
+        }
         // pngjs gives every colour type and depth as 8-bit RGBA (palettes, grey and 16-bit rescaled).
+        PNG ??= (require('pngjs') as typeof import('pngjs')).PNG;
         const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
         return { width: png.width, height: png.height, data: png.data };
       } catch {
