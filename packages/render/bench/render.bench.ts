@@ -385,7 +385,24 @@ async function saturate(
   return summarize(label, sink.latencies, sink.results, seconds);
 }
 
-async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promise<UnitResult> {
+/** The candidate's check (assertOwnEngine, rendering the invoice with it and with pdfmake), as a unit's result. */
+async function engineCheckAlone(candidate: string): Promise<UnitResult> {
+  const { renderReport } = await import('@quire/render');
+  try {
+    await assertOwnEngine(candidate, (o) => renderReport(o), invoice());
+    return { unit: 'W1-cand', rows: [] };
+  } catch (error) {
+    if (error instanceof EngineNotAvailableError)
+      return { unit: 'W1-cand', rows: [], failed: error.message, engineMissing: true };
+    return {
+      unit: 'W1-cand',
+      rows: [],
+      failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    };
+  }
+}
+
+async function runUnit(unit: UnitName, budget: Budget, candidate: string, engineChecked = false): Promise<UnitResult> {
   // The package by its own name: its `dist`, or its sources when the child runs with the `@quire/source` condition.
   const { renderReport, defaultFonts } = await import('@quire/render');
   const sampler = kernelPeak() ?? new RssSampler();
@@ -398,8 +415,11 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
   // The cast: the candidate is any name given on the command line; assertOwnEngine checks the renderer has it.
   const engine = engineName(unit, candidate) as EngineName;
   const isCandidate = UNIT_LABELS[unit].engine === 'candidate';
-  const checkEngine = (render: (options: RenderOptions) => Promise<RenderResult>) =>
-    isCandidate ? assertOwnEngine(engine, render, invoice()) : Promise.resolve();
+  // Through a pool the check goes the pool's way (that it passes the engine on). In process it was made in a process
+  // of its own (engineCheckAlone) when the orchestrator says so: here it would load pdfmake into the unit's heap,
+  // which V8 then sizes the unit's peak by.
+  const checkEngine = (render: (options: RenderOptions) => Promise<RenderResult>, pooled = false) =>
+    isCandidate && (pooled || !engineChecked) ? assertOwnEngine(engine, render, invoice()) : Promise.resolve();
 
   try {
     switch (unit) {
@@ -420,7 +440,7 @@ async function runUnit(unit: UnitName, budget: Budget, candidate: string): Promi
         const pool = new RenderPool({ workers });
         close = () => pool.destroy();
         const run = (o: RenderOptions) => pool.run<RenderOptions, RenderResult>(o);
-        await checkEngine(run);
+        await checkEngine(run, true);
         const options: RenderOptions = { ...invoice(), engine };
         assertEmbeddedNoto('W1', await run(options));
         rows.push(await saturate('invoice', () => run(options), workers * 2, budget));
@@ -542,6 +562,10 @@ interface Args {
   /** The engine of the `-cand` units. */
   candidate: string;
   unit?: UnitName;
+  /** Child mode: only check that the candidate is an engine of its own (assertOwnEngine), in a process of its own. */
+  checkEngine: boolean;
+  /** The candidate was checked in a process of its own: the in-process units need not load pdfmake to check it. */
+  engineChecked: boolean;
   /** Measure the TypeScript sources (the `@quire/source` condition) instead of the built package. */
   source: boolean;
 }
@@ -549,6 +573,8 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   let quick = process.env.QUIRE_BENCH_QUICK === '1';
   let source = false;
+  let checkEngine = false;
+  let engineChecked = false;
   let unit: UnitName | undefined;
   let candidate = process.env.QUIRE_BENCH_ENGINE || 'quire';
   const wanted: string[] = [];
@@ -556,6 +582,8 @@ function parseArgs(argv: string[]): Args {
     const arg = argv[i] as string;
     if (arg === '--quick') quick = true;
     else if (arg === '--source') source = true;
+    else if (arg === '--check-engine') checkEngine = true;
+    else if (arg === '--engine-checked') engineChecked = true;
     else if (arg === '--engine' || arg.startsWith('--engine=')) {
       const value = arg === '--engine' ? argv[++i] : arg.slice('--engine='.length);
       if (!value) throw new Error('--engine needs a value, such as quire or pdfmake');
@@ -582,10 +610,24 @@ function parseArgs(argv: string[]): Args {
   }
   if (candidate === 'chromium')
     throw new Error('--engine chromium: Chromium has units of its own; name another engine');
-  return { quick, only: only.size > 0 ? only : new Set(UNITS), candidate, source, ...(unit ? { unit } : {}) };
+  return {
+    quick,
+    only: only.size > 0 ? only : new Set(UNITS),
+    candidate,
+    source,
+    checkEngine,
+    engineChecked,
+    ...(unit ? { unit } : {}),
+  };
 }
 
-function runChild(unit: UnitName, quick: boolean, candidate: string, unitFile: string | null): Promise<UnitResult> {
+function runChild(
+  unit: UnitName,
+  quick: boolean,
+  candidate: string,
+  unitFile: string | null,
+  extra: string[] = [],
+): Promise<UnitResult> {
   const args = [
     ...(unitFile ? [] : ['--import', 'tsx', '--conditions=@quire/source']),
     '--expose-gc',
@@ -595,6 +637,7 @@ function runChild(unit: UnitName, quick: boolean, candidate: string, unitFile: s
     '--engine',
     candidate,
     ...(quick ? ['--quick'] : []),
+    ...extra,
   ];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: PACKAGE_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -740,7 +783,21 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
 
   const started = performance.now();
   const results = new Map<UnitName, UnitResult>();
-  let missing: UnitName | undefined;
+  let missing: string | undefined;
+  let missingWhy: string | undefined;
+  // The candidate is checked once, in a process of its own, before its units: the in-process units then run with
+  // nothing of pdfmake loaded (the pool units still check through the pool).
+  let engineChecked = false;
+  let checkFailed: string | undefined;
+  if ([...only].some((unit) => UNIT_LABELS[unit].engine === 'candidate')) {
+    process.stderr.write(`checking that '${candidate}' is an engine of its own...\n`);
+    const check = await runChild('W1-cand', quick, candidate, unitFile, ['--check-engine']);
+    if (check.engineMissing) {
+      missing = 'the engine check';
+      missingWhy = check.failed;
+    } else if (check.failed) checkFailed = check.failed;
+    else engineChecked = true;
+  }
   for (const unit of UNITS) {
     if (!only.has(unit)) continue;
     if (CHROMIUM_UNITS.has(unit) && !chromiumPath) {
@@ -751,12 +808,20 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
       results.set(unit, { unit, rows: [], skipped: `the engine '${candidate}' is not available (see ${missing})` });
       continue;
     }
+    if (checkFailed && UNIT_LABELS[unit].engine === 'candidate') {
+      results.set(unit, { unit, rows: [], failed: `the engine check failed: ${checkFailed}` });
+      continue;
+    }
     process.stderr.write(`running ${unit} (${engineName(unit, candidate)}, ${UNIT_LABELS[unit].how})...\n`);
+    const checked = engineChecked ? ['--engine-checked'] : [];
     const result =
       unit === 'W1-cand-2proc'
-        ? side(unit, await Promise.all([1, 2].map(() => runChild('W1-cand', quick, candidate, unitFile))))
-        : await runChild(unit, quick, candidate, unitFile);
-    if (result.engineMissing) missing = unit;
+        ? side(unit, await Promise.all([1, 2].map(() => runChild('W1-cand', quick, candidate, unitFile, checked))))
+        : await runChild(unit, quick, candidate, unitFile, checked);
+    if (result.engineMissing) {
+      missing = unit;
+      missingWhy = result.failed;
+    }
     results.set(unit, result);
   }
   const wall = (performance.now() - started) / 1000;
@@ -987,7 +1052,7 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
   }
   if (notes.length > 0) console.log(`\nNotes\n${notes.join('\n')}`);
   if (missing) {
-    const banner = `NO FIGURES FOR '${candidate}': ${results.get(missing)?.failed}`;
+    const banner = `NO FIGURES FOR '${candidate}': ${missingWhy}`;
     console.log(`\n${'!'.repeat(80)}\n${banner}\n${'!'.repeat(80)}`);
   }
   console.log(
@@ -999,8 +1064,11 @@ async function orchestrate({ quick, only, candidate, source }: Args): Promise<vo
 
 const args = parseArgs(process.argv.slice(2));
 const budget = BUDGETS[args.quick ? 'quick' : 'default'];
-if (args.unit) {
-  const result = await runUnit(args.unit, budget, args.candidate);
+if (args.checkEngine) {
+  process.stdout.write(`${RESULT_MARK}${JSON.stringify(await engineCheckAlone(args.candidate))}\n`);
+  process.exit(0);
+} else if (args.unit) {
+  const result = await runUnit(args.unit, budget, args.candidate, args.engineChecked);
   process.stdout.write(`${RESULT_MARK}${JSON.stringify(result)}\n`);
   // Chromium's and piscina's handles are closed; anything left (a stray timer) should not hold the child.
   process.exit(0);
