@@ -1,4 +1,4 @@
-import { completionStatus, currentCompletions, startCompletion } from '@codemirror/autocomplete';
+import { closeCompletion, completionStatus, currentCompletions, startCompletion } from '@codemirror/autocomplete';
 import { forEachDiagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -32,6 +32,8 @@ async function editorView(name: string): Promise<EditorView> {
 /** The completion labels CodeMirror offers with the cursor at the end of `text` appended to the document. */
 async function completionsAfter(view: EditorView, text: string): Promise<string[]> {
   act(() => {
+    // An earlier completion still open would answer with its own (stale) list until the new one arrives.
+    closeCompletion(view);
     view.dispatch({
       changes: { from: view.state.doc.length, insert: text },
       selection: { anchor: view.state.doc.length + text.length },
