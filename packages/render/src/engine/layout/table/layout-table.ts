@@ -343,12 +343,23 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
         )
       : c.contents;
     const dy = c.insets.top + (vertical ? 0 : verticalOffset(style, height - c.height, first.above, c.baseline));
-    const children = contents.children.map((f): Fragment => ({ ...f, x: f.x + dx, y: f.y + dy }));
+    // The cell's content is its own (layouts hand back fragments for their caller to move: inline/text-cache.ts):
+    // moved into place, not copied, so that a long table's lines are not made twice.
+    const children: Fragment[] = contents.children;
+    for (const f of children) {
+      f.x += dx;
+      f.y += dy;
+    }
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
     const painted = hide ? hiddenEmptyStyle(style) : spacedRows ? withRowColour(style, cell.row) : style;
     const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children, collapsed?.cells[i]);
-    if (c.contents.positioned)
-      fragment.positioned = c.contents.positioned.map((f) => ({ ...f, x: f.x + dx, y: f.y + dy }));
+    if (c.contents.positioned) {
+      for (const f of c.contents.positioned) {
+        f.x += dx;
+        f.y += dy;
+      }
+      fragment.positioned = c.contents.positioned;
+    }
     if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
     first.cells.push(fragment);
   });
