@@ -49,6 +49,9 @@ export interface FilterSource {
   line: number;
 }
 
+/** Operators buffered before they are handed to pdfkit (the content is the same however it is cut). */
+const FLUSH_EVERY = 256;
+
 interface GraphicsState {
   fill: string;
   stroke: string;
@@ -56,8 +59,8 @@ interface GraphicsState {
 }
 
 /**
- * Buffers a page's content operators and writes them to pdfkit in one piece (pdfkit makes a Buffer of every
- * `addContent`). Tracks the fill and stroke colours and the alpha constant across `q`/`Q`, so runs of text in
+ * Buffers a page's content operators and writes them to pdfkit a few hundred at a time (pdfkit makes a Buffer of
+ * every `addContent`). Tracks the fill and stroke colours and the alpha constant across `q`/`Q`, so runs of text in
  * one colour set it once. Coordinates are pdfkit's user space: points from the page's top-left, y down.
  *
  * Content can be captured instead of written (for a transparency group, or an SVG that may fail halfway):
@@ -108,6 +111,9 @@ export class ContentWriter {
 
   write(op: string): void {
     this.ops.push(op);
+    // Handed on every few hundred operators rather than once a page: held to the page's end, a long table's
+    // operator strings lived through the young generation's collections and were promoted, to die there.
+    if (this.ops.length >= FLUSH_EVERY) this.flush();
   }
 
   /** Hands what is buffered to pdfkit (or the open capture): before pdfkit writes content itself, and at the end of a page. */
@@ -233,7 +239,7 @@ export class ContentWriter {
   }
 
   rect(r: Rect): void {
-    this.ops.push(`${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)} re`);
+    this.write(`${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)} re`);
   }
 
   /** A rectangle with elliptical corners (radii already fitted to the rectangle). */

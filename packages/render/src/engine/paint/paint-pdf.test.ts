@@ -1,9 +1,10 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { contentStreams } from '../../__fixtures__/pdf-tools';
 import { fontParseStats } from '../../fonts/parse-cache';
 import { Findings } from '../findings';
 import type { LineFragment, PageFragments, TextFragment } from '../layout/fragment';
-import { fonts, page, paint, pdfinfo, pdftotext, shape } from './__fixtures__/pages';
+import { BLACK, box, fonts, page, paint, pdfinfo, pdftotext, shape } from './__fixtures__/pages';
 import { paintPdf } from './index';
 import { paintPdfWith } from './paint-pdf';
 import type { PdfDocument, PdfDocumentConstructor } from './pdfkit-types';
@@ -125,6 +126,23 @@ describe('the document', () => {
       expect(now.written - before.written).toBeGreaterThan(100);
       expect(now.buffered).toBe(0);
     }
+  });
+});
+
+describe("a page's content", () => {
+  it('holds every operator of a page of thousands, in order and one per line, inside a transparency group too', async () => {
+    // 1,200 boxes of distinct widths (1,200 fills and rectangles), the second half inside a box with opacity, whose
+    // content is captured into a form XObject: both are handed to pdfkit in many pieces.
+    const square = (i: number) =>
+      box({ x: i % 40, y: Math.floor(i / 40), width: 1 + i / 1000, height: 1, style: { backgroundColor: BLACK } });
+    const widths = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => square(from + k));
+    const group = box({ x: 0, y: 0, width: 200, height: 200, style: { opacity: 0.5 }, children: widths(600, 1200) });
+    const { bytes } = await paint([page([...widths(0, 600), group])]);
+    const rects = [...contentStreams(bytes).matchAll(/^[\d.]+ [\d.]+ ([\d.]+) 1 re$/gm)].map((m) => Number(m[1]));
+    const width = (i: number) => Math.round((1 + i / 1000) * 1000) / 1000;
+    // The group's form is written when it is drawn, the page's content when the page ends.
+    const inOrder = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => width(from + k));
+    expect(rects).toEqual([...inOrder(600, 1200), ...inOrder(0, 600)]);
   });
 });
 
