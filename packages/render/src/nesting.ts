@@ -54,9 +54,34 @@ export function htmlNesting(html: string, stopAt = Number.POSITIVE_INFINITY): Ht
  */
 export function assertHtmlNesting(html: string, part = 'html', limit: number = NESTING_LIMITS.html): void {
   const found = htmlNesting(html, limit);
-  if (found.depth <= limit) return;
+  if (found.depth > limit) throw tooDeep(part, limit);
+}
+
+/**
+ * The same limit, kept by a parser's own handler as it opens and closes elements (Quire's engine checks the body
+ * while it parses it, instead of reading it once more first): throws template_too_deep at the first element past
+ * the limit, so the parse stops there as htmlNesting's does.
+ */
+export class NestingGuard {
+  private depth = 0;
+
+  constructor(
+    private readonly part = 'html',
+    private readonly limit: number = NESTING_LIMITS.html,
+  ) {}
+
+  open(): void {
+    if (++this.depth > this.limit) throw tooDeep(this.part, this.limit);
+  }
+
+  close(): void {
+    this.depth--;
+  }
+}
+
+function tooDeep(part: string, limit: number): TemplateError {
   const what = part === 'html' ? 'The template' : `The ${part.replace('_html', '')}`;
-  throw new TemplateError('template_too_deep', {
+  return new TemplateError('template_too_deep', {
     message: `${what} nests HTML elements more than ${limit} deep once its Liquid has run; at most ${limit} may sit inside one another.`,
     ...(part === 'html' ? {} : { param: part }),
     details: { limit, part },

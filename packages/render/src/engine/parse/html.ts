@@ -1,18 +1,39 @@
-import type { Document, Node } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { type Document, DomHandler, type Node } from 'domhandler';
+import { Parser } from 'htmlparser2';
+import { NestingGuard } from '../../nesting';
+
+/** domhandler's tree builder, with the template's nesting limit kept as elements open and close. */
+class GuardedHandler extends DomHandler {
+  constructor(private readonly guard: NestingGuard) {
+    super(undefined, { withStartIndices: true });
+  }
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    this.guard.open();
+    super.onopentag(name, attribs);
+  }
+
+  override onclosetag(): void {
+    this.guard.close();
+    super.onclosetag();
+  }
+}
 
 /**
  * Parses a template's HTML (after Liquid) into a domhandler Document: tag and attribute names lower-cased,
- * entities decoded, and each node's start offset kept so that findings can name a line.
+ * entities decoded, and each node's start offset kept so that findings can name a line. Elements nested past the
+ * template limit stop the parse with template_too_deep, naming `part` (nesting.ts): the render does not read the
+ * body once more to check it first.
  */
-export function parseHtml(html: string): Document {
-  return parseDocument(html, {
+export function parseHtml(html: string, part = 'html'): Document {
+  const handler = new GuardedHandler(new NestingGuard(part));
+  new Parser(handler, {
     lowerCaseTags: true,
     lowerCaseAttributeNames: true,
     decodeEntities: true,
     recognizeSelfClosing: true,
-    withStartIndices: true,
-  });
+  }).end(html);
+  return handler.root;
 }
 
 /** Maps offsets in a text to 1-based line numbers (binary search over the line starts, built once). */

@@ -83,7 +83,7 @@ export interface StyleSession {
 export function computeStyles(input: StyleInput, findings: Findings, session?: StyleSession): StyleResult {
   const part = input.part ?? 'html';
   const media = { width: input.page.width, height: input.page.height };
-  const document = parseHtml(input.html);
+  const document = parseHtml(input.html, part);
   session?.prepare?.(document);
   const locate = lineLocator(input.html);
 

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { NestingGuard } from '../../../nesting';
 
 /**
  * Where a long table's rows are in a document's HTML: the rows that are direct children of one row group (a
@@ -25,14 +26,18 @@ export function scanLongTable(html: string, minRows: number): LongTableRows | nu
   // Each open element, and for a row group the offsets of its direct rows.
   const stack: Array<{ name: string; rows: number[] | null }> = [];
   let best: { rows: number[]; end: number } | null = null;
+  // The first read of the body: it stops at the template's nesting limit as the engine's parse does.
+  const nesting = new NestingGuard();
   const parser = new Parser(
     {
       onopentag(name) {
+        nesting.open();
         const parent = stack[stack.length - 1];
         if (name === 'tr' && parent?.rows) parent.rows.push(parser.startIndex);
         stack.push({ name, rows: name === 'tbody' || name === 'table' ? [] : null });
       },
       onclosetag(name) {
+        nesting.close();
         const open = stack.pop();
         if (!open || open.name !== name) return;
         if (open.rows && open.rows.length >= minRows && open.rows.length > (best?.rows.length ?? 0))
