@@ -353,11 +353,14 @@ export function runningPart(
   if (!source?.trim()) return undefined;
   const compiled = input.liquid.parse(source);
   const cache = new Map<string, { fragment: BoxFragment; rootFilter: Filter | null }>();
+  // Every page's part is styled in one session: its elements get the computed styles they had on the page before
+  // (and the layout's text cache, keyed by style, its measured words), rather than styles of their own per page.
+  const session: StyleSession = {};
   return (pageNumber, pageCount, place, box) => {
     const html = input.liquid.render(compiled, { ...input.data, page_number: pageNumber, page_count: pageCount });
     let laid = cache.get(html);
     if (!laid) {
-      const styled = computeStyles({ html, css, part, page }, findings);
+      const styled = computeStyles({ html, css, part, page }, findings, session);
       const boxes = buildBoxes(styled.root, { images: input.images, findings, part });
       // Running headers and footers are horizontal, in the page's margins, in a vertical document too.
       laid = { fragment: layout.layoutRoot(rootBlock(boxes), width), rootFilter: styled.rootFilter };

@@ -111,7 +111,7 @@ export function computeStyles(input: StyleInput, findings: Findings, session?: S
   env.viewportHeight = input.page.height;
   env.rootFontSize = 12;
   const styler = reused ?? new TreeStyler(index, env, part, locate);
-  styler.locate = locate;
+  styler.startDocument(locate);
   const rootParent = (reused && session?.root) || rootParentState();
   if (session) Object.assign(session, { styler, index, root: rootParent });
   const { html, body } = documentRoots(document);
@@ -150,7 +150,7 @@ export class TreeStyler {
   private readonly shared = new WeakMap<ElementState, Map<string, ElementState>>();
   private readonly inlineCache = new Map<string, PreparedDeclaration[]>();
   // Generated content: the counters and the quotes' depth as the walk reaches each element.
-  private readonly counters = new Counters();
+  private counters = new Counters();
   private readonly quotes: QuoteDepth = { depth: 0 };
 
   constructor(
@@ -160,6 +160,16 @@ export class TreeStyler {
     /** Offsets to lines in the HTML being styled (a session's styler styles several). */
     public locate: (offset: number) => number,
   ) {}
+
+  /**
+   * Before each document a session's styler styles: its lines, and generated content counted from the start (what
+   * is shared across documents is the computed styles, not what a walk through one document counts).
+   */
+  startDocument(locate: (offset: number) => number): void {
+    this.locate = locate;
+    this.counters = new Counters();
+    this.quotes.depth = 0;
+  }
 
   element(element: Element, parent: ElementState): StyledElement {
     const state = this.state(element, parent);
