@@ -137,7 +137,9 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     return true;
   };
 
-  // Cells whose four winners are the same share one object: a long table's rows mostly repeat the first's.
+  // Cells whose four winners are the same share one object: a long table's rows mostly repeat the first's. The
+  // four sides' ids (7 bits each while there are fewer than 128 distinct sides) and the two sharing bits make a
+  // small-integer key, looked up without building a string per cell.
   const ids = new Map<BorderSide, number>();
   const idOf = (side: BorderSide) => {
     let id = ids.get(side);
@@ -147,15 +149,33 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
     }
     return id;
   };
-  const shared = new Map<string, CellBorders>();
-  const intern = (borders: CellBorders): CellBorders => {
-    const sharing = borders.shared ? `${+borders.shared.right}${+borders.shared.bottom}` : '';
-    const key = `${idOf(borders.top)},${idOf(borders.right)},${idOf(borders.bottom)},${idOf(borders.left)},${sharing}`;
-    const known = shared.get(key);
+  const byNumber = new Map<number, CellBorders>();
+  const byText = new Map<string, CellBorders>();
+  const intern = (
+    top: BorderSide,
+    right: BorderSide,
+    bottom: BorderSide,
+    left: BorderSide,
+    sharesR: boolean,
+    sharesB: boolean,
+  ): CellBorders => {
+    const t = idOf(top);
+    const r = idOf(right);
+    const b = idOf(bottom);
+    const l = idOf(left);
+    const bits = (sharesR ? 1 : 0) | (sharesB ? 2 : 0);
+    const small = ids.size <= 128;
+    const numberKey = small ? ((((((t << 7) | r) << 7) | b) << 7) | l) * 4 + bits : 0;
+    const textKey = small ? '' : `${t},${r},${b},${l},${bits}`;
+    const known = small ? byNumber.get(numberKey) : byText.get(textKey);
     if (known) return known;
-    shared.set(key, borders);
-    return borders;
+    const sides: CellBorders = { top, right, bottom, left };
+    if (sharesR || sharesB) sides.shared = { right: sharesR, bottom: sharesB };
+    if (small) byNumber.set(numberKey, sides);
+    else byText.set(textKey, sides);
+    return sides;
   };
+  const leftToRight = start === 'borderLeft';
   const cellBorders = cells.map((cell): CellBorders => {
     let top: BorderSide | null = null;
     let bottom: BorderSide | null = null;
@@ -169,11 +189,9 @@ export function resolveCollapsedBorders(table: TableBox, grid: TableGrid): Colla
       before = win(before, vertical[r * (C + 1) + cell.col] ?? NONE);
       after = win(after, vertical[r * (C + 1) + cell.col + cell.colspan] ?? NONE);
     }
-    const [left, right] = start === 'borderLeft' ? [before, after] : [after, before];
-    const sides: CellBorders = { top: top ?? NONE, right: right ?? NONE, bottom: bottom ?? NONE, left: left ?? NONE };
-    const sharing = { right: sharesRight(cell), bottom: sharesBottom(cell) };
-    if (sharing.right || sharing.bottom) sides.shared = sharing;
-    return intern(sides);
+    const left = (leftToRight ? before : after) ?? NONE;
+    const right = (leftToRight ? after : before) ?? NONE;
+    return intern(top ?? NONE, right, bottom ?? NONE, left, sharesRight(cell), sharesBottom(cell));
   });
 
   // The table's borders are half of the widest segment along each outer grid line, as Chromium's table layout

@@ -502,6 +502,26 @@ describe('collapsed borders', () => {
     expect(sharing(rtl, 0, 1)).toEqual({ right: true, bottom: false });
   });
 
+  it('gives cells whose winners are alike one borders object, and each cell its own winners among many sides', () => {
+    const lay = (spec: TableSpec) =>
+      layoutTable(table({ style: { borderCollapse: 'collapse' }, ...spec }), 1000, new TestLayoutContext());
+    // One side object for every cell's four sides, as cells that cascade alike share their computed style.
+    const side = border(1);
+    const x = (content: string) =>
+      cell({ content, style: { borderTop: side, borderRight: side, borderBottom: side, borderLeft: side } });
+    const alike = lay({
+      rows: [row([x('a'), x('b')]), row([x('c'), x('d')]), row([x('e'), x('f')]), row([x('g'), x('h')])],
+    });
+    expect(bordersOf(cellAt(alike, 1, 0))).toBe(bordersOf(cellAt(alike, 2, 0)));
+    expect(bordersOf(cellAt(alike, 1, 0))).not.toBe(bordersOf(cellAt(alike, 1, 1)));
+    // 200 rows of one cell, each with a top border of its own width: past 128 distinct sides, cells are still
+    // matched with their own winners (the wider of their top and the row above's bottom: none here).
+    const widths = Array.from({ length: 200 }, (_, i) => 1 + i / 100);
+    const many = lay({ rows: widths.map((w) => row([cell({ content: 'x', style: { borderTop: border(w) } })])) });
+    expect(widths.map((_, r) => bordersOf(cellAt(many, r, 0)).top.width)).toEqual(widths);
+    expect(widths.map((_, r) => bordersOf(cellAt(many, r, 0)).bottom.width)).toEqual([...widths.slice(1), 0]);
+  });
+
   it("takes the widest side border of any row for the table's edge, as Chromium does", () => {
     const t = layoutTable(
       table({
