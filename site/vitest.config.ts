@@ -20,6 +20,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // What a page shows after it fetches from the service, or after a lazy route loads, can take more than
+          // expect.poll's default second on a loaded 2-core machine (CI once saw the pricing cards come late).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
