@@ -578,6 +578,50 @@ describe('computeStyles: <style> blocks', () => {
   });
 });
 
+describe('computeStyles: a template rendered again', () => {
+  const css = `.box { width: 50vw; color: teal }\n.odd { color: nonsense }`;
+  const page = (margin: number) => ({
+    ...A4,
+    margin: [margin, margin, margin, margin] as [number, number, number, number],
+  });
+  const render = (html: string, margin = 36) => {
+    const findings = new Findings();
+    const { root } = computeStyles({ html, css, page: page(margin) }, findings);
+    return { root, findings: findings.list() };
+  };
+
+  it('gives the elements the computed styles they had in the render before', () => {
+    const first = render('<div class="box">1</div><p>a</p>');
+    const second = render('<p>b</p><div class="box">2</div>');
+    expect(find(second.root, 'div').style).toBe(find(first.root, 'div').style);
+    expect(find(second.root, 'p').style).toBe(find(first.root, 'p').style);
+  });
+
+  it('keeps apart the styles of pages that differ: vw is of each page area', () => {
+    const narrow = find(render('<div class="box">x</div>', 100).root, 'div').style;
+    const wide = find(render('<div class="box">x</div>', 10).root, 'div').style;
+    expect(narrow).not.toBe(wide);
+    // Half of each page area (A4 less two margins), to the pixel.
+    expect((narrow.width as { pt: number }).pt).toBeCloseTo((595.28 - 200) / 2, 0);
+    expect((wide.width as { pt: number }).pt).toBeCloseTo((595.28 - 20) / 2, 0);
+  });
+
+  it('reports in every render what its own elements need', () => {
+    const twice = [render('<p class="odd">1</p>'), render('<p class="odd">2</p>')];
+    for (const { findings } of twice) {
+      expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([['unsupported_css_value', 'css', 2]]);
+    }
+    // A style attribute that does not parse, and one whose value is not supported, in each render too.
+    for (let i = 0; i < 2; i++) {
+      const { findings } = render('<p style="colour: red">a</p>\n<p style="width: 10 apples">b</p>');
+      expect(findings.map((f) => [f.code, f.part, f.line])).toEqual([
+        ['unsupported_css_property', 'html', 1],
+        ['unsupported_css_value', 'html', 2],
+      ]);
+    }
+  });
+});
+
 describe('computeStyles: speed', () => {
   it('styles a 2,000-row table', () => {
     const rows = Array.from(

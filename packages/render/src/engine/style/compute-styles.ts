@@ -98,7 +98,9 @@ export function computeStyles(input: StyleInput, findings: Findings, session?: S
   }
   const { index, sheets } = indexedSheets(sources, media, findings);
 
-  const reused = session?.styler && session.index === index ? session.styler : undefined;
+  // A document that comes without a session of its own is styled in its template's (templateSession).
+  const shared = session ?? templateSession(index, part, input.page);
+  const reused = shared.styler && shared.index === index ? shared.styler : undefined;
   // A session's documents are styled in one environment, as the first was (the viewport is set again below).
   const env: StyleEnvironment = reused?.env ?? {
     viewportWidth: 0,
@@ -106,14 +108,15 @@ export function computeStyles(input: StyleInput, findings: Findings, session?: S
     rootFontSize: 12,
     findings,
     reported: new WeakSet(),
+    noted: 0,
   };
   env.viewportWidth = input.page.width;
   env.viewportHeight = input.page.height;
   env.rootFontSize = 12;
   const styler = reused ?? new TreeStyler(index, env, part, locate);
-  styler.startDocument(locate);
-  const rootParent = (reused && session?.root) || rootParentState();
-  if (session) Object.assign(session, { styler, index, root: rootParent });
+  styler.startDocument(locate, findings);
+  const rootParent = (reused && shared.root) || rootParentState();
+  Object.assign(shared, { styler, index, root: rootParent });
   const { html, body } = documentRoots(document);
   const pageContext = styler.state(html, rootParentState());
   env.rootFontSize = pageContext.style.fontSize;
@@ -148,7 +151,15 @@ function hasBackground(style: ComputedStyle): boolean {
 export class TreeStyler {
   // Style sharing: siblings with the same parent state, matched rules and attributes share one computed style.
   private readonly shared = new WeakMap<ElementState, Map<string, ElementState>>();
-  private readonly inlineCache = new Map<string, PreparedDeclaration[]>();
+  private readonly inlineCache = new Map<string, InlineStyle>();
+  /**
+   * Styles whose computation reported something (an unsupported value, an inline style that did not parse), by the
+   * findings of the document they were computed for: only that document reuses them, so that a document styled
+   * after it in the session reports what its own elements need, as it would styled alone.
+   */
+  private readonly saidIn = new WeakMap<ElementState, Findings>();
+  /** Styles computed and inline styles parsed so far: what a template's session keeps (templateSession's cap). */
+  size = 0;
   // Generated content: the counters and the quotes' depth as the walk reaches each element.
   private counters = new Counters();
   private readonly quotes: QuoteDepth = { depth: 0 };
@@ -165,10 +176,38 @@ export class TreeStyler {
    * Before each document a session's styler styles: its lines, and generated content counted from the start (what
    * is shared across documents is the computed styles, not what a walk through one document counts).
    */
-  startDocument(locate: (offset: number) => number): void {
+  startDocument(locate: (offset: number) => number, findings: Findings): void {
     this.locate = locate;
     this.counters = new Counters();
     this.quotes.depth = 0;
+    // Another render (the template's session): its findings are its own, each declaration reported again. A long
+    // table's windows and a document's running parts share one document's findings, and keep them.
+    if (this.env.findings !== findings) {
+      this.env.findings = findings;
+      this.env.reported = new WeakSet();
+    }
+  }
+
+  /** Whether a style computed earlier in the session serves the document being styled (see `saidIn`). */
+  private reusable(state: ElementState): boolean {
+    const said = this.saidIn.get(state);
+    return said === undefined || said === this.env.findings;
+  }
+
+  /** Keeps a style just computed, as reusable only in this document when computing it reported something. */
+  private keep(siblings: Map<string, ElementState>, key: string, state: ElementState, said: boolean): void {
+    if (said) this.saidIn.set(state, this.env.findings);
+    siblings.set(key, state);
+    this.size++;
+  }
+
+  /** Whether the environment was told something since `mark` (repeats included: at another line they would show). */
+  private saidSince(mark: { noted: number; attempts: number }): boolean {
+    return this.env.noted !== mark.noted || this.env.findings.attempts !== mark.attempts;
+  }
+
+  private mark(): { noted: number; attempts: number } {
+    return { noted: this.env.noted, attempts: this.env.findings.attempts };
   }
 
   element(element: Element, parent: ElementState): StyledElement {
@@ -235,13 +274,14 @@ export class TreeStyler {
     const key = `::${which}|${ids.join(',')}`;
     let siblings = this.shared.get(parent);
     let state = siblings?.get(key);
-    if (!state) {
+    if (!state || !this.reusable(state)) {
+      const mark = this.mark();
       state = computeStyle(cascade(inCascadeOrder(blocks), SHORTHAND_LONGHANDS), parent, this.env, undefined);
       if (!siblings) {
         siblings = new Map();
         this.shared.set(parent, siblings);
       }
-      siblings.set(key, state);
+      this.keep(siblings, key, state, this.saidSince(mark));
     }
     return state;
   }
@@ -289,8 +329,10 @@ export class TreeStyler {
     const key = `${ids.join(',')}|${hints.map((h) => `${h[0]}:${h[1]}`).join(';')}|${inline ?? ''}|${lang ?? ''}`;
     let siblings = this.shared.get(parent);
     const cached = siblings?.get(key);
-    if (cached) return cached;
+    if (cached && this.reusable(cached)) return cached;
 
+    const mark = this.mark();
+    let said = false;
     inCascadeOrder(blocks);
     if (hints.length > 0) {
       const declarations = this.hintDeclarations(hints, nodeLine(element, this.locate) ?? 0);
@@ -302,13 +344,11 @@ export class TreeStyler {
         declarations,
       });
     }
-    if (inline)
-      blocks.push({
-        origin: Origin.StyleAttribute,
-        specificity: 0,
-        order: 0,
-        declarations: this.inlineDeclarations(inline, element),
-      });
+    if (inline) {
+      const parsed = this.inlineDeclarations(inline, element);
+      said = parsed.said !== null;
+      blocks.push({ origin: Origin.StyleAttribute, specificity: 0, order: 0, declarations: parsed.declarations });
+    }
     const state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, lang);
     // Chromium: "tables never support the -webkit-* values for text-align": a table inside `<td align=center>`
     // or `<center>` starts its text at the start again (e-mail templates rely on it).
@@ -320,7 +360,7 @@ export class TreeStyler {
       siblings = new Map();
       this.shared.set(parent, siblings);
     }
-    siblings.set(key, state);
+    this.keep(siblings, key, state, said || this.saidSince(mark));
     return state;
   }
 
@@ -335,19 +375,60 @@ export class TreeStyler {
     }));
   }
 
-  private inlineDeclarations(text: string, element: Element): PreparedDeclaration[] {
+  private inlineDeclarations(text: string, element: Element): InlineStyle {
     const line = nodeLine(element, this.locate) ?? 1;
     const key = `${line}\n${text}`;
-    let prepared = this.inlineCache.get(key);
-    if (!prepared) {
-      prepared = parseDeclarations(text, { part: this.part, lineOffset: line - 1 }, this.env.findings)
+    let parsed = this.inlineCache.get(key);
+    // One that reported something is parsed again for another document, which reports it too.
+    if (!parsed || (parsed.said !== null && parsed.said !== this.env.findings)) {
+      const mark = this.mark();
+      const declarations = parseDeclarations(text, { part: this.part, lineOffset: line - 1 }, this.env.findings)
         .map((d) => prepareDeclaration(d, this.part, this.env.findings))
         .filter((d): d is PreparedDeclaration => d !== null);
-      this.inlineCache.set(key, prepared);
+      parsed = { declarations, said: this.saidSince(mark) ? this.env.findings : null };
+      this.inlineCache.set(key, parsed);
+      this.size++;
     }
-    return prepared;
+    return parsed;
   }
 }
+
+/** A `style` attribute's declarations, and the findings of the document it reported something to, if it did. */
+interface InlineStyle {
+  declarations: PreparedDeclaration[];
+  said: Findings | null;
+}
+
+/**
+ * A service renders one template again and again, and its elements cascade alike each time: a document styled
+ * without a session of its own is styled in its template's, one per stylesheet index (the template's CSS and
+ * `<style>` blocks, sheet-cache.ts), part and page, and gets the computed styles the template's elements had in the
+ * renders before (computing them was a third of a one-page invoice's style stage). What a document reports is its
+ * own (TreeStyler's `saidIn`). Sessions are kept for a few templates, each up to a bound: an inline style that
+ * prints data (`style="width: 37%"`) makes new styles every render, and its session starts again when full.
+ */
+function templateSession(index: RuleIndex, part: string, page: StyleInput['page']): StyleSession {
+  let id = indexIds.get(index);
+  if (id === undefined) {
+    id = nextIndexId++;
+    indexIds.set(index, id);
+  }
+  const key = `${id}|${part}|${page.width}|${page.height}|${page.margin.join(',')}`;
+  let session = templateSessions.get(key);
+  if (session) templateSessions.delete(key);
+  if (!session || (session.styler?.size ?? 0) > TEMPLATE_SESSION_STYLES) session = {};
+  // Most recently used last: the first is the one to let go.
+  templateSessions.set(key, session);
+  if (templateSessions.size > TEMPLATE_SESSIONS)
+    templateSessions.delete(templateSessions.keys().next().value as string);
+  return session;
+}
+
+const TEMPLATE_SESSIONS = 8;
+const TEMPLATE_SESSION_STYLES = 1_000;
+const templateSessions = new Map<string, StyleSession>();
+const indexIds = new WeakMap<RuleIndex, number>();
+let nextIndexId = 0;
 
 function styleElements(document: Document): Element[] {
   const out: Element[] = [];

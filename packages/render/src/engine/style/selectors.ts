@@ -40,6 +40,8 @@ const MAX_OF_ARGUMENTS = new Set(['is', 'matches', '-webkit-any', '-moz-any', 'n
 const TRAVERSALS = new Set(['adjacent', 'child', 'descendant', 'parent', 'sibling', 'column-combinator']);
 
 const cache = new Map<string, CompiledSelectorList>();
+// A service styles many templates over its life: the cache starts again when it holds this many selectors.
+const MAX_COMPILED = 5_000;
 
 /**
  * The siblings an element's children stand among when the document holds only some of them: a long table's window
@@ -183,6 +185,7 @@ export function compileSelectorList(text: string): CompiledSelectorList {
   let compiled = cache.get(text);
   if (!compiled) {
     compiled = compileUncached(text);
+    if (cache.size >= MAX_COMPILED) cache.clear();
     cache.set(text, compiled);
   }
   return compiled;

@@ -94,3 +94,15 @@ describe('custom properties', () => {
     expect(computed.get('--c')).toBe('3px');
   });
 });
+
+describe('parsed values', () => {
+  it('are kept for the next use, and let go when a long-running process has parsed too many distinct ones', () => {
+    const first = parseValue('12.345px solid');
+    expect(parseValue('12.345px solid')).toBe(first);
+    // Values that print data (`style="width: 37.2%"`) are new every render.
+    for (let i = 0; i < 20_000; i++) parseValue(`${i}.5%`);
+    const again = parseValue('12.345px solid');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+});

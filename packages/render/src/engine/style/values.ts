@@ -3,6 +3,9 @@ import * as csstree from '../parse/css-tree';
 import type { Length } from './computed-style';
 
 const parsed = new Map<string, CssNode[] | null>();
+// Values a template prints data into (`style="width: 37%"`) are new in every render: the cache starts again when it
+// holds this many, so that a long-running service does not keep every value it ever parsed.
+const MAX_PARSED = 20_000;
 
 /** A declaration's value as css-tree nodes (top level, white space dropped); null when it does not parse. Cached. */
 export function parseValue(text: string): CssNode[] | null {
@@ -18,6 +21,7 @@ export function parseValue(text: string): CssNode[] | null {
   } catch {
     nodes = null;
   }
+  if (parsed.size >= MAX_PARSED) parsed.clear();
   parsed.set(text, nodes);
   return nodes;
 }
