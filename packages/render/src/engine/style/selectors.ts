@@ -124,6 +124,7 @@ function nthFormula(formula: string): (position: number) => boolean {
   let check = nthChecks.get(formula);
   if (!check) {
     check = nthCheck(formula);
+    if (nthChecks.size >= MAX_COMPILED) nthChecks.clear();
     nthChecks.set(formula, check);
   }
   return check;
