@@ -276,7 +276,7 @@ export class Converter {
     if (style.textTransform === 'uppercase') text = text.toUpperCase();
     else if (style.textTransform === 'lowercase') text = text.toLowerCase();
     else if (style.textTransform === 'capitalize')
-      text = text.replace(/(^|[\s\-–—(“"'])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+      text = text.replace(/(^|[\s\-\u2013\u2014(\u201c"'])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
     const family = this.deps.fonts.resolveFamily(style.fontFamily);
     const base: Run = { text: '', fontSize: round(style.fontSize), color: style.color };
     if (style.bold) base.bold = true;

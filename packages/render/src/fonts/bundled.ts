@@ -40,7 +40,8 @@ const BUNDLED: Record<string, { pkg: string; prefix: string; faces: Partial<Reco
     prefix: 'NotoEmoji',
     faces: { normal: '400Regular', bold: '700Bold' },
   },
-  // Check marks, crosses, ballot boxes, stars and arrows (✓ ✗ ☐ ☑ ★ ➤): the marks of checklists and ratings.
+  // Check marks, crosses, ballot boxes, stars and arrows (U+2713, U+2717, U+2610, U+2611, U+2605, U+27A4): the marks
+  // of checklists and ratings.
   'Noto Sans Symbols 2': {
     pkg: '@expo-google-fonts/noto-sans-symbols-2',
     prefix: 'NotoSansSymbols2',

@@ -130,7 +130,7 @@ export class FontRegistry implements FontSet {
   private readonly parsed = new Map<string, Font>();
   private readonly coverage = new Map<string, Map<number, boolean>>();
   private readonly advances = new Map<string, Map<number, number>>();
-  /** Lower-cased family and alias names → registered family. */
+  /** Lower-cased family and alias names, to the registered family. */
   private readonly names = new Map<string, string>();
   private readonly options: FontRegistryOptions;
   /** Families read and parsed the first time a character or a name asks for them (large CJK fonts). */

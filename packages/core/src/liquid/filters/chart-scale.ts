@@ -119,7 +119,7 @@ export function textWidth(text: string, size: number, bold = false): number {
   for (const char of text) {
     const code = char.codePointAt(0) as number;
     if (code >= 0x2e80) ems += 1;
-    else if (/[A-Z0-9$€£¥%#@&MW]/.test(char)) ems += 0.64;
+    else if (/[A-Z0-9$\u20ac£¥%#@&MW]/.test(char)) ems += 0.64;
     else if (/[ il.,:;'!|ftjr()[\]]/.test(char)) ems += 0.3;
     else ems += 0.53;
   }

@@ -27,7 +27,7 @@ const MINOR_WORDS = new Set([
 export function titlecase(value: unknown): string {
   if (isBlank(value)) return '';
   let index = 0;
-  return String(value).replace(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu, (word) => {
+  return String(value).replace(/[\p{L}\p{N}][\p{L}\p{N}'\u2019]*/gu, (word) => {
     const first = index++ === 0;
     if (word.length > 1 && word === word.toUpperCase() && /\p{Lu}/u.test(word)) return word;
     const lower = word.toLowerCase();

@@ -149,7 +149,7 @@ export class ContentWriter {
    */
   /**
    * Paints what `paint` draws as one transparency group (a form XObject), then the group with `opacity` and, for
-   * `mix-blend-mode`, a blend mode (PDF's names: Multiply, ColorDodge…) against what is already on the page.
+   * `mix-blend-mode`, a blend mode (PDF's names: Multiply, ColorDodge...) against what is already on the page.
    */
   group(opacity: number, paint: () => void, blend: BlendMode = 'normal'): void {
     const outer = { ...this.state };

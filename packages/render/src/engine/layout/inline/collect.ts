@@ -307,7 +307,7 @@ function bidiControls(style: ComputedStyle): [string, string] {
 export const isBidiControl = (unit: number): boolean =>
   (unit >= 0x202a && unit <= 0x202e) || (unit >= 0x2066 && unit <= 0x2069);
 
-const WORD_CHAR = /[\p{L}\p{N}\p{M}'’]/u;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}'\u2019]/u;
 
 /**
  * A segment's text after `text-transform`, and whether it ends inside a word (`afterLetter`: whether the text before
