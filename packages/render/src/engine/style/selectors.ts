@@ -54,9 +54,14 @@ export function setStandInSiblings(parent: ParentNode, siblings: AnyNode[]): voi
   standIns.set(parent, siblings);
 }
 
+const standInNodes = new WeakSet<AnyNode>();
+
 /** A left-out element among `setStandInSiblings`' siblings: a tag of that name, with nothing in it. */
-export const standIn = (name: string): AnyNode =>
-  ({ type: 'tag', name, attribs: {}, children: [] }) as unknown as AnyNode;
+export function standIn(name: string): AnyNode {
+  const node = { type: 'tag', name, attribs: {}, children: [] } as unknown as AnyNode;
+  standInNodes.add(node);
+  return node;
+}
 
 const siblingsOf = (node: AnyNode): AnyNode[] | undefined => (node.parent ? standIns.get(node.parent) : undefined);
 
@@ -85,12 +90,24 @@ function siblingIndex(node: AnyNode): SiblingIndex {
   let index = indexes.get(siblings);
   if (index && index.length === siblings.length) return index;
   index = { length: siblings.length, elements: [], at: new Map(), names: new Map() };
-  for (const sibling of siblings) {
+  const { elements, at, names } = index;
+  for (let i = 0; i < siblings.length; i++) {
+    const sibling = siblings[i] as AnyNode;
     if (!isTag(sibling)) continue;
-    const ofType = index.names.get(sibling.name) ?? 0;
-    index.names.set(sibling.name, ofType + 1);
-    index.at.set(sibling, { index: index.elements.length, ofType });
-    index.elements.push(sibling);
+    const ofType = names.get(sibling.name) ?? 0;
+    if (standInNodes.has(sibling)) {
+      // A run of one stand-in (a window's left-out rows): counted at once, as no selector asks where each stands.
+      // A window of a 20,000-row zebra table is indexed once for each of its 50 windows, twice over.
+      let end = i + 1;
+      while (siblings[end] === sibling) end++;
+      names.set(sibling.name, ofType + (end - i));
+      for (let k = i; k < end; k++) elements.push(sibling);
+      i = end - 1;
+      continue;
+    }
+    names.set(sibling.name, ofType + 1);
+    at.set(sibling, { index: elements.length, ofType });
+    elements.push(sibling);
   }
   indexes.set(siblings, index);
   return index;

@@ -122,13 +122,15 @@ describe('a long table laid out a window of rows at a time', () => {
     for (const windowRows of [8, 23, 60]) await expectSameDocument(template, windowRows);
   });
 
-  it('counts every row of the table for structural selectors: zebra stripes, first and last rows', async () => {
+  it('counts every row of the table for structural selectors: zebra stripes, first and last rows, rows of a type', async () => {
     const structural = `
       tbody tr:nth-child(even) td { background: #dde }
       tbody tr:nth-child(3n+1) td:last-child { color: #a00 }
       tbody tr:first-child td { border-top: 3px solid #0a0 }
       tbody tr:last-child td { border-bottom: 4px solid #a0a }
-      tbody tr:nth-last-child(2) td { font-weight: bold }`;
+      tbody tr:nth-last-child(2) td { font-weight: bold }
+      tbody tr:nth-of-type(5n) td { font-style: italic }
+      tbody tr:nth-last-of-type(3) td { text-decoration: underline }`;
     for (const windowRows of [9, 14]) await expectSameDocument(ledger(rowsHtml(70), structural), windowRows);
   });
 
