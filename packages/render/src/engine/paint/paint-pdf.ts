@@ -3,7 +3,7 @@ import type { Findings } from '../findings';
 import type { FontFaceRef, PageFragments, PagePiece } from '../layout/fragment';
 import { ContentWriter } from './content';
 import { DocumentFonts } from './fonts';
-import { paintCanvas, paintPiece } from './fragments';
+import { paintCanvas, paintPiece, paintPieces } from './fragments';
 import { DocumentImages } from './images';
 import { Links, type PaintContext } from './paint-context';
 import type { PdfDocument, PdfPage, PdfRef } from './pdfkit-types';
@@ -91,7 +91,7 @@ export async function paintPdfWith(
     doc.addPage({ size: [page.width, page.height], margin: 0 });
     cw.startPage();
     if (page.canvas) paintCanvas(ctx, page.canvas);
-    for (const piece of page.pieces) paintPiece(ctx, piece);
+    paintPieces(ctx, page.pieces);
     cw.flush();
     if (page.late) waiting.push({ page: keepOpen(doc.page as OpenPage), late: page.late });
     count++;
