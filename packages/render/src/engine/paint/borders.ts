@@ -240,14 +240,14 @@ function sideShape(cw: ContentWriter, side: Side, outer: Rect, inner: Rect): voi
     cw.polygon(sideQuad(side, outer, inner));
     return;
   }
-  if (side === TOP) cw.rect({ x: outer.x, y: outer.y, width: outer.width, height: inner.y - outer.y });
+  if (side === TOP) cw.writeRect(outer.x, outer.y, outer.width, inner.y - outer.y);
   else if (side === BOTTOM) {
     const y = inner.y + inner.height;
-    cw.rect({ x: outer.x, y, width: outer.width, height: outer.y + outer.height - y });
-  } else if (side === LEFT) cw.rect({ x: outer.x, y: outer.y, width: inner.x - outer.x, height: outer.height });
+    cw.writeRect(outer.x, y, outer.width, outer.y + outer.height - y);
+  } else if (side === LEFT) cw.writeRect(outer.x, outer.y, inner.x - outer.x, outer.height);
   else {
     const x = inner.x + inner.width;
-    cw.rect({ x, y: outer.y, width: outer.x + outer.width - x, height: outer.height });
+    cw.writeRect(x, outer.y, outer.x + outer.width - x, outer.height);
   }
 }
 

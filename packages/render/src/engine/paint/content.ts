@@ -49,8 +49,11 @@ export interface FilterSource {
   line: number;
 }
 
-/** Operators buffered before they are handed to pdfkit (the content is the same however it is cut). */
-const FLUSH_EVERY = 256;
+/** Room for a number as `writeNumber` writes it: a sign, twelve digits, a point and three decimals. */
+const NUMBER_ROOM = 17;
+
+const SPACE = 32;
+const NEWLINE = 10;
 
 interface GraphicsState {
   fill: string;
@@ -59,15 +62,20 @@ interface GraphicsState {
 }
 
 /**
- * Buffers a page's content operators and writes them to pdfkit a few hundred at a time (pdfkit makes a Buffer of
- * every `addContent`). Tracks the fill and stroke colours and the alpha constant across `q`/`Q`, so runs of text in
+ * Writes a page's content operators as bytes into a buffer of its own, handed to pdfkit at the end of the page (or
+ * before pdfkit writes content itself). Operator strings joined and handed over as text cost a long table a tenth of
+ * its paint: the strings built from numbers are ropes that joining flattens, pdfkit copied the result into a Buffer,
+ * and all of it was garbage for the collector; the common operators (rectangles, colours, text) are written here
+ * digit by digit instead. Tracks the fill and stroke colours and the alpha constant across `q`/`Q`, so runs of text in
  * one colour set it once. Coordinates are pdfkit's user space: points from the page's top-left, y down.
  *
  * Content can be captured instead of written (for a transparency group, or an SVG that may fail halfway):
  * while a capture is open, what pdfkit itself writes (images, SVG) is caught as well.
  */
 export class ContentWriter {
-  private ops: string[] = [];
+  /** The page's content so far: every operator followed by a newline. */
+  private bytes = new Uint8Array(64 * 1024);
+  private at = 0;
   private state: GraphicsState = { fill: '0 0 0 rg', stroke: '0 0 0 RG', alpha: 1 };
   private readonly stack: GraphicsState[] = [];
   private readonly alphaStates = new Map<number, { name: string; ref: PdfRef }>();
@@ -104,23 +112,95 @@ export class ContentWriter {
 
   /** A new page starts with the default graphics state. */
   startPage(): void {
-    this.ops = [];
+    this.at = 0;
     this.stack.length = 0;
     this.state = { fill: '0 0 0 rg', stroke: '0 0 0 RG', alpha: 1 };
   }
 
+  /** One operator (or several, separated by newlines), as its text. */
   write(op: string): void {
-    this.ops.push(op);
-    // Handed on every few hundred operators rather than once a page: held to the page's end, a long table's
-    // operator strings lived through the young generation's collections and were promoted, to die there.
-    if (this.ops.length >= FLUSH_EVERY) this.flush();
+    this.writeText(op);
+    this.writeByte(NEWLINE);
   }
 
   /** Hands what is buffered to pdfkit (or the open capture): before pdfkit writes content itself, and at the end of a page. */
   flush(): void {
-    if (this.ops.length === 0) return;
-    this.doc.addContent(this.ops.join('\n'));
-    this.ops = [];
+    if (this.at === 0) return;
+    if (this.captures.length > 0) {
+      // Captured content is text, joined with newlines (endCapture): without the last operator's newline.
+      this.doc.addContent(latin1(this.bytes.subarray(0, this.at - 1)));
+    } else {
+      // pdfkit keeps a Uint8Array as it is (a string gets a newline added): the bytes are the ones text would give.
+      this.doc.addContent(this.bytes.slice(0, this.at));
+    }
+    this.at = 0;
+  }
+
+  /** Text of Latin-1 characters (operators are ASCII), without a newline. */
+  writeText(text: string): void {
+    const length = text.length;
+    if (this.at + length > this.bytes.length) this.grow(length);
+    const bytes = this.bytes;
+    let at = this.at;
+    for (let i = 0; i < length; i++) bytes[at++] = text.charCodeAt(i);
+    this.at = at;
+  }
+
+  writeByte(byte: number): void {
+    if (this.at === this.bytes.length) this.grow(1);
+    this.bytes[this.at++] = byte;
+  }
+
+  /**
+   * A number as `num` writes it (thousandths of a point, no `-0`, no exponent), digit by digit: a PDF page's
+   * coordinates as strings were most of what painting a long table allocated.
+   */
+  writeNumber(value: number): void {
+    const thousandths = Math.round(value * 1000);
+    if (!(thousandths > -1e15 && thousandths < 1e15)) {
+      this.writeText(num(value));
+      return;
+    }
+    if (this.at + NUMBER_ROOM > this.bytes.length) this.grow(NUMBER_ROOM);
+    const bytes = this.bytes;
+    let at = this.at;
+    let rest = thousandths;
+    if (rest < 0) {
+      bytes[at++] = 45; // -
+      rest = -rest;
+    }
+    const fraction = rest % 1000;
+    let whole = (rest - fraction) / 1000;
+    // The whole part's digits, last first, then turned around.
+    const start = at;
+    do {
+      const digit = whole % 10;
+      bytes[at++] = 48 + digit;
+      whole = (whole - digit) / 10;
+    } while (whole > 0);
+    for (let i = start, j = at - 1; i < j; i++, j--) {
+      const swap = bytes[i] as number;
+      bytes[i] = bytes[j] as number;
+      bytes[j] = swap;
+    }
+    if (fraction !== 0) {
+      bytes[at++] = 46; // .
+      const tenths = (fraction / 100) | 0;
+      const hundredths = ((fraction / 10) | 0) % 10;
+      const last = fraction % 10;
+      bytes[at++] = 48 + tenths;
+      if (hundredths !== 0 || last !== 0) bytes[at++] = 48 + hundredths;
+      if (last !== 0) bytes[at++] = 48 + last;
+    }
+    this.at = at;
+  }
+
+  private grow(need: number): void {
+    let size = this.bytes.length * 2;
+    while (size < this.at + need) size *= 2;
+    const bytes = new Uint8Array(size);
+    bytes.set(this.bytes.subarray(0, this.at));
+    this.bytes = bytes;
   }
 
   beginCapture(): void {
@@ -128,8 +208,8 @@ export class ContentWriter {
     this.captures.push([]);
     if (this.captures.length === 1) {
       const { doc, captures } = this;
-      doc.addContent = (data: string) => {
-        captures[captures.length - 1]?.push(data);
+      doc.addContent = (data: string | Uint8Array) => {
+        captures[captures.length - 1]?.push(typeof data === 'string' ? data : latin1(data));
         return doc;
       };
     }
@@ -174,7 +254,7 @@ export class ContentWriter {
     this.save();
     this.alpha(opacity);
     if (blend !== 'normal') this.blendMode(blend);
-    this.ops.push(`/${name} Do`);
+    this.write(`/${name} Do`);
     this.restore();
   }
 
@@ -189,25 +269,25 @@ export class ContentWriter {
       this.blendStates.set(mode, state);
     }
     this.doc.page.ext_gstates[state.name] = state.ref;
-    this.ops.push(`/${state.name} gs`);
+    this.write(`/${state.name} gs`);
   }
 
   save(): void {
     this.stack.push({ ...this.state });
-    this.ops.push('q');
+    this.write('q');
   }
 
   restore(): void {
     const state = this.stack.pop();
     if (state) this.state = state;
-    this.ops.push('Q');
+    this.write('Q');
   }
 
   /** Fill colour, and its alpha as the alpha constant. */
   fillColor(color: Color): void {
     const op = colorOperator(this.filter === null ? color : this.filter.color(color), 'rg');
     if (op !== this.state.fill) {
-      this.ops.push(op);
+      this.write(op);
       this.state.fill = op;
     }
     this.alpha(color.a);
@@ -216,7 +296,7 @@ export class ContentWriter {
   strokeColor(color: Color): void {
     const op = colorOperator(this.filter === null ? color : this.filter.color(color), 'RG');
     if (op !== this.state.stroke) {
-      this.ops.push(op);
+      this.write(op);
       this.state.stroke = op;
     }
     this.alpha(color.a);
@@ -234,12 +314,23 @@ export class ContentWriter {
       this.alphaStates.set(alpha, state);
     }
     this.doc.page.ext_gstates[state.name] = state.ref;
-    this.ops.push(`/${state.name} gs`);
+    this.write(`/${state.name} gs`);
     this.state.alpha = alpha;
   }
 
   rect(r: Rect): void {
-    this.write(`${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)} re`);
+    this.writeRect(r.x, r.y, r.width, r.height);
+  }
+
+  writeRect(x: number, y: number, width: number, height: number): void {
+    this.writeNumber(x);
+    this.writeByte(SPACE);
+    this.writeNumber(y);
+    this.writeByte(SPACE);
+    this.writeNumber(width);
+    this.writeByte(SPACE);
+    this.writeNumber(height);
+    this.writeText(' re\n');
   }
 
   /** A rectangle with elliptical corners (radii already fitted to the rectangle). */
@@ -248,17 +339,16 @@ export class ContentWriter {
     const { x, y } = r;
     const right = x + r.width;
     const bottom = y + r.height;
-    const o = this.ops;
-    o.push(`${num(x + tlx)} ${num(y)} m`);
-    o.push(`${num(right - trx)} ${num(y)} l`);
+    this.write(`${num(x + tlx)} ${num(y)} m`);
+    this.write(`${num(right - trx)} ${num(y)} l`);
     if (trx > 0 || try_ > 0) this.corner(right - trx, y, right, y + try_, trx, try_, true);
-    o.push(`${num(right)} ${num(bottom - bry)} l`);
+    this.write(`${num(right)} ${num(bottom - bry)} l`);
     if (brx > 0 || bry > 0) this.corner(right, bottom - bry, right - brx, bottom, brx, bry, false);
-    o.push(`${num(x + blx)} ${num(bottom)} l`);
+    this.write(`${num(x + blx)} ${num(bottom)} l`);
     if (blx > 0 || bly > 0) this.corner(x + blx, bottom, x, bottom - bly, blx, bly, true);
-    o.push(`${num(x)} ${num(y + tly)} l`);
+    this.write(`${num(x)} ${num(y + tly)} l`);
     if (tlx > 0 || tly > 0) this.corner(x, y + tly, x + tlx, y, tlx, tly, false);
-    o.push('h');
+    this.write('h');
   }
 
   /** A quarter ellipse from (x0, y0) to (x1, y1); `horizontalFirst` when it leaves (x0, y0) horizontally. */
@@ -277,19 +367,19 @@ export class ContentWriter {
     const sy = Math.sign(y1 - y0);
     const c1 = horizontalFirst ? [x0 + sx * kx, y0] : [x0, y0 + sy * ky];
     const c2 = horizontalFirst ? [x1, y1 - sy * ky] : [x1 - sx * kx, y1];
-    this.ops.push(
+    this.write(
       `${num(c1[0] as number)} ${num(c1[1] as number)} ${num(c2[0] as number)} ${num(c2[1] as number)} ${num(x1)} ${num(y1)} c`,
     );
   }
 
   polygon(points: number[]): void {
-    this.ops.push(`${num(points[0] as number)} ${num(points[1] as number)} m`);
+    this.write(`${num(points[0] as number)} ${num(points[1] as number)} m`);
     for (let i = 2; i < points.length; i += 2)
-      this.ops.push(`${num(points[i] as number)} ${num(points[i + 1] as number)} l`);
-    this.ops.push('h');
+      this.write(`${num(points[i] as number)} ${num(points[i + 1] as number)} l`);
+    this.write('h');
   }
 
   line(x0: number, y0: number, x1: number, y1: number): void {
-    this.ops.push(`${num(x0)} ${num(y0)} m ${num(x1)} ${num(y1)} l`);
+    this.write(`${num(x0)} ${num(y0)} m ${num(x1)} ${num(y1)} l`);
   }
 }

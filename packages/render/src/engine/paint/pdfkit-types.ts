@@ -81,7 +81,8 @@ export interface PdfDocument {
   _opacityRegistry: Record<string, [unknown, string]>;
   _doOpacity(fill: number | null, stroke: number | null): void;
   addPage(options: { size: [number, number]; margin: number }): PdfDocument;
-  addContent(data: string): PdfDocument;
+  /** Content for the current page: a string gets a newline added; bytes are written as they are. */
+  addContent(data: string | Uint8Array): PdfDocument;
   registerFont(name: string, src: Uint8Array): PdfDocument;
   font(name: string): PdfDocument;
   ref(data: Record<string, unknown>): PdfRef;

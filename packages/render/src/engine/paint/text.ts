@@ -2,7 +2,7 @@ import { hasRtl } from '../../fonts/bidi';
 import type { ShapedGlyph, TextFragment } from '../layout/fragment';
 import type { Color, TextDecoration, TextShadow } from '../style/computed-style';
 import { standsUpright } from '../text/vertical-orientation';
-import { num } from './content';
+import { type ContentWriter, num } from './content';
 import type { DocumentFace } from './fonts';
 import type { PaintContext } from './paint-context';
 import { paintTextShadows } from './text-shadows';
@@ -38,7 +38,7 @@ export function paintText(ctx: PaintContext, run: TextFragment, originX: number,
   if (!invisible) ctx.cw.fillColor(run.color);
   const bold = run.font.syntheticBold && !invisible ? fakeBoldStroke(run.fontSize) : 0;
   if (bold > 0) ctx.cw.strokeColor(run.color);
-  ctx.cw.write(glyphOperators(ctx, run, face, x, baseline, invisible, bold));
+  writeGlyphOperators(ctx, run, face, x, baseline, invisible, bold);
   if (decoration?.lineThrough) paintDecoration(ctx, run, face, x, baseline, 'through');
   if (run.link)
     ctx.links.add(run.link, {
@@ -66,7 +66,11 @@ export function paintRunShadow(
   paintTextShadows(ctx, run, ctx.fonts.face(run.font), originX + run.x, baseline, [{ ...shadow, color }]);
 }
 
-function glyphOperators(
+/**
+ * The run's text object (BT to ET), written straight into the page's content: its head and tail digit by digit,
+ * its glyphs as the text they were written as the first time the same glyphs were drawn at this size.
+ */
+function writeGlyphOperators(
   ctx: PaintContext,
   run: TextFragment,
   face: DocumentFace,
@@ -74,20 +78,25 @@ function glyphOperators(
   baseline: number,
   invisible: boolean,
   bold: number,
-): string {
+): void {
+  const { cw } = ctx;
   const size = run.fontSize;
   // The text matrix flips y back up (pdfkit's user space is y-down), so glyphs stand upright.
   const mode = invisible ? '3 Tr\n' : bold > 0 ? `2 Tr\n${num(bold)} w\n` : '';
   // Synthetic italic: Skia's skew of a quarter (x moves right a quarter of the height above the baseline).
   const matrix = run.font.syntheticItalic ? `1 0 ${SKEW} -1` : '1 0 0 -1';
-  const head = (tc: string) =>
-    `BT\n/${face.pdf.id} ${num(size)} Tf\n${mode}${tc}${matrix} ${num(x)} ${num(baseline)} Tm\n`;
+  const head = (tc: string) => writeTextHead(cw, face.pdf.id, size, mode, tc, matrix, x, baseline);
   // The rendering mode and character spacing are graphics state: they outlive ET.
   const tail = (tc: string) => `${tc ? '0 Tc\n' : ''}${mode ? '0 Tr\nET' : 'ET'}`;
   // A long table draws the same cell text row after row, its lines copied with the same glyph array
   // (layout/inline/text-cache.ts): a plain run's operators are the same each time at the same size.
   const drawn = face.runs?.get(run.glyphs);
-  if (drawn && drawn.fontSize === size && drawn.text === run.text) return head(drawn.tc) + drawn.body + tail(drawn.tc);
+  if (drawn && drawn.fontSize === size && drawn.text === run.text) {
+    head(drawn.tc);
+    cw.writeText(drawn.body);
+    cw.write(tail(drawn.tc));
+    return;
+  }
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
   // Letter-spacing is written as character spacing (Tc), one number for the run.
@@ -177,8 +186,36 @@ function glyphOperators(
     face.runs ??= new WeakMap();
     face.runs.set(glyphs, { fontSize: size, text: run.text, tc, body: out });
   }
-  out = head(tc) + out + tail(tc);
-  return actual === 'run' ? `/Span <</ActualText ${textString(run.text)}>> BDC\n${out}\nEMC` : out;
+  if (actual === 'run') cw.writeText(`/Span <</ActualText ${textString(run.text)}>> BDC\n`);
+  head(tc);
+  cw.writeText(out);
+  cw.write(actual === 'run' ? `${tail(tc)}\nEMC` : tail(tc));
+}
+
+/** `BT`, the font and size, the mode and spacing when set, and the text matrix at the run's start. */
+function writeTextHead(
+  cw: ContentWriter,
+  font: string,
+  size: number,
+  mode: string,
+  tc: string,
+  matrix: string,
+  x: number,
+  baseline: number,
+): void {
+  cw.writeText('BT\n/');
+  cw.writeText(font);
+  cw.writeText(' ');
+  cw.writeNumber(size);
+  cw.writeText(' Tf\n');
+  cw.writeText(mode);
+  cw.writeText(tc);
+  cw.writeText(matrix);
+  cw.writeText(' ');
+  cw.writeNumber(x);
+  cw.writeText(' ');
+  cw.writeNumber(baseline);
+  cw.writeText(' Tm\n');
 }
 
 const SKEW = 0.25;
