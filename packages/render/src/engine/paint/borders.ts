@@ -29,12 +29,12 @@ export function isVisible(side: BorderSide): boolean {
  * meeting at mitred corners, rounded along `radii` (already fitted to the box).
  */
 export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii: Radii): void {
-  const widths = sides.map((side) => side.width) as Widths;
   const rounded = isRounded(radii);
-  if (!rounded && sides.every((side) => !isVisible(side) || oneBand(side))) {
-    paintSolidSides(cw, rect, sides, widths);
+  if (!rounded && solid(sides[0]) && solid(sides[1]) && solid(sides[2]) && solid(sides[3])) {
+    paintSolidSides(cw, rect, sides);
     return;
   }
+  const widths = sides.map((side) => side.width) as Widths;
   const bands = new Map<string, Array<{ side: Side; color: Color }>>();
   const strokes: Side[] = [];
   for (let i = 0; i < 4; i++) {
@@ -63,13 +63,23 @@ export function paintBorders(cw: ContentWriter, rect: Rect, sides: Sides, radii:
 const oneBand = (side: BorderSide): boolean =>
   side.style === 'solid' || (side.style === 'double' && side.width < MIN_DOUBLE_WIDTH);
 
+/** A side that paintSolidSides can draw: invisible, or one band. */
+const solid = (side: BorderSide): boolean => !isVisible(side) || oneBand(side);
+
 /**
  * The common case (the rules of a table, a box's frame), drawn as paintBand draws it without the bands' map and
  * keys: square corners, every visible side one solid band. One colour all around is one ring; otherwise each
  * colour's sides are mitred quads in one fill, in side order.
  */
-function paintSolidSides(cw: ContentWriter, rect: Rect, sides: Sides, widths: Widths): void {
-  const inner = insetRect(rect, widths, 1);
+function paintSolidSides(cw: ContentWriter, rect: Rect, sides: Sides): void {
+  // The padding edge (insetRect by the sides' widths, without an array of them for every box painted).
+  const [top, right, bottom, left] = sides;
+  const inner = {
+    x: rect.x + left.width,
+    y: rect.y + top.width,
+    width: Math.max(0, rect.width - (left.width + right.width)),
+    height: Math.max(0, rect.height - (top.width + bottom.width)),
+  };
   let visible = 0;
   for (const side of sides) if (isVisible(side)) visible++;
   const first = sides[0].color;

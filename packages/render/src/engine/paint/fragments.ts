@@ -318,8 +318,10 @@ function paintBoxLayer(
 /** A visible box's shadows and background. */
 function paintBoxBackground(ctx: PaintContext, box: BoxFragment, rect: Rect, radii: Radii): void {
   const style = box.style;
-  const ownWidths = borderWidthsOf(style);
   const shadows = style.boxShadow;
+  // Most boxes (a table's cells) have neither.
+  if (!shadows && style.backgroundColor.a <= 0 && !style.backgroundImage) return;
+  const ownWidths = borderWidthsOf(style);
   if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, false);
   paintBackground(ctx, box, rect, ownWidths, radii);
   if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, true);
@@ -340,9 +342,12 @@ function paintBoxBorders(ctx: PaintContext, box: BoxFragment, rect: Rect, radii:
       shared?.bottom && ctx.rowContinues && bottom.color.a < 1 ? NO_SIDE : bottom,
       left,
     ];
-    if (sides.some(isVisible)) {
+    if (isVisible(sides[0]) || isVisible(sides[1]) || isVisible(sides[2]) || isVisible(sides[3])) {
       // Centred on the box's edges: the grid lines of the table.
-      const [t, r, b, l] = sides.map((side) => side.width / 2) as Widths;
+      const t = sides[0].width / 2;
+      const r = sides[1].width / 2;
+      const b = sides[2].width / 2;
+      const l = sides[3].width / 2;
       const outer = { x: rect.x - l, y: rect.y - t, width: rect.width + l + r, height: rect.height + t + b };
       paintBorders(ctx.cw, outer, sides, SQUARE);
     }
@@ -423,27 +428,37 @@ interface PlacedRow {
  */
 function paintRowsInPhases(ctx: PaintContext, rows: readonly PlacedRow[]): void {
   const rowContinues = ctx.rowContinues;
-  const rects = rows.map(({ row, x, y }) => borderBoxOf(row, x, y));
+  // Each row's border box, then its cells', in tree order: made once for the three phases.
+  const rects: Rect[] = [];
+  for (const { row, x, y } of rows) {
+    const rowRect = borderBoxOf(row, x, y);
+    rects.push(rowRect);
+    for (const cell of row.children) rects.push(borderBoxOf(cell as BoxFragment, rowRect.x, rowRect.y));
+  }
   // Each visible row, then each of its visible cells, with its border box and corners.
-  const decorate = (paint: (box: BoxFragment, rect: Rect, radii: Radii) => void) =>
-    rows.forEach(({ row, continues: next }, i) => {
-      const rowRect = rects[i] as Rect;
-      ctx.rowContinues = next;
-      if (row.style.visibility === 'visible') paint(row, rowRect, radiiOf(row, rowRect));
+  const decorate = (paint: (ctx: PaintContext, box: BoxFragment, rect: Rect, radii: Radii) => void) => {
+    let k = 0;
+    for (const { row, continues } of rows) {
+      ctx.rowContinues = continues;
+      const rowRect = rects[k++] as Rect;
+      if (row.style.visibility === 'visible') paint(ctx, row, rowRect, radiiOf(row, rowRect));
       for (const cell of row.children as BoxFragment[]) {
-        if (cell.style.visibility !== 'visible') continue;
-        const cellRect = borderBoxOf(cell, rowRect.x, rowRect.y);
-        paint(cell, cellRect, radiiOf(cell, cellRect));
+        const cellRect = rects[k++] as Rect;
+        if (cell.style.visibility === 'visible') paint(ctx, cell, cellRect, radiiOf(cell, cellRect));
       }
-    });
-  decorate((box, rect, radii) => paintBoxBackground(ctx, box, rect, radii));
-  decorate((box, rect, radii) => paintBoxBorders(ctx, box, rect, radii));
-  rows.forEach(({ row, continues: next }, i) => {
-    const rowRect = rects[i] as Rect;
-    ctx.rowContinues = next;
-    for (const cell of row.children as BoxFragment[])
-      if (cell.children.length > 0) paintBoxContent(ctx, cell, borderBoxOf(cell, rowRect.x, rowRect.y));
-  });
+    }
+  };
+  decorate(paintBoxBackground);
+  decorate(paintBoxBorders);
+  let k = 0;
+  for (const { row, continues } of rows) {
+    ctx.rowContinues = continues;
+    k++;
+    for (const cell of row.children as BoxFragment[]) {
+      const cellRect = rects[k++] as Rect;
+      if (cell.children.length > 0) paintBoxContent(ctx, cell, cellRect);
+    }
+  }
   ctx.rowContinues = rowContinues;
 }
 

@@ -85,16 +85,13 @@ function writeGlyphOperators(
   const mode = invisible ? '3 Tr\n' : bold > 0 ? `2 Tr\n${num(bold)} w\n` : '';
   // Synthetic italic: Skia's skew of a quarter (x moves right a quarter of the height above the baseline).
   const matrix = run.font.syntheticItalic ? `1 0 ${SKEW} -1` : '1 0 0 -1';
-  const head = (tc: string) => writeTextHead(cw, face.pdf.id, size, mode, tc, matrix, x, baseline);
-  // The rendering mode and character spacing are graphics state: they outlive ET.
-  const tail = (tc: string) => `${tc ? '0 Tc\n' : ''}${mode ? '0 Tr\nET' : 'ET'}`;
   // A long table draws the same cell text row after row, its lines copied with the same glyph array
   // (layout/inline/text-cache.ts): a plain run's operators are the same each time at the same size.
   const drawn = face.runs?.get(run.glyphs);
   if (drawn && drawn.fontSize === size && drawn.text === run.text) {
-    head(drawn.tc);
+    writeTextHead(cw, face.pdf.id, size, mode, drawn.tc, matrix, x, baseline);
     cw.writeText(drawn.body);
-    cw.write(tail(drawn.tc));
+    writeTextTail(cw, drawn.tc, mode);
     return;
   }
   const widths = face.pdf.widths;
@@ -187,9 +184,17 @@ function writeGlyphOperators(
     face.runs.set(glyphs, { fontSize: size, text: run.text, tc, body: out });
   }
   if (actual === 'run') cw.writeText(`/Span <</ActualText ${textString(run.text)}>> BDC\n`);
-  head(tc);
+  writeTextHead(cw, face.pdf.id, size, mode, tc, matrix, x, baseline);
   cw.writeText(out);
-  cw.write(actual === 'run' ? `${tail(tc)}\nEMC` : tail(tc));
+  writeTextTail(cw, tc, mode);
+  if (actual === 'run') cw.write('EMC');
+}
+
+/** `ET`, after setting back what outlives it (the rendering mode and character spacing are graphics state). */
+function writeTextTail(cw: ContentWriter, tc: string, mode: string): void {
+  if (tc) cw.writeText('0 Tc\n');
+  if (mode) cw.writeText('0 Tr\n');
+  cw.write('ET');
 }
 
 /** `BT`, the font and size, the mode and spacing when set, and the text matrix at the run's start. */

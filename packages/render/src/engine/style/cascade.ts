@@ -108,50 +108,101 @@ export class RuleIndex {
     return this.pseudos[pseudo].size > 0;
   }
 
+  // What the last `find` matched: the candidates and the specificity each counts with, in arrays reused from
+  // element to element (a style shared with an earlier element's needs only the rules' ids, not blocks made of
+  // them). Counted, not emptied: an array set to length 0 lets go of its storage and grows it again.
+  private readonly found: IndexedSelector[] = [];
+  private readonly foundSpecificity: number[] = [];
+  private foundCount = 0;
+  // An element's class attribute split into names, by its text (a long table's cells repeat a few).
+  private readonly classNames = new Map<string, string[]>();
+
   /**
-   * The rules matching an element (or, with `pseudo`, its ::before or ::after), in the order they were found;
-   * their ids in `ids`. `inCascadeOrder` sorts them for the cascade: only an element whose style is not shared
-   * with an earlier one's needs it.
+   * The rules matching an element (or, with `pseudo`, its ::before or ::after), in the order they were found.
+   * `inCascadeOrder` sorts them for the cascade: only an element whose style is not shared with an earlier one's
+   * needs it.
    */
-  match(element: Element, ids: number[], pseudo?: PseudoElement): MatchedBlock[] {
-    const buckets = pseudo ? this.pseudos[pseudo] : this.elements;
-    const matched: MatchedBlock[] = [];
-    const stamp = ++this.stamp;
-    this.test(buckets.universal, element, stamp, matched, ids);
-    this.test(buckets.byTag.get(element.name), element, stamp, matched, ids);
-    const id = element.attribs.id;
-    if (id) this.test(buckets.byId.get(id), element, stamp, matched, ids);
-    const classes = element.attribs.class;
-    if (classes) {
-      for (const name of classes.split(/\s+/))
-        if (name) this.test(buckets.byClass.get(name), element, stamp, matched, ids);
-    }
-    return matched;
+  match(element: Element, pseudo?: PseudoElement): MatchedBlock[] {
+    this.find(element, pseudo);
+    return this.foundBlocks();
   }
 
-  private test(
-    candidates: IndexedSelector[] | undefined,
-    element: Element,
-    stamp: number,
-    matched: MatchedBlock[],
-    ids: number[],
-  ): void {
+  /**
+   * Finds the rules matching an element (or its pseudo-element): `foundIds` and `foundBlocks` give them until the
+   * next call. Returns how many there are.
+   */
+  find(element: Element, pseudo?: PseudoElement): number {
+    const buckets = pseudo ? this.pseudos[pseudo] : this.elements;
+    this.foundCount = 0;
+    const stamp = ++this.stamp;
+    this.test(buckets.universal, element, stamp);
+    this.test(buckets.byTag.get(element.name), element, stamp);
+    const id = element.attribs.id;
+    if (id) this.test(buckets.byId.get(id), element, stamp);
+    const classes = element.attribs.class;
+    if (classes) {
+      let names = this.classNames.get(classes);
+      if (!names) {
+        names = classes.split(/\s+/).filter((name) => name !== '');
+        if (this.classNames.size < MAX_CLASS_LISTS) this.classNames.set(classes, names);
+      }
+      for (const name of names) this.test(buckets.byClass.get(name), element, stamp);
+    }
+    return this.foundCount;
+  }
+
+  /** The ids of what the last `find` matched, in the order found, separated by commas: a style-sharing key. */
+  foundIds(): string {
+    let ids = '';
+    for (let i = 0; i < this.foundCount; i++) ids += i === 0 ? `${this.rule(i).id}` : `,${this.rule(i).id}`;
+    return ids;
+  }
+
+  /** The declaration blocks of what the last `find` matched, in the order found. */
+  foundBlocks(): MatchedBlock[] {
+    const blocks: MatchedBlock[] = [];
+    for (let i = 0; i < this.foundCount; i++) {
+      const { rule, order } = this.found[i] as IndexedSelector;
+      const specificity = this.foundSpecificity[i] as number;
+      blocks.push({ origin: rule.origin, specificity, order, declarations: rule.declarations });
+    }
+    return blocks;
+  }
+
+  private rule(i: number): PreparedRule {
+    return (this.found[i] as IndexedSelector).rule;
+  }
+
+  private test(candidates: IndexedSelector[] | undefined, element: Element, stamp: number): void {
     if (!candidates) return;
     for (const candidate of candidates) {
       if (!candidate.selector.match(element)) continue;
-      const { rule, selector, order } = candidate;
+      const { rule, selector } = candidate;
       // A rule whose selector list matches twice counts once, with its most specific selector.
       if (rule.stamp === stamp) {
-        const block = matched.find((m) => m.declarations === rule.declarations);
-        if (block && block.specificity < selector.specificity) block.specificity = selector.specificity;
+        for (let i = 0; i < this.foundCount; i++)
+          if (this.rule(i).declarations === rule.declarations) {
+            if ((this.foundSpecificity[i] as number) < selector.specificity)
+              this.foundSpecificity[i] = selector.specificity;
+            break;
+          }
         continue;
       }
       rule.stamp = stamp;
-      matched.push({ origin: rule.origin, specificity: selector.specificity, order, declarations: rule.declarations });
-      ids.push(rule.id);
+      const at = this.foundCount++;
+      if (at === this.found.length) {
+        this.found.push(candidate);
+        this.foundSpecificity.push(selector.specificity);
+      } else {
+        this.found[at] = candidate;
+        this.foundSpecificity[at] = selector.specificity;
+      }
     }
   }
 }
+
+/** Distinct class attributes whose names are kept split (a template has a few dozen; data may make more). */
+const MAX_CLASS_LISTS = 1024;
 
 function cascadeOrder(a: MatchedBlock, b: MatchedBlock): number {
   return a.origin - b.origin || a.specificity - b.specificity || a.order - b.order;

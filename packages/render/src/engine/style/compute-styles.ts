@@ -268,15 +268,14 @@ export class TreeStyler {
   /** The computed style of an element's pseudo-element, when a rule styles it (shared like elements' styles). */
   private pseudoState(element: Element, parent: ElementState, which: PseudoElement): ElementState | undefined {
     if (!this.index.styles(which) || NO_PSEUDO_ELEMENTS.has(element.name)) return undefined;
-    const ids: number[] = [];
-    const blocks = this.index.match(element, ids, which);
-    if (blocks.length === 0) return undefined;
-    const key = `::${which}|${ids.join(',')}`;
+    if (this.index.find(element, which) === 0) return undefined;
+    const key = `::${which}|${this.index.foundIds()}`;
     let siblings = this.shared.get(parent);
     let state = siblings?.get(key);
     if (!state || !this.reusable(state)) {
       const mark = this.mark();
-      state = computeStyle(cascade(inCascadeOrder(blocks), SHORTHAND_LONGHANDS), parent, this.env, undefined);
+      const blocks = inCascadeOrder(this.index.foundBlocks());
+      state = computeStyle(cascade(blocks, SHORTHAND_LONGHANDS), parent, this.env, undefined);
       if (!siblings) {
         siblings = new Map();
         this.shared.set(parent, siblings);
@@ -321,16 +320,17 @@ export class TreeStyler {
   }
 
   state(element: Element, parent: ElementState): ElementState {
-    const ids: number[] = [];
-    const blocks = this.index.match(element, ids);
+    this.index.find(element);
+    const ids = this.index.foundIds();
     const hints = presentationalHints(element);
     const inline = element.attribs.style;
     const lang = element.attribs.lang ?? element.attribs['xml:lang'];
-    const key = `${ids.join(',')}|${hints.map((h) => `${h[0]}:${h[1]}`).join(';')}|${inline ?? ''}|${lang ?? ''}`;
+    const key = `${ids}|${hints.map((h) => `${h[0]}:${h[1]}`).join(';')}|${inline ?? ''}|${lang ?? ''}`;
     let siblings = this.shared.get(parent);
     const cached = siblings?.get(key);
     if (cached && this.reusable(cached)) return cached;
 
+    const blocks = this.index.foundBlocks();
     const mark = this.mark();
     let said = false;
     inCascadeOrder(blocks);

@@ -1,7 +1,7 @@
 import type { BlockBox, InlineLevelBox, TextBox } from '../../boxes/box';
 import type { ComputedStyle } from '../../style/computed-style';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
-import type { Fragment, LineFragment, TextFragment } from '../fragment';
+import type { Fragment, LineFragment } from '../fragment';
 import type { InlineContent } from './collect';
 import type { Paragraph } from './items';
 
@@ -94,8 +94,9 @@ export function keepLines(entry: TextEntry, width: number, contents: BlockConten
   entry.lines.set(width, copyContents(contents));
 }
 
-// Fragments are moved in place by the boxes that hold them (x and y): each use gets lines and runs of its own. The
-// glyph arrays, colours and decorations they point to are shared and never changed.
+// Lines are moved in place by the boxes that hold them (x and y): each use gets lines of its own. What a line holds
+// stays where it was placed on it (runs are placed relative to their line and not moved after), so the runs, their
+// glyph arrays, colours and decorations are shared.
 function copyContents(contents: BlockContents): BlockContents {
   const copy: BlockContents = { children: contents.children.map(copyLine), height: contents.height };
   if (contents.firstBaseline !== undefined) copy.firstBaseline = contents.firstBaseline;
@@ -104,6 +105,5 @@ function copyContents(contents: BlockContents): BlockContents {
 }
 
 function copyLine(fragment: Fragment): Fragment {
-  const line = fragment as LineFragment;
-  return { ...line, children: line.children.map((run) => ({ ...(run as TextFragment) })) };
+  return { ...(fragment as LineFragment) };
 }
