@@ -19,7 +19,14 @@ const MAX_ENTRIES = 4096;
 /** What one text in one pair of styles measured and laid out to, by width. */
 export interface TextEntry {
   widths?: IntrinsicWidths;
-  lines?: Map<number, BlockContents>;
+  /**
+   * The lines laid out at one width (a column's cells share one), and at any others in `linesAt`: most texts are
+   * laid out at one width only, and a Map for each of a long table's unique cells was a tenth of what caching
+   * them kept.
+   */
+  linesWidth?: number;
+  lines?: BlockContents;
+  linesAt?: Map<number, BlockContents>;
   /**
    * The paragraph its widths were measured from, until its first layout takes it: one run of text collects and
    * shapes the same at any width, so a table's unique cells (row numbers, amounts) are not built twice.
@@ -79,7 +86,7 @@ export function textEntry(ctx: LayoutContext, box: BlockBox, make: boolean): Tex
 
 /** A copy of the lines laid out for the entry's text at this width, for the caller to place (and move) as its own. */
 export function cachedLines(entry: TextEntry, width: number): BlockContents | undefined {
-  const kept = entry.lines?.get(width);
+  const kept = entry.linesWidth === width ? entry.lines : entry.linesAt?.get(width);
   return kept && copyContents(kept);
 }
 
@@ -90,8 +97,13 @@ export function keepLines(entry: TextEntry, width: number, contents: BlockConten
     if (line.kind !== 'line') return;
     for (const child of line.children) if (child.kind !== 'text') return;
   }
-  entry.lines ??= new Map();
-  entry.lines.set(width, copyContents(contents));
+  if (entry.lines === undefined || entry.linesWidth === width) {
+    entry.linesWidth = width;
+    entry.lines = copyContents(contents);
+  } else {
+    entry.linesAt ??= new Map();
+    entry.linesAt.set(width, copyContents(contents));
+  }
 }
 
 // Lines are moved in place by the boxes that hold them (x and y): each use gets lines of its own. What a line holds

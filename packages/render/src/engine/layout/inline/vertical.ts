@@ -44,7 +44,8 @@ function layoutUnit(pt: number, to: (units: number) => number = (u) => Math.floo
 
 export class Verticals {
   private readonly boxes = new Map<InlineBoxInfo, VerticalBox>();
-  private readonly atomics = new Map<AtomicItem, VerticalBox>();
+  // Made with the first atomic item: most paragraphs (a table's cells) have none.
+  private atomics: Map<AtomicItem, VerticalBox> | undefined;
 
   constructor(private readonly shaping: TextShaping) {}
 
@@ -85,7 +86,7 @@ export class Verticals {
   }
 
   atomic(item: AtomicItem): VerticalBox {
-    let box = this.atomics.get(item);
+    let box = this.atomics?.get(item);
     if (box) return box;
     box = {
       ascent: item.baseline,
@@ -98,7 +99,7 @@ export class Verticals {
       offset: 0,
     };
     this.align(box, item.atomic.style, item, this.of(item.owner), item.owner.style);
-    this.atomics.set(item, box);
+    (this.atomics ??= new Map()).set(item, box);
     return box;
   }
 
