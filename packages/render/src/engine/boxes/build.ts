@@ -419,8 +419,10 @@ const floats = (style: ComputedStyle): boolean =>
 function floatsAlone(items: Item[]): BlockLevelBox[] | null {
   let found: BlockLevelBox[] | null = null;
   for (const item of items) {
-    if (item.type === 'atomic' && item.float) (found ??= []).push(item.box);
-    else if (!(item.type === 'text' && isCollapsibleSpace(item))) return null;
+    if (item.type === 'atomic' && item.float) {
+      found ??= [];
+      found.push(item.box);
+    } else if (!(item.type === 'text' && isCollapsibleSpace(item))) return null;
   }
   return found;
 }

@@ -99,7 +99,8 @@ export class Verticals {
       offset: 0,
     };
     this.align(box, item.atomic.style, item, this.of(item.owner), item.owner.style);
-    (this.atomics ??= new Map()).set(item, box);
+    this.atomics ??= new Map();
+    this.atomics.set(item, box);
     return box;
   }
 
