@@ -21,11 +21,8 @@ export interface DocumentFace {
    * where a glyph standing upright in vertical text is centred along the line (paint/text.ts).
    */
   emCentre: number;
-  /**
-   * The TJ operators of plain runs drawn twice or more in this document, by their glyph array; null for one drawn
-   * once so far (paint/text.ts).
-   */
-  runs?: WeakMap<readonly ShapedGlyph[], DrawnRun | null>;
+  /** The TJ operators of plain runs already drawn in this document, by their glyph array (paint/text.ts). */
+  runs?: WeakMap<readonly ShapedGlyph[], DrawnRun>;
 }
 
 /** A plain run's operators between its text matrix and ET, and its character spacing, at one size. */

@@ -181,9 +181,7 @@ function writeGlyphOperators(
   flush();
   if (plain) {
     face.runs ??= new WeakMap();
-    // Kept from a run's second drawing on: most of a long table's unique cells (row numbers, amounts) are drawn
-    // once, and what was kept for them lived as long as the document.
-    face.runs.set(glyphs, face.runs.has(glyphs) ? { fontSize: size, text: run.text, tc, body: out } : null);
+    face.runs.set(glyphs, { fontSize: size, text: run.text, tc, body: out });
   }
   if (actual === 'run') cw.writeText(`/Span <</ActualText ${textString(run.text)}>> BDC\n`);
   writeTextHead(cw, face.pdf.id, size, mode, tc, matrix, x, baseline);
