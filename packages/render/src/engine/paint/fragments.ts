@@ -360,6 +360,9 @@ function paintBoxBorders(ctx: PaintContext, box: BoxFragment, rect: Rect, radii:
 }
 
 /** A box's children, and the boxes positioned in it, clipped by overflow: `rect` is its border box on the page. */
+// Shared by the boxes with none (most), instead of an empty list for each box painted.
+const NO_POSITIONED: readonly BoxFragment[] = Object.freeze([]);
+
 function paintBoxContent(ctx: PaintContext, box: BoxFragment, rect: Rect): void {
   // A scroll container (auto, scroll) prints as what shows in it, as Chromium prints it: clipped like hidden.
   const clips = box.style.overflow !== 'visible';
@@ -367,7 +370,7 @@ function paintBoxContent(ctx: PaintContext, box: BoxFragment, rect: Rect): void 
   // text layer (an e-mail's preheader hidden with max-height: 0; overflow: hidden).
   const visible = clips ? clipToPaddingBox(ctx, box, rect) : null;
   // Absolutely positioned boxes of negative z-index go under the content, the others over it (CSS 2.1 Appendix E).
-  const positioned = box.positioned ?? [];
+  const positioned = box.positioned ?? NO_POSITIONED;
   for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
   const rowGroup = box.role === 'table-body' || box.role === 'table-head' || box.role === 'table-foot';
   if (rowGroup) paintRows(ctx, box.children, rect, visible);

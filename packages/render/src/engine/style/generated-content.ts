@@ -8,24 +8,31 @@ import { counterText } from './counter-styles';
  */
 export class Counters {
   private readonly instances = new Map<string, number[]>();
-  /** The counters created in each open list of siblings, to drop when that list ends. */
-  private readonly levels: string[][] = [[]];
+  /**
+   * The counters created in each open list of siblings, to drop when that list ends; null for a list that has
+   * created none (nearly all: every element with children opens one).
+   */
+  private readonly levels: Array<string[] | null> = [null];
 
   /** The element's counter-reset, counter-increment and counter-set, in that order. */
   apply(style: ComputedStyle): void {
-    for (const change of style.counterReset ?? []) this.create(change);
-    for (const { name, value } of style.counterIncrement ?? []) this.change(name, (current) => current + value);
-    for (const { name, value } of style.counterSet ?? []) this.change(name, () => value);
+    // Called for every element: nothing is made unless it has counters.
+    const { counterReset, counterIncrement, counterSet } = style;
+    if (counterReset) for (const change of counterReset) this.create(change);
+    if (counterIncrement)
+      for (const { name, value } of counterIncrement) this.change(name, (current) => current + value);
+    if (counterSet) for (const { name, value } of counterSet) this.change(name, () => value);
   }
 
   /** Before an element's children: they are a new list of siblings. */
   enter(): void {
-    this.levels.push([]);
+    this.levels.push(null);
   }
 
   /** After them: the counters their resets created go out of scope. */
   leave(): void {
-    for (const name of this.levels.pop() ?? []) this.instances.get(name)?.pop();
+    const names = this.levels.pop();
+    if (names) for (const name of names) this.instances.get(name)?.pop();
   }
 
   /** The innermost counter's value (0 when there is none, as an implied reset would give). */
@@ -46,7 +53,10 @@ export class Counters {
       this.instances.set(name, stack);
     }
     stack.push(value);
-    (this.levels.at(-1) as string[]).push(name);
+    const level = this.levels.length - 1;
+    const names = this.levels[level] ?? [];
+    names.push(name);
+    this.levels[level] = names;
   }
 
   private change(name: string, update: (current: number) => number): void {
