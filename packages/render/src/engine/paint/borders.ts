@@ -71,19 +71,29 @@ const solid = (side: BorderSide): boolean => !isVisible(side) || oneBand(side);
  * keys: square corners, every visible side one solid band. One colour all around is one ring; otherwise each
  * colour's sides are mitred quads in one fill, in side order.
  */
+const INNER: Rect = { x: 0, y: 0, width: 0, height: 0 };
+
 function paintSolidSides(cw: ContentWriter, rect: Rect, sides: Sides): void {
-  // The padding edge (insetRect by the sides' widths, without an array of them for every box painted).
-  const [top, right, bottom, left] = sides;
-  const inner = {
-    x: rect.x + left.width,
-    y: rect.y + top.width,
-    width: Math.max(0, rect.width - (left.width + right.width)),
-    height: Math.max(0, rect.height - (top.width + bottom.width)),
-  };
+  // The padding edge (insetRect by the sides' widths, without an array of them for every box painted), in a
+  // scratch rectangle: a new one for every box painted was some 110 bytes of numbers each.
+  const top = sides[0];
+  const right = sides[1];
+  const bottom = sides[2];
+  const left = sides[3];
+  const inner = INNER;
+  inner.x = rect.x + left.width;
+  inner.y = rect.y + top.width;
+  inner.width = Math.max(0, rect.width - (left.width + right.width));
+  inner.height = Math.max(0, rect.height - (top.width + bottom.width));
   let visible = 0;
-  for (const side of sides) if (isVisible(side)) visible++;
+  let oneColour = true;
   const first = sides[0].color;
-  if (visible === 4 && sides.every((side) => sameColor(side.color, first))) {
+  for (let i = 0; i < 4; i++) {
+    const side = sides[i as Side];
+    if (isVisible(side)) visible++;
+    oneColour &&= sameColor(side.color, first);
+  }
+  if (visible === 4 && oneColour) {
     cw.fillColor(first);
     cw.rect(rect);
     if (inner.width > 0 && inner.height > 0) cw.rect(inner);

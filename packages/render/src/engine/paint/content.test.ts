@@ -83,4 +83,18 @@ describe('ContentWriter', () => {
     }
     expect(text()).toBe(ops.map((op) => `${op}\n`).join(''));
   });
+
+  it("copies what was written since a position and writes it again as it was, past a buffer's growth", () => {
+    const { cw, text } = writer();
+    cw.write('BT');
+    const from = cw.position;
+    cw.writeText('[<0041> ');
+    cw.writeNumber(-12.5);
+    cw.writeText(' <0042>] TJ\n');
+    const body = cw.copyFrom(from);
+    expect(Buffer.from(body).toString('latin1')).toBe('[<0041> -12.5 <0042>] TJ\n');
+    for (let i = 0; i < 5_000; i++) cw.writeBytes(body);
+    cw.write('ET');
+    expect(text()).toBe(`BT\n${'[<0041> -12.5 <0042>] TJ\n'.repeat(5_001)}ET\n`);
+  });
 });

@@ -146,6 +146,23 @@ export class ContentWriter {
     this.at = at;
   }
 
+  /** Where the next byte goes: with {@link copyFrom}, what was written since (no flush comes between). */
+  get position(): number {
+    return this.at;
+  }
+
+  /** A copy of the bytes written since `position` was `from`. */
+  copyFrom(from: number): Uint8Array {
+    return this.bytes.slice(from, this.at);
+  }
+
+  /** Bytes as they are (ones {@link copyFrom} gave). */
+  writeBytes(bytes: Uint8Array): void {
+    if (this.at + bytes.length > this.bytes.length) this.grow(bytes.length);
+    this.bytes.set(bytes, this.at);
+    this.at += bytes.length;
+  }
+
   writeByte(byte: number): void {
     if (this.at === this.bytes.length) this.grow(1);
     this.bytes[this.at++] = byte;

@@ -30,7 +30,8 @@ export interface DrawnRun {
   fontSize: number;
   text: string;
   tc: string;
-  body: string;
+  /** The content's bytes (paint/content.ts writes bytes; Latin-1 text). */
+  body: Uint8Array;
 }
 
 /**
@@ -39,6 +40,7 @@ export interface DrawnRun {
  */
 export class DocumentFonts {
   private readonly faces = new Map<string, DocumentFace>();
+  private readonly byRef = new WeakMap<FontFaceRef, DocumentFace>();
 
   constructor(
     private readonly doc: PdfDocument,
@@ -60,12 +62,17 @@ export class DocumentFonts {
   }
 
   face(ref: FontFaceRef): DocumentFace {
+    // Runs share their font's reference object (layout/inline/items.ts): a run of a face already asked for is
+    // found without its key being built (every run painted asks).
+    const known = this.byRef.get(ref);
+    if (known) return known;
     const key = `${ref.family}\u0000${ref.face}`;
     let face = this.faces.get(key);
     if (!face) {
       face = this.embed(key, this.bytes(ref));
       this.faces.set(key, face);
     }
+    this.byRef.set(ref, face);
     return face;
   }
 

@@ -327,6 +327,9 @@ function paintBoxBackground(ctx: PaintContext, box: BoxFragment, rect: Rect, rad
   if (shadows) paintShadows(ctx.cw, shadows, rect, radii, ownWidths, true);
 }
 
+const CELL_SIDES: Sides = [NO_SIDE, NO_SIDE, NO_SIDE, NO_SIDE];
+const CELL_OUTER: Rect = { x: 0, y: 0, width: 0, height: 0 };
+
 /** A visible box's borders (its collapsed ones, for a table cell), outline and link. */
 function paintBoxBorders(ctx: PaintContext, box: BoxFragment, rect: Rect, radii: Radii): void {
   const style = box.style;
@@ -336,19 +339,23 @@ function paintBoxBorders(ctx: PaintContext, box: BoxFragment, rect: Rect, radii:
     // that it prints as light as a browser prints it, not twice as dark. An opaque one is still drawn from both
     // sides: the same colour either way, and its anti-aliased edges came out nearer Chromium's so in the fidelity
     // corpus (drawn once, six table cases' worst pages were 0.3-0.6% further from Chromium's).
-    const sides: Sides = [
-      top,
-      shared?.right && right.color.a < 1 ? NO_SIDE : right,
-      shared?.bottom && ctx.rowContinues && bottom.color.a < 1 ? NO_SIDE : bottom,
-      left,
-    ];
+    // Into scratch objects: every cell of a collapsed table comes here, and paintBorders keeps neither.
+    const sides = CELL_SIDES;
+    sides[0] = top;
+    sides[1] = shared?.right && right.color.a < 1 ? NO_SIDE : right;
+    sides[2] = shared?.bottom && ctx.rowContinues && bottom.color.a < 1 ? NO_SIDE : bottom;
+    sides[3] = left;
     if (isVisible(sides[0]) || isVisible(sides[1]) || isVisible(sides[2]) || isVisible(sides[3])) {
       // Centred on the box's edges: the grid lines of the table.
       const t = sides[0].width / 2;
       const r = sides[1].width / 2;
       const b = sides[2].width / 2;
       const l = sides[3].width / 2;
-      const outer = { x: rect.x - l, y: rect.y - t, width: rect.width + l + r, height: rect.height + t + b };
+      const outer = CELL_OUTER;
+      outer.x = rect.x - l;
+      outer.y = rect.y - t;
+      outer.width = rect.width + l + r;
+      outer.height = rect.height + t + b;
       paintBorders(ctx.cw, outer, sides, SQUARE);
     }
   } else {
@@ -370,17 +377,26 @@ function paintBoxContent(ctx: PaintContext, box: BoxFragment, rect: Rect): void 
   // text layer (an e-mail's preheader hidden with max-height: 0; overflow: hidden).
   const visible = clips ? clipToPaddingBox(ctx, box, rect) : null;
   // Absolutely positioned boxes of negative z-index go under the content, the others over it (CSS 2.1 Appendix E).
+  // Indexed loops: every cell of a long table comes here, and for-of made iterators for each.
   const positioned = box.positioned ?? NO_POSITIONED;
-  for (const p of positioned) if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
+  for (let i = 0; i < positioned.length; i++) {
+    const p = positioned[i] as BoxFragment;
+    if (zIndexOf(p) < 0) paintFragment(ctx, p, rect.x, rect.y);
+  }
   const rowGroup = box.role === 'table-body' || box.role === 'table-head' || box.role === 'table-foot';
   if (rowGroup) paintRows(ctx, box.children, rect, visible);
   else {
-    for (const child of box.children) {
+    const children = box.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as Fragment;
       if (visible && outside(child, rect.x, rect.y, visible)) continue;
       paintFragment(ctx, child, rect.x, rect.y);
     }
   }
-  for (const p of positioned) if (zIndexOf(p) >= 0) paintFragment(ctx, p, rect.x, rect.y);
+  for (let i = 0; i < positioned.length; i++) {
+    const p = positioned[i] as BoxFragment;
+    if (zIndexOf(p) >= 0) paintFragment(ctx, p, rect.x, rect.y);
+  }
   if (clips) {
     ctx.cw.restore();
     ctx.links.popClip();

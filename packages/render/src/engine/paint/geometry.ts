@@ -28,8 +28,13 @@ export const SQUARE: Radii = Object.freeze([
 ]) as unknown as Radii;
 
 export function fitRadii(rect: Rect, radii: readonly Length[]): Radii {
-  // Most boxes have square corners: they get the shared SQUARE without the corners being built.
-  if (radii.every(isZero)) return SQUARE;
+  // Most boxes have square corners: they get the shared SQUARE without the corners being built (nor the closures
+  // below, whose context a call would allocate on entry).
+  for (let i = 0; i < radii.length; i++) if (!isZero(radii[i])) return fitRounded(rect, radii);
+  return SQUARE;
+}
+
+function fitRounded(rect: Rect, radii: readonly Length[]): Radii {
   // A percentage is of the width horizontally and of the height vertically: 50% of a square is a circle.
   const corner = (r: Length | undefined): [number, number] => {
     const x = Math.max(0, (r?.pt ?? 0) + ((r?.pct ?? 0) / 100) * rect.width);

@@ -90,10 +90,28 @@ function writeGlyphOperators(
   const drawn = face.runs?.get(run.glyphs);
   if (drawn && drawn.fontSize === size && drawn.text === run.text) {
     writeTextHead(cw, face.pdf.id, size, mode, drawn.tc, matrix, x, baseline);
-    cw.writeText(drawn.body);
+    cw.writeBytes(drawn.body);
     writeTextTail(cw, drawn.tc, mode);
     return;
   }
+  writeNewRun(ctx, run, face, x, baseline, mode, matrix);
+}
+
+/**
+ * The operators of a run not drawn before (or drawn at another size), kept for the next time when plain: apart from
+ * writeGlyphOperators, whose cached path would otherwise allocate this one's closure context on every call.
+ */
+function writeNewRun(
+  ctx: PaintContext,
+  run: TextFragment,
+  face: DocumentFace,
+  x: number,
+  baseline: number,
+  mode: string,
+  matrix: string,
+): void {
+  const { cw } = ctx;
+  const size = run.fontSize;
   const widths = face.pdf.widths;
   const toTextSpace = 1000 / size;
   // Letter-spacing is written as character spacing (Tc), one number for the run.
@@ -108,35 +126,41 @@ function writeGlyphOperators(
   }
   const glyphTexts = typeof actual === 'object' ? actual : undefined;
   const tc = spacing === 0 ? '' : `${num(spacing / toTextSpace)} Tc\n`;
-  let out = '';
-  let array = '';
-  let hex = '';
+  if (actual === 'run') cw.writeText(`/Span <</ActualText ${textString(run.text)}>> BDC\n`);
+  writeTextHead(cw, face.pdf.id, size, mode, tc, matrix, x, baseline);
+  // The glyphs go straight into the page's content (a TJ array opened at its first glyph, a hex string at the first
+  // of a stretch without adjustments), the bytes kept for the next time the same glyphs are drawn when plain.
+  const bodyStart = cw.position;
+  let arrayOpen = false;
+  let hexOpen = false;
+  const closeArray = () => {
+    if (hexOpen) cw.writeByte(GREATER);
+    if (arrayOpen) cw.writeText('] TJ\n');
+    arrayOpen = false;
+    hexOpen = false;
+  };
   let pen = 0;
   let moved = false;
   // Whether the run is drawn as one plain TJ array, the same wherever it stands (what `runs` keeps).
   let plain = actual === undefined && !run.upright;
-  const flush = () => {
-    if (hex) array += `<${hex}>`;
-    if (array) out += `[${array}] TJ\n`;
-    array = '';
-    hex = '';
-  };
   // A glyph with no code point of its own (a cluster's second) stands as its cluster's first.
   let previousCodePoint = 0;
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i] as ShapedGlyph;
     const actualText = glyphTexts?.get(i);
     if (actualText) {
-      flush();
-      out += `/Span <</ActualText ${actualText}>> BDC\n`;
+      closeArray();
+      cw.writeText(`/Span <</ActualText ${actualText}>> BDC\n`);
     }
     const gid = gids[i] as number;
     // A glyph for no code point may be mapped by a later use, which changes what the run extracts as.
     if (glyph.codePoints.length === 0) plain = false;
     if (glyph.scale !== undefined) {
       // A synthesised small capital: the same font at its own size, for this glyph alone.
-      flush();
-      out += `/${face.pdf.id} ${num(size * glyph.scale)} Tf\n${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n/${face.pdf.id} ${num(size)} Tf\n`;
+      closeArray();
+      cw.writeText(
+        `/${face.pdf.id} ${num(size * glyph.scale)} Tf\n${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n/${face.pdf.id} ${num(size)} Tf\n`,
+      );
       moved = true;
       plain = false;
     } else if (run.upright && (run.upright === 'all' || standsUpright(glyph.codePoints[0] ?? previousCodePoint))) {
@@ -144,51 +168,64 @@ function writeGlyphOperators(
       // is turned back about its centre, which sits mid-way along its advance and on the line's middle. A glyph
       // without vertical forms of its own (Latin set upright: text/upright.ts) has its ascent and descent centred
       // along its advance instead.
-      flush();
+      closeArray();
       const natural = ((widths[gid] as number) * size) / 1000;
       const cjk = standsUpright(glyph.codePoints[0] ?? previousCodePoint);
       const e = cjk
         ? x + pen + glyph.dx + natural / 2 + face.emCentre * size
         : x + pen + glyph.dx + (glyph.advance - (face.ascent + face.descent) * size) / 2 + face.ascent * size;
       const f = baseline + glyph.dy - ((face.ascent - face.descent) / 2) * size + natural / 2;
-      out += `0 -1 -1 0 ${num(e)} ${num(f)} Tm\n[<${face.hex[gid]}>] TJ\n`;
+      cw.writeText(`0 -1 -1 0 ${num(e)} ${num(f)} Tm\n[<${face.hex[gid]}>] TJ\n`);
       moved = true;
     } else if (glyph.dx !== 0 || glyph.dy !== 0) {
-      flush();
-      out += `${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n`;
+      closeArray();
+      cw.writeText(`${matrix} ${num(x + pen + glyph.dx)} ${num(baseline + glyph.dy)} Tm\n[<${face.hex[gid]}>] TJ\n`);
       moved = true;
       plain = false;
     } else {
       if (moved) {
-        out += `${matrix} ${num(x + pen)} ${num(baseline)} Tm\n`;
+        cw.writeText(`${matrix} ${num(x + pen)} ${num(baseline)} Tm\n`);
         moved = false;
       }
-      hex += face.hex[gid];
+      if (!arrayOpen) {
+        cw.writeByte(OPEN_BRACKET);
+        arrayOpen = true;
+      }
+      if (!hexOpen) {
+        cw.writeByte(LESS);
+        hexOpen = true;
+      }
+      cw.writeText(face.hex[gid] as string);
       // TJ numbers are thousandths of the font size, subtracted from the advance.
       const adjust = glyph.advance * toTextSpace - (widths[gid] as number) - spacing;
       if (adjust > 0.005 || adjust < -0.005) {
-        array += `<${hex}> ${num(-adjust)} `;
-        hex = '';
+        cw.writeByte(GREATER);
+        cw.writeByte(SPACE);
+        cw.writeNumber(-adjust);
+        cw.writeByte(SPACE);
+        hexOpen = false;
       }
     }
     pen += glyph.advance;
     previousCodePoint = glyph.codePoints[0] ?? previousCodePoint;
     if (actualText) {
-      flush();
-      out += 'EMC\n';
+      closeArray();
+      cw.writeText('EMC\n');
     }
   }
-  flush();
+  closeArray();
   if (plain) {
     face.runs ??= new WeakMap();
-    face.runs.set(glyphs, { fontSize: size, text: run.text, tc, body: out });
+    face.runs.set(glyphs, { fontSize: size, text: run.text, tc, body: cw.copyFrom(bodyStart) });
   }
-  if (actual === 'run') cw.writeText(`/Span <</ActualText ${textString(run.text)}>> BDC\n`);
-  writeTextHead(cw, face.pdf.id, size, mode, tc, matrix, x, baseline);
-  cw.writeText(out);
   writeTextTail(cw, tc, mode);
   if (actual === 'run') cw.write('EMC');
 }
+
+const SPACE = 0x20;
+const LESS = 0x3c;
+const GREATER = 0x3e;
+const OPEN_BRACKET = 0x5b;
 
 /** `ET`, after setting back what outlives it (the rendering mode and character spacing are graphics state). */
 function writeTextTail(cw: ContentWriter, tc: string, mode: string): void {
