@@ -111,7 +111,10 @@ function rowsOf(nodes: StyledNode[], group: ComputedStyle, scope: Scope, parts: 
     }
     pending = [];
   };
-  for (const node of nodes) {
+  // Indexed: a group's rows are walked once a render, in code not yet optimised, where for-of made an iterator
+  // result per row.
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i] as StyledNode;
     const kind = kindOf(node);
     if (kind === 'none' || kind === 'column' || kind === 'column-group') continue;
     if (kind === 'space' && !pending.length) continue;
@@ -164,7 +167,9 @@ function cellsOf(nodes: StyledNode[], row: ComputedStyle, scope: Scope, parts: T
 function resolveRowspans(rows: TableRowBox[]): void {
   for (let r = 0; r < rows.length; r++) {
     const left = rows.length - r;
-    for (const cell of (rows[r] as TableRowBox).cells) {
+    const cells = (rows[r] as TableRowBox).cells;
+    for (let k = 0; k < cells.length; k++) {
+      const cell = cells[k] as TableCellBox;
       if (cell.rowspan === 0 || cell.rowspan > left) cell.rowspan = left;
     }
   }

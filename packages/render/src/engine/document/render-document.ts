@@ -7,7 +7,7 @@ import { buildBoxes } from '../boxes/index';
 import { type EngineFinding, Findings } from '../findings';
 import { BlockLayout, type LayoutModules } from '../layout/block/block-layout';
 import { ensureFlexReady, flexIntrinsicWidths, isFlexReady, layoutFlex } from '../layout/flex/index';
-import type { BoxFragment, PageFragments, PagePiece } from '../layout/fragment';
+import type { BoxFragment, Fragment, PageFragments, PagePiece } from '../layout/fragment';
 import { gridIntrinsicWidths, layoutGrid } from '../layout/grid/index';
 import { inlineIntrinsicWidths, layoutInline } from '../layout/inline/index';
 import { layoutMulticol } from '../layout/multicol/index';
@@ -286,7 +286,10 @@ function widestOverflow(flow: BoxFragment, contentWidth: number): { table: numbe
   let table = 0;
   let block = 0;
   const visit = (fragment: BoxFragment, x: number, depth: number) => {
-    for (const child of fragment.children) {
+    // Indexed: every cell of a long table is looked at once a render, where for-of made an iterator result each.
+    const children = fragment.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i] as Fragment;
       // A transformed box (vertical text's turned content too) is not laid out where it is painted: what it makes
       // the document reach is the shrink's to say (documentWidth), not a width of its own to name.
       if (child.kind !== 'box' || child.style.transform) continue;

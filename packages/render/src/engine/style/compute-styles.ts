@@ -433,7 +433,9 @@ let nextIndexId = 0;
 function styleElements(document: Document): Element[] {
   const out: Element[] = [];
   const walk = (nodes: ChildNode[]) => {
-    for (const node of nodes) {
+    // Indexed: the whole document is walked once a render, where for-of made an iterator result per node.
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i] as ChildNode;
       if (node.type === 'style' && (node as Element).name === 'style') out.push(node as Element);
       else if ('children' in node && node.type !== 'script') walk(node.children as ChildNode[]);
     }

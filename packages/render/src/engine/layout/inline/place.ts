@@ -105,10 +105,13 @@ export function placeLine(line: Line, first: boolean, last: boolean, options: Pl
     top = Math.min(top, markerBox.top);
     bottom = Math.max(bottom, markerBox.bottom);
   }
-  const seen = new Set<InlineBoxInfo>([paragraph.root]);
-  for (const item of items) {
+  // The boxes already taken in, made at the first box other than the root's: most lines (a table cell's) have none.
+  let seen: Set<InlineBoxInfo> | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as Item;
     let info: InlineBoxInfo | null = 'info' in item ? item.info : item.owner;
-    while (info && !seen.has(info)) {
+    while (info && info !== paragraph.root && !seen?.has(info)) {
+      seen ??= new Set<InlineBoxInfo>();
       seen.add(info);
       const box = verticals.of(info);
       include(box, box.top, box.bottom);

@@ -56,7 +56,9 @@ export function measureColumns(
     if (k) mergeSingle(c, k);
   });
   const spanning: SpannedConstraint[] = [];
-  for (const cell of cells) {
+  // Indexed: once a table, in code not yet optimised, where for-of made an iterator result per cell.
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] as SpannedConstraint;
     if (cell.colspan === 1) mergeSingle(cell.col, cell.constraint);
     else spanning.push(cell);
   }

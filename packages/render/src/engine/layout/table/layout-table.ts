@@ -265,7 +265,10 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     (row): RowLayout => ({ height: pointsOf(row.box.style.height) ?? 0, above: 0, below: 0, y: 0, cells: [] }),
   );
   const spanning: LaidOutCell[] = [];
-  for (const c of laidOut) {
+  // Indexed loops over the cells and rows: a table is laid out once a render, in code not yet optimised, where
+  // for-of made an iterator result for each of a long table's cells.
+  for (let i = 0; i < laidOut.length; i++) {
+    const c = laidOut[i] as LaidOutCell;
     const row = rows[c.cell.row];
     // A row-spanning cell aligns its baseline with its first row's but does not make that row taller.
     if (!row || c.cell.rowspan > 1) {
@@ -278,7 +281,10 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
       row.below = Math.max(row.below, c.height - c.baseline);
     }
   }
-  for (const row of rows) row.height = Math.max(row.height, row.above + row.below);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as RowLayout;
+    row.height = Math.max(row.height, row.above + row.below);
+  }
   spanning.sort((a, b) => a.cell.rowspan - b.cell.rowspan);
   for (const c of spanning) {
     const spanned = rows.slice(c.cell.row, c.cell.row + c.cell.rowspan);
@@ -290,7 +296,9 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
 
   for (const group of grid.groups) {
     let y = 0;
-    for (const row of rows.slice(group.firstRow, group.firstRow + group.rowCount)) {
+    for (let r = group.firstRow; r < group.firstRow + group.rowCount; r++) {
+      const row = rows[r];
+      if (!row) break;
       row.y = y;
       y += row.height + vSpacing;
     }
@@ -346,7 +354,8 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     // The cell's content is its own (layouts hand back fragments for their caller to move: inline/text-cache.ts):
     // moved into place, not copied, so that a long table's lines are not made twice.
     const children: Fragment[] = contents.children;
-    for (const f of children) {
+    for (let k = 0; k < children.length; k++) {
+      const f = children[k] as Fragment;
       f.x += dx;
       f.y += dy;
     }

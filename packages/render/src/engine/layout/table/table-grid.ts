@@ -53,7 +53,8 @@ export function buildGrid(table: TableBox): TableGrid {
       const r = firstRow + i;
       rows.push({ box: row, group });
       let col = 0;
-      for (const cell of row.cells) {
+      for (let k = 0; k < row.cells.length; k++) {
+        const cell = row.cells[k] as TableCellBox;
         while ((takenUntil[col] ?? 0) > r) col++;
         const colspan = Math.max(1, Math.floor(cell.colspan) || 1);
         const rowspan = Math.max(1, Math.min(Math.floor(cell.rowspan) || 1, box.rows.length - i));
