@@ -7,7 +7,9 @@ export const NO_BREAK = 0;
 export const SOFT_BREAK = 1;
 export const FORCED_BREAK = 2;
 
-const cache = new BoundedCache<string, Uint8Array>(5_000);
+// Room for a long table's distinct cells twice over: at 5,000 a 2,000-row ledger's 3,600 texts pushed each other
+// out of the recent half every render, and each was broken again (2 MB more a render for the old generation).
+const cache = new BoundedCache<string, Uint8Array>(10_000);
 
 /**
  * Line-break opportunities of a text as Chromium finds them: entry i says whether a line may (1) or must (2) break

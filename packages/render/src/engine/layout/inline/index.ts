@@ -10,7 +10,7 @@ import { collectInlines, type InlineBoxInfo, type InlineContent } from './collec
 import { breakFirstLine, firstLineParagraph } from './first-line';
 import { buildParagraph, type Paragraph } from './items';
 import { type Align, type OutsideMarker, type PlaceOptions, placeLine } from './place';
-import { cachedLines, keepLines, type TextEntry, textEntry } from './text-cache';
+import { cachedLines, keepLines, textEntry } from './text-cache';
 import { Verticals } from './vertical';
 
 /**
@@ -29,9 +29,7 @@ export function layoutInline(
   const cached = entry && cachedLines(entry, contentWidth);
   if (cached) return cached;
   const said = ctx.findings.attempts;
-  const measured = entry?.measured;
-  if (measured) entry.measured = undefined;
-  const contents = layOutLines(box, contentWidth, ctx, space, measured);
+  const contents = layOutLines(box, contentWidth, ctx, space);
   if (entry && ctx.findings.attempts === said) keepLines(entry, contentWidth, contents);
   return contents;
 }
@@ -41,11 +39,10 @@ function layOutLines(
   contentWidth: number,
   ctx: LayoutContext,
   space: FloatSpace | undefined,
-  measured: TextEntry['measured'],
 ): BlockContents {
   const { style } = box;
-  const content = measured?.content ?? collectInlines(box, contentWidth);
-  const paragraph = measured?.paragraph ?? buildParagraph(content, contentWidth, ctx, 'layout');
+  const content = collectInlines(box, contentWidth);
+  const paragraph = buildParagraph(content, contentWidth, ctx, 'layout');
   const first = firstLineParagraph(box, content, contentWidth, ctx);
   reportInlineCompositing(content, box, ctx);
   reportMissingGlyphs(content.text, box, ctx);
@@ -130,25 +127,24 @@ export function inlineIntrinsicWidths(box: BlockBox, ctx: LayoutContext): Intrin
   const entry = textEntry(ctx, box, true);
   if (entry?.widths) return { min: entry.widths.min, max: entry.widths.max };
   const said = ctx.findings.attempts;
-  const widths = measureWidths(box, ctx, entry);
+  const widths = measureWidths(box, ctx);
   if (entry && ctx.findings.attempts === said) entry.widths = { min: widths.min, max: widths.max };
-  // What measuring said is said again by layout, each time: it builds its own paragraph.
-  else if (entry) entry.measured = undefined;
   return widths;
 }
 
-function measureWidths(box: BlockBox, ctx: LayoutContext, entry: TextEntry | undefined): IntrinsicWidths {
+/**
+ * The paragraph is built for measuring and let go. Kept in the text cache for its block's layout (a table's unique
+ * cells), it lived from the column widths to the cell's layout, past the young generation: a W2 render pushed some
+ * 3 MB more into the old one, and building it again for the layout costs no measurable time.
+ */
+function measureWidths(box: BlockBox, ctx: LayoutContext): IntrinsicWidths {
   // Percentages (paddings of inline boxes, text-indent) resolve against 0 while the width is being found.
   const content = collectInlines(box, 0);
   const paragraph = buildParagraph(content, 0, ctx, 'intrinsic');
-  const built = paragraph.items.length;
   const indent = resolveLength(box.style.textIndent, 0);
   // One paragraph serves both: max-content first, as min-content breaks words apart.
   let max = widestLine(paragraph, ctx, indent, 'max');
   let min = widestLine(paragraph, ctx, indent, 'min');
-  // A text entry's block holds one run of text and nothing that resolves a percentage (text-cache.ts): its
-  // paragraph is the one its layout would build, unless min-content split a word (hyphenated, or broken apart).
-  if (entry && paragraph.items.length === built) entry.measured = { content, paragraph };
   // Floats sit beside the text at max-content; each must fit at min-content.
   for (const f of content.floats) {
     const widths = ctx.intrinsicWidths(f.box);

@@ -2,8 +2,6 @@ import type { BlockBox, InlineLevelBox, TextBox } from '../../boxes/box';
 import type { ComputedStyle } from '../../style/computed-style';
 import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { Fragment, LineFragment } from '../fragment';
-import type { InlineContent } from './collect';
-import type { Paragraph } from './items';
 
 /**
  * Blocks whose whole content is one run of text in one style (most table cells: a date, a quantity, a status) are
@@ -27,11 +25,6 @@ export interface TextEntry {
   linesWidth?: number;
   lines?: BlockContents;
   linesAt?: Map<number, BlockContents>;
-  /**
-   * The paragraph its widths were measured from, until its first layout takes it: one run of text collects and
-   * shapes the same at any width, so a table's unique cells (row numbers, amounts) are not built twice.
-   */
-  measured?: { content: InlineContent; paragraph: Paragraph };
 }
 
 /**

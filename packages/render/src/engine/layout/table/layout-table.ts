@@ -19,7 +19,7 @@ import type { BlockContents, IntrinsicWidths, LayoutContext } from '../context';
 import type { BoxFragment, Fragment } from '../fragment';
 import { distributeAutoWidths, gridIntrinsicWidths } from './column-widths';
 import { fixedColumnWidths } from './fixed-columns';
-import { analyseTable, cellInsets, fixedWidthRequests, type Insets, type TableAnalysis } from './table-analysis';
+import { analyseTable, cellInsetsInto, fixedWidthRequests, type TableAnalysis } from './table-analysis';
 import type { GridCell, TableGrid } from './table-grid';
 
 /** What surrounds the grid: borders and paddings (separated) or half the outer collapsed borders, and spacing. */
@@ -134,18 +134,18 @@ function tableWidths(
   return { width, columns: distributeAutoWidths(analysis.columns, width - frame.horizontal) };
 }
 
-interface LaidOutCell {
-  cell: GridCell;
-  contents: BlockContents;
-  insets: Insets;
-  /** Border-box left edge in the row groups' coordinates, and width. */
-  x: number;
-  width: number;
-  /** Border-box height the content needs (or the cell's `height`). */
-  height: number;
-  /** From the border box's top. */
-  baseline: number;
-}
+/** Where each cell's numbers are in layoutTable's array of them, CELL_STRIDE a cell. */
+// The border box's left edge in the row groups' coordinates and its width; the height its content needs (or the
+// cell's `height`); its baseline from the border box's top; then its insets (border and padding), top first.
+const CELL_X = 0;
+const CELL_WIDTH = 1;
+const CELL_HEIGHT = 2;
+const CELL_BASELINE = 3;
+const CELL_TOP = 4;
+const CELL_RIGHT = 5;
+const CELL_BOTTOM = 6;
+const CELL_LEFT = 7;
+const CELL_STRIDE = 8;
 
 interface RowLayout {
   height: number;
@@ -242,55 +242,70 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   // A right-to-left table puts its first column on the right.
   const rtl = s.direction === 'rtl';
   const gridEnd = x;
-  const laidOut = grid.cells.map((cell, i): LaidOutCell => {
-    const insets = cellInsets(cell.box, collapsed?.cells[i] ?? null, contentWidth);
+  // Each cell's numbers in one array (CELL_* below) and its contents beside it: objects of boxed numbers were some
+  // 250 bytes a cell, and a long table's all lived until its rows were placed, past the young generation.
+  const cells = grid.cells;
+  const sizes = new Float64Array(cells.length * CELL_STRIDE);
+  const contentsOf: BlockContents[] = [];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] as GridCell;
+    const at = i * CELL_STRIDE;
+    cellInsetsInto(cell.box, collapsed?.cells[i] ?? null, contentWidth, sizes, at + CELL_TOP);
+    const top = sizes[at + CELL_TOP] as number;
+    const bottom = sizes[at + CELL_BOTTOM] as number;
     const start = left[cell.col] ?? 0;
     const cellWidth = (right[cell.col + cell.colspan - 1] ?? start) - start;
-    const cellX = rtl ? gridEnd - start - cellWidth : start;
-    const contents = ctx.layoutContents(cell.box.content, Math.max(0, cellWidth - insets.left - insets.right));
-    let height = contents.height + insets.top + insets.bottom;
+    const contents = ctx.layoutContents(
+      cell.box.content,
+      Math.max(0, cellWidth - (sizes[at + CELL_LEFT] as number) - (sizes[at + CELL_RIGHT] as number)),
+    );
+    let height = contents.height + top + bottom;
     const specified = pointsOf(cell.box.style.height);
     if (specified !== null)
-      height = Math.max(
-        height,
-        specified + (cell.box.style.boxSizing === 'content-box' ? insets.top + insets.bottom : 0),
-      );
+      height = Math.max(height, specified + (cell.box.style.boxSizing === 'content-box' ? top + bottom : 0));
+    sizes[at + CELL_X] = rtl ? gridEnd - start - cellWidth : start;
+    sizes[at + CELL_WIDTH] = cellWidth;
+    sizes[at + CELL_HEIGHT] = height;
     // A cell without a line has its baseline at the bottom of its content box (CSS 2.1 §17.5.3).
-    const baseline = insets.top + (contents.firstBaseline ?? contents.height);
-    return { cell, contents, insets, x: cellX, width: cellWidth, height, baseline };
-  });
+    sizes[at + CELL_BASELINE] = top + (contents.firstBaseline ?? contents.height);
+    contentsOf.push(contents);
+  }
 
   // Row heights: the rows' own, single-row cells, the baseline alignment, then row-spanning cells' excess.
   const rows = grid.rows.map(
     (row): RowLayout => ({ height: pointsOf(row.box.style.height) ?? 0, above: 0, below: 0, y: 0, cells: [] }),
   );
-  const spanning: LaidOutCell[] = [];
+  const spanning: number[] = [];
   // Indexed loops over the cells and rows: a table is laid out once a render, in code not yet optimised, where
   // for-of made an iterator result for each of a long table's cells.
-  for (let i = 0; i < laidOut.length; i++) {
-    const c = laidOut[i] as LaidOutCell;
-    const row = rows[c.cell.row];
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] as GridCell;
+    const row = rows[cell.row];
     // A row-spanning cell aligns its baseline with its first row's but does not make that row taller.
-    if (!row || c.cell.rowspan > 1) {
-      spanning.push(c);
+    if (!row || cell.rowspan > 1) {
+      spanning.push(i);
       continue;
     }
-    row.height = Math.max(row.height, c.height);
-    if (alignsOnBaseline(c.cell.box.style)) {
-      row.above = Math.max(row.above, c.baseline);
-      row.below = Math.max(row.below, c.height - c.baseline);
+    const height = sizes[i * CELL_STRIDE + CELL_HEIGHT] as number;
+    const baseline = sizes[i * CELL_STRIDE + CELL_BASELINE] as number;
+    row.height = Math.max(row.height, height);
+    if (alignsOnBaseline(cell.box.style)) {
+      row.above = Math.max(row.above, baseline);
+      row.below = Math.max(row.below, height - baseline);
     }
   }
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as RowLayout;
     row.height = Math.max(row.height, row.above + row.below);
   }
-  spanning.sort((a, b) => a.cell.rowspan - b.cell.rowspan);
-  for (const c of spanning) {
-    const spanned = rows.slice(c.cell.row, c.cell.row + c.cell.rowspan);
+  spanning.sort((a, b) => (cells[a] as GridCell).rowspan - (cells[b] as GridCell).rowspan);
+  for (const i of spanning) {
+    const cell = cells[i] as GridCell;
+    const height = sizes[i * CELL_STRIDE + CELL_HEIGHT] as number;
+    const spanned = rows.slice(cell.row, cell.row + cell.rowspan);
     let have = (spanned.length - 1) * vSpacing;
     for (const row of spanned) have += row.height;
-    if (c.height > have) spread(spanned, c.height - have);
+    if (height > have) spread(spanned, height - have);
   }
   stretchToTableHeight(table, grid, rows, frame);
 
@@ -333,24 +348,37 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
   };
   const withoutColour = (style: ComputedStyle, keeps: boolean): ComputedStyle =>
     spacedRows && !keeps && style.backgroundColor.a > 0 ? { ...style, backgroundColor: TRANSPARENT } : style;
-  laidOut.forEach((c, i) => {
-    const { cell } = c;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] as GridCell;
     const first = rows[cell.row];
     const last = rows[cell.row + cell.rowspan - 1];
-    if (!first || !last) return;
+    if (!first || !last) continue;
+    const at = i * CELL_STRIDE;
+    const cellWidth = sizes[at + CELL_WIDTH] as number;
+    const top = sizes[at + CELL_TOP] as number;
+    const dx = sizes[at + CELL_LEFT] as number;
     const height = last.y + last.height - first.y;
     const style = cell.box.style;
-    const dx = c.insets.left;
+    const own = contentsOf[i] as BlockContents;
     // A vertical cell's lines run down it: laid out again as long as the cell is high, vertical-align across them.
     const vertical = cell.box.content.orthogonal === true;
     const contents = vertical
       ? ctx.layoutVerticalCell(
           cell.box.content,
-          c.width - c.insets.left - c.insets.right,
-          height - c.insets.top - c.insets.bottom,
+          cellWidth - dx - (sizes[at + CELL_RIGHT] as number),
+          height - top - (sizes[at + CELL_BOTTOM] as number),
         )
-      : c.contents;
-    const dy = c.insets.top + (vertical ? 0 : verticalOffset(style, height - c.height, first.above, c.baseline));
+      : own;
+    const dy =
+      top +
+      (vertical
+        ? 0
+        : verticalOffset(
+            style,
+            height - (sizes[at + CELL_HEIGHT] as number),
+            first.above,
+            sizes[at + CELL_BASELINE] as number,
+          ));
     // The cell's content is its own (layouts hand back fragments for their caller to move: inline/text-cache.ts):
     // moved into place, not copied, so that a long table's lines are not made twice.
     const children: Fragment[] = contents.children;
@@ -361,17 +389,18 @@ export function layoutTable(table: TableBox, containingWidth: number, ctx: Layou
     }
     const hide = !collapsed && style.emptyCells === 'hide' && children.length === 0;
     const painted = hide ? hiddenEmptyStyle(style) : spacedRows ? withRowColour(style, cell.row) : style;
-    const fragment = box('cell', painted, c.x - rowX, 0, c.width, height, children, collapsed?.cells[i]);
-    if (c.contents.positioned) {
-      for (const f of c.contents.positioned) {
+    const x = (sizes[at + CELL_X] as number) - rowX;
+    const fragment = box('cell', painted, x, 0, cellWidth, height, children, collapsed?.cells[i]);
+    if (own.positioned) {
+      for (const f of own.positioned) {
         f.x += dx;
         f.y += dy;
       }
-      fragment.positioned = c.contents.positioned;
+      fragment.positioned = own.positioned;
     }
     if (cell.rowspan > 1) fragment.rowSpan = cell.rowspan;
     first.cells.push(fragment);
-  });
+  }
 
   const rowWidth = columns.length > 0 ? (right[columns.length - 1] ?? 0) - rowX : 0;
   const children: Fragment[] = [];

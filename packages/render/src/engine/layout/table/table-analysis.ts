@@ -5,7 +5,7 @@
  */
 import type { TableBox, TableCellBox } from '../../boxes/box';
 import { type ComputedStyle, type Length, resolveLength } from '../../style/computed-style';
-import type { IntrinsicWidths, LayoutContext } from '../context';
+import type { LayoutContext } from '../context';
 import { type CellBorders, type CollapsedBorders, resolveCollapsedBorders } from './collapsed-borders';
 import { type CellConstraint, type ColumnConstraint, measureColumns, type SpannedConstraint } from './column-widths';
 import type { FixedWidthRequest } from './fixed-columns';
@@ -16,8 +16,11 @@ export interface TableAnalysis {
   grid: TableGrid;
   /** Null in the separated borders model. */
   collapsed: CollapsedBorders | null;
-  /** Automatic layout only: per cell of `grid.cells`, its content's intrinsic widths. */
-  contentWidths: IntrinsicWidths[] | null;
+  /**
+   * Automatic layout only: per cell of `grid.cells`, its content's min-content then max-content width (2i, 2i + 1):
+   * numbers in one array, not an object of two boxed numbers per cell kept as long as the table box.
+   */
+  contentWidths: Float64Array | null;
   /** Automatic layout only: column constraints with padding percentages taken as 0 (they need a width). */
   columns: ColumnConstraint[] | null;
   /** The caption's min-content width with its margins in points (0 without a caption): the table's least width. */
@@ -57,7 +60,12 @@ export function analyseTable(table: TableBox, ctx: LayoutContext): TableAnalysis
   if (!isFixedLayout(table.style) && preset) {
     analysis.columns = preset.map((column) => ({ ...column }));
   } else if (!isFixedLayout(table.style)) {
-    const contentWidths = grid.cells.map((cell) => ctx.contentIntrinsicWidths(cell.box.content));
+    const contentWidths = new Float64Array(grid.cells.length * 2);
+    for (let i = 0; i < grid.cells.length; i++) {
+      const widths = ctx.contentIntrinsicWidths((grid.cells[i] as GridCell).box.content);
+      contentWidths[2 * i] = widths.min;
+      contentWidths[2 * i + 1] = widths.max;
+    }
     analysis.contentWidths = contentWidths;
     const { fromColumns, cells, spacing } = autoCellConstraints(table, analysis, contentWidths);
     analysis.columns = measureColumns(grid.columnCount, fromColumns, cells, spacing);
@@ -75,15 +83,33 @@ export interface Insets {
 }
 
 export function cellInsets(cell: TableCellBox, borders: CellBorders | null, paddingReference: number): Insets {
-  const s = cell.style;
-  const b = borders ?? { top: s.borderTop, right: s.borderRight, bottom: s.borderBottom, left: s.borderLeft };
-  const half = borders ? 0.5 : 1;
+  cellInsetsInto(cell, borders, paddingReference, SCRATCH, 0);
   return {
-    top: b.top.width * half + resolveLength(s.paddingTop, paddingReference),
-    right: b.right.width * half + resolveLength(s.paddingRight, paddingReference),
-    bottom: b.bottom.width * half + resolveLength(s.paddingBottom, paddingReference),
-    left: b.left.width * half + resolveLength(s.paddingLeft, paddingReference),
+    top: SCRATCH[0] as number,
+    right: SCRATCH[1] as number,
+    bottom: SCRATCH[2] as number,
+    left: SCRATCH[3] as number,
   };
+}
+
+const SCRATCH = new Float64Array(4);
+
+/** cellInsets written into `out` from `at`: top, right, bottom, left (a long table's cells, without an object each). */
+export function cellInsetsInto(
+  cell: TableCellBox,
+  borders: CellBorders | null,
+  paddingReference: number,
+  out: Float64Array,
+  at: number,
+): void {
+  const s = cell.style;
+  const half = borders ? 0.5 : 1;
+  out[at] = (borders ? borders.top : s.borderTop).width * half + resolveLength(s.paddingTop, paddingReference);
+  out[at + 1] =
+    (borders ? borders.right : s.borderRight).width * half + resolveLength(s.paddingRight, paddingReference);
+  out[at + 2] =
+    (borders ? borders.bottom : s.borderBottom).width * half + resolveLength(s.paddingBottom, paddingReference);
+  out[at + 3] = (borders ? borders.left : s.borderLeft).width * half + resolveLength(s.paddingLeft, paddingReference);
 }
 
 const isPoints = (length: Length) => length.pct === 0;
@@ -109,7 +135,7 @@ export function autoLayoutInputs(
 function autoCellConstraints(
   table: TableBox,
   analysis: TableAnalysis,
-  contentWidths: IntrinsicWidths[],
+  contentWidths: Float64Array,
 ): AutoCellConstraints {
   const { grid, collapsed } = analysis;
   const spacing = collapsed ? 0 : table.style.borderSpacing[0];
@@ -123,9 +149,8 @@ function autoCellConstraints(
   const cells = grid.cells.map((cell, i): SpannedConstraint => {
     const insets = cellInsets(cell.box, collapsed?.cells[i] ?? null, 0);
     const inset = insets.left + insets.right;
-    const content = contentWidths[i] ?? { min: 0, max: 0 };
-    const min = content.min + inset;
-    const constraint: CellConstraint = { min, max: content.max + inset, pct: 0, fixed: false };
+    const min = (contentWidths[2 * i] as number) + inset;
+    const constraint: CellConstraint = { min, max: (contentWidths[2 * i + 1] as number) + inset, pct: 0, fixed: false };
     const w = cell.box.style.width;
     if (w !== 'auto' && isPoints(w)) {
       const borderBox = w.pt + (cell.box.style.boxSizing === 'content-box' ? inset : 0);
