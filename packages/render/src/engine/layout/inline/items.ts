@@ -129,7 +129,10 @@ function joinsAcross(text: string, breaks: Uint8Array, at: number, step: -1 | 1)
   while (outside >= 0 && outside < text.length && isBidiControl(text.charCodeAt(outside))) outside += step;
   const a = text[inside];
   const b = text[outside];
-  return a !== undefined && b !== undefined && JOINING.test(a) && JOINING.test(b);
+  // No joining script starts before Arabic (U+0600): most text is settled without the pattern.
+  if (a === undefined || b === undefined || text.charCodeAt(inside) < 0x0600 || text.charCodeAt(outside) < 0x0600)
+    return false;
+  return JOINING.test(a) && JOINING.test(b);
 }
 
 /** The text a text item is shaped from: its own, with ZWJs where its word joins across an inline boundary. */
